@@ -1,0 +1,71 @@
+// Loader, style and output settings every build shares (shell and remotes alike).
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { CompressAssetsPlugin } from './compress-assets.js';
+
+export const isProduction = (argv) => (argv.mode ?? 'production') === 'production';
+
+export function commonConfig(argv) {
+  const production = isProduction(argv);
+  return {
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          // Federation's generated entries import shared packages by default export too; under the package's
+          // "type": "module" webpack would treat them as strict ESM and fail on antd, which has no default export.
+          test: /[\\/]node_modules[\\/]\.federation[\\/]/,
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            {
+              loader: 'css-loader',
+              options: {
+                modules: {
+                  auto: /\.module\.css$/,
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  localIdentName: production ? '[hash:base64:6]' : '[name]__[local]',
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+    output: {
+      // Entries keep stable names (the federation runtime cannot hash them); everything else is content-hashed
+      // and served immutable, so a redeploy never changes a file a loaded page still refers to.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      // Old hashed chunks stay after a rebuild in place: a tab opened before the redeploy still loads them.
+      clean: false,
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' }),
+      ...(production ? [new CompressAssetsPlugin()] : []),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,48 @@
+// The architecture rules of house-style.md live in eslint.config.js; this proves each one fires.
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, filePath) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('architecture lint rules', () => {
+  it('rejects literal UI text in JSX', async () => {
+    expect(await ruleIds('shell/src/x.tsx', 'export const X = () => <p>Hello</p>;\n')).toContain(
+      'react/jsx-no-literals',
+    );
+    expect(await ruleIds('remotes/marketing/src/x.tsx', "export const X = () => <p>{'Привет'}</p>;\n")).toContain(
+      'react/jsx-no-literals',
+    );
+  });
+
+  it('keeps imports flowing one way', async () => {
+    const shellImportsRemote = "import { pages } from '../../remotes/marketing/src/routes.ts';\nexport { pages };\n";
+    expect(await ruleIds('shell/src/x.ts', shellImportsRemote)).toContain('import-x/no-restricted-paths');
+    const remoteImportsRemote = "import { pages } from '../../marketing/src/routes.ts';\nexport { pages };\n";
+    expect(await ruleIds('remotes/order/src/x.ts', remoteImportsRemote)).toContain('import-x/no-restricted-paths');
+    const contractImportsShell =
+      "import { ErrorPage } from '../../shell/src/errors/ErrorPage.tsx';\nexport { ErrorPage };\n";
+    expect(await ruleIds('shared/src/x.ts', contractImportsShell)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('routes jotai through the contract wrapper and react-router through one specifier', async () => {
+    expect(await ruleIds('shell/src/x.ts', "import { atom } from 'jotai';\nexport const a = atom(1);\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds('shell/src/x.ts', "import { Link } from 'react-router-dom';\nexport { Link };\n")).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('passes clean code', async () => {
+    expect(
+      await ruleIds('shell/src/x.tsx', "export const X = ({ t }: { t: (k: string) => string }) => <p>{t('a')}</p>;\n"),
+    ).toEqual([]);
+  });
+});

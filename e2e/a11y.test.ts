@@ -1,0 +1,163 @@
+// Accessibility of the public site chrome, checked with axe-core in Chromium: the home page, a content page, the
+// list of pages, the 404 page, the auth dialog and the open mobile menu, in Russian and English. A violation of
+// impact "serious" or "critical" fails the test, with each rule and the elements it found listed.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
+
+type Language = 'ru' | 'en';
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+const DESKTOP = { width: 1280, height: 800 } as const;
+const PHONE = { width: 375, height: 740 } as const;
+const BLOCKING = new Set(['serious', 'critical']);
+
+let browser: Browser;
+let site: RunningSite;
+const contexts = new Map<string, BrowserContext>();
+
+beforeAll(async () => {
+  vi.setConfig({ expect: { poll: { timeout: 5_000, interval: 50 } } });
+  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
+});
+afterAll(async () => {
+  vi.resetConfig();
+  await browser?.close();
+  await site?.stop();
+});
+afterEach(async () => {
+  // No remembered language from the test before (it would send / to /en).
+  for (const context of contexts.values()) {
+    for (const page of context.pages()) await page.close();
+    await context.clearCookies();
+  }
+});
+
+/** AxeBuilder needs a page of a context the test created (not browser.newPage()); one per window size. */
+async function newPage(viewport: { width: number; height: number }): Promise<Page> {
+  const key = `${viewport.width}x${viewport.height}`;
+  let context = contexts.get(key);
+  if (!context) {
+    context = await browser.newContext({ viewport });
+    contexts.set(key, context);
+  }
+  return context.newPage();
+}
+
+/** Waits for transitions and animations (a dialog fading in, a panel sliding) so colours are measured at rest. */
+async function settle(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length),
+    )
+    .toBe(0);
+}
+
+function describeViolations(violations: readonly Violation[]): string {
+  return violations
+    .map((violation) =>
+      [
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.helpUrl}`,
+        ...violation.nodes.map(
+          (node) => `  ${node.target.join(' ')}: ${node.html}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
+        ),
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
+  expect(
+    blocking.map((violation) => violation.id),
+    `axe found serious or critical violations at ${page.url()}:\n${describeViolations(blocking)}`,
+  ).toEqual([]);
+}
+
+interface Target {
+  readonly name: string;
+  readonly path: string;
+  readonly viewport: { width: number; height: number };
+  readonly ready: (page: Page, language: Language) => Promise<void>;
+}
+
+const heading = async (page: Page) => {
+  await page.locator('main h1').waitFor();
+};
+
+const TARGETS: readonly Target[] = [
+  { name: 'home page', path: '/', viewport: DESKTOP, ready: heading },
+  { name: 'content page /about', path: '/about', viewport: DESKTOP, ready: heading },
+  { name: 'list of pages /page', path: '/page', viewport: DESKTOP, ready: heading },
+  { name: '404 page', path: '/nope', viewport: DESKTOP, ready: heading },
+  {
+    name: 'auth dialog (#login)',
+    path: '/#login',
+    viewport: DESKTOP,
+    ready: async (page, language) => {
+      await heading(page);
+      const password = page.getByRole('dialog').getByLabel(language === 'en' ? 'Password' : 'Пароль', { exact: true });
+      await expect.poll(() => password.isVisible()).toBe(true);
+    },
+  },
+  {
+    name: 'mobile menu open (375 px, #menu)',
+    path: '/#menu',
+    viewport: PHONE,
+    ready: async (page, language) => {
+      await heading(page);
+      const menu = page.getByRole('dialog', { name: language === 'en' ? 'Main menu' : 'Главное меню' });
+      await expect.poll(() => menu.isVisible()).toBe(true);
+    },
+  },
+];
+
+/** '/about' → '/en/about', '/' → '/en', '/#login' → '/en#login' in English; Russian has no prefix. */
+function localize(path: string, language: Language): string {
+  if (language === 'ru') return path;
+  return path.startsWith('/#') || path === '/' ? `/en${path.slice(1)}` : `/en${path}`;
+}
+
+describe.each(['ru', 'en'] as const)('in %s', (language) => {
+  it.each(TARGETS)('the $name has no serious or critical axe violation', async (target) => {
+    const page = await newPage(target.viewport);
+    await page.goto(`${site.url}${localize(target.path, language)}`);
+    await target.ready(page, language);
+    await settle(page);
+    expect(await page.getAttribute('html', 'lang')).toBe(language);
+    await expectNoSeriousViolations(page);
+  });
+});
+
+describe('during a slow navigation', () => {
+  it('the progress bar has no serious or critical axe violation', async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto(`${site.url}/about`);
+    await heading(page);
+    // The page's data takes its time, so the bar stays up while axe looks at it.
+    let release = () => {};
+    const released = new Promise<void>((done) => (release = done));
+    await page.route('**/api/pages/faq/**', async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    });
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/faq');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => page.getByRole('progressbar').getAttribute('data-state')).toBe('running');
+    try {
+      const results = await new AxeBuilder({ page }).include('[role="progressbar"]').analyze();
+      const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
+      expect(
+        blocking.map((violation) => violation.id),
+        `axe found serious or critical violations on the progress bar:\n${describeViolations(blocking)}`,
+      ).toEqual([]);
+    } finally {
+      release();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+// The panel frame as staff meet it: sign-in at /panel/login, the dark drawer with the user's e-mail and a menu cut to
+// their permissions, the drawer toggle, Exit; and a customer who is refused the panel.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import { createUser } from '../server/test/accounts.ts';
+
+const PASSWORD = 'Panel-staff-2026';
+const USERS = {
+  boss: { email: 'boss@example.com', superuser: true, staff: true },
+  editor: { email: 'editor@example.com', staff: true, permissions: ['pages.view_page', 'pages.change_page'] },
+  customer: { email: 'customer@example.com' },
+} as const;
+
+let browser: Browser;
+let site: RunningSite;
+let scratch: string;
+beforeAll(async () => {
+  // The accounts are written before the server starts: only one process may own a PGlite directory.
+  scratch = mkdtempSync(join(tmpdir(), 'panel-e2e-'));
+  const dataDir = join(scratch, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const db = await openPglite(join(dataDir, 'pgdata'));
+  await migrate(db);
+  for (const user of Object.values(USERS)) await createUser(db, { ...user, password: PASSWORD });
+  await db.close();
+  site = await startSite({ dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, email: string, prefix = ''): Promise<void> {
+  await page.goto(`${site.url}${prefix}/panel/login`);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel(prefix ? 'Password' : 'Пароль', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: prefix ? 'Sign in' : 'Войти' }).click();
+}
+
+/** The labels of the panel menu, as a sighted user reads them (the letter badges are decoration). */
+const menuItems = (page: Page) => page.getByRole('menu').locator('.ant-menu-title-content').allTextContents();
+
+describe('the panel frame', () => {
+  it('sends a signed-out visitor from the panel to its sign-in page', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${site.url}/panel`);
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/panel/login');
+    await expect.poll(() => page.getByRole('heading', { name: 'Вход в панель управления' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('shows a superuser every section, the e-mail in the drawer, and a toggle that shrinks it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, USERS.boss.email);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/panel');
+    await expect
+      .poll(() => menuItems(page))
+      .toEqual(['Сайт', 'Пользователи', 'Обновления', 'Страницы', 'Способы оплаты', 'Выход']);
+    const drawer = page.locator('.ant-layout-sider');
+    expect(await drawer.textContent()).toContain(USERS.boss.email);
+    const wide = (await drawer.boundingBox())?.width ?? 0;
+    await page.getByRole('button', { name: 'Свернуть или развернуть меню' }).click();
+    await expect.poll(async () => (await drawer.boundingBox())?.width ?? 0).toBeLessThan(wide);
+    await page.getByRole('button', { name: 'Свернуть или развернуть меню' }).click();
+    await expect.poll(async () => (await drawer.boundingBox())?.width ?? 0).toBe(wide);
+    await page.close();
+  });
+
+  it('shows a staff member with one permission only that section, in English too', async () => {
+    const page = await browser.newPage();
+    await signIn(page, USERS.editor.email, '/en');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/en/panel');
+    await expect.poll(() => menuItems(page)).toEqual(['Site', 'Pages', 'Exit']);
+    expect(await page.locator('main').textContent()).toContain('Welcome, editor@example.com');
+    await page.close();
+  });
+
+  it('tells a customer the panel is not for them, and refuses the panel route with 403', async () => {
+    const page = await browser.newPage();
+    await signIn(page, USERS.customer.email);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('У вашей учётной записи нет доступа к панели управления.');
+    expect(new URL(page.url()).pathname).toBe('/panel/login');
+    await page.goto(`${site.url}/panel`);
+    await expect.poll(() => page.locator('body').textContent()).toContain('У вас нет прав на просмотр этой страницы.');
+    expect(await page.getByRole('menu').count()).toBe(0);
+    await page.close();
+  });
+
+  it('Exit goes to the site, ends the session and removes the token cookie', async () => {
+    const page = await browser.newPage();
+    await signIn(page, USERS.boss.email);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/panel');
+    const cookie = async () => (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value ?? '';
+    expect(await cookie()).toMatch(/^[0-9a-f]{40}$/);
+    const token = await cookie();
+    await page.getByRole('menuitem', { name: 'Выход' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(cookie).toBe('');
+    await expect.poll(() => page.getByRole('link', { name: 'Войти' }).first().isVisible()).toBe(true);
+    // The token itself is dead on the server, not just forgotten by the browser.
+    const me = await fetch(`${site.url}/api/users/`, { headers: { Authorization: `Token ${token}` } });
+    expect(me.status).toBe(401);
+    await page.close();
+  });
+});

@@ -1,0 +1,91 @@
+// Lint rules carry the architecture (house-style.md): imports flow shared ← remotes ← shell and shared ← server,
+// remotes never import each other, jotai is used through the contract's one wrapper, and JSX holds no literal UI
+// text (every string goes through t(), so ru and en stay complete).
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const remoteFolders = [
+  'marketing',
+  'order',
+  'ip',
+  'user',
+  'panel-users',
+  'panel-version',
+  'panel-page',
+  'panel-payment',
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', '.tmp/**', 'bench-results/**', 'e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './shared',
+              from: ['./shell', './remotes', './server'],
+              message: 'The contract imports nothing.',
+            },
+            { target: './server', from: ['./shell', './remotes'], message: 'The server uses only the contract.' },
+            { target: './shell', from: ['./remotes', './server'], message: 'The shell loads remotes at run time.' },
+            { target: './remotes', from: ['./shell', './server'], message: 'Remotes use only the contract.' },
+            ...remoteFolders.map((name) => ({
+              target: `./remotes/${name}`,
+              from: './remotes',
+              except: [`./${name}`],
+              message: 'Remotes never import each other.',
+            })),
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'jotai', message: 'Use @proxy/contract/state, the one jotai wrapper.' },
+            { name: 'react-router-dom', message: "Import from 'react-router' (one specifier, one router context)." },
+          ],
+          patterns: [{ group: ['jotai/*'], message: 'Use @proxy/contract/state.' }],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['shared/src/state.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['shell/**/*.tsx', 'remotes/**/*.tsx'],
+    plugins: { react, 'react-hooks': reactHooks },
+    settings: { react: { version: '19' } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react/jsx-key': 'error',
+      'react/jsx-no-literals': ['error', { noStrings: true, ignoreProps: true }],
+      'react/no-danger': 'off',
+    },
+  },
+  {
+    // Test fixtures render stand-in components; the rule guards what users see.
+    files: ['**/*.test.tsx'],
+    rules: { 'react/jsx-no-literals': 'off' },
+  },
+);

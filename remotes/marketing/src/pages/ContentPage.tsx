@@ -1,0 +1,58 @@
+import { Link, useLoaderData } from 'react-router';
+import { getPage, listPages } from '@proxy/contract/api/pages';
+import type { PageLoaderArgs } from '@proxy/contract/remote';
+import { paths } from '@proxy/contract/routes';
+import type { PageSummary, PublicPage } from '@proxy/contract/schemas/page';
+import { api } from '@proxy/contract/state';
+import { useT } from '../i18n/use-t.ts';
+import styles from './ContentPage.module.css';
+
+type ContentData = { kind: 'page'; page: PublicPage } | { kind: 'index'; pages: readonly PageSummary[] };
+
+/** `/{id}` and `/page/{id}` show one page; `/page` lists them. An unknown slug is the API's 404 → the 404 page. */
+export async function loadContentPage({ params, signal }: PageLoaderArgs): Promise<ContentData> {
+  if (!params.id) return { kind: 'index', pages: (await listPages(api, signal)).results };
+  return { kind: 'page', page: await getPage(api, params.id, signal) };
+}
+
+export function ContentPage() {
+  const data = useLoaderData() as ContentData;
+  return data.kind === 'page' ? <PageView page={data.page} /> : <PageIndex pages={data.pages} />;
+}
+
+function PageView({ page }: { page: PublicPage }) {
+  const { t, language } = useT();
+  const updated = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(page.updated_at));
+  return (
+    <article className={styles.article}>
+      <h1 className={styles.title}>{page.title}</h1>
+      <p className={styles.meta}>{t('pages.updated', { date: updated })}</p>
+      {/* Page bodies are sanitized by the server when saved (fixed allow-list), so they cannot carry script. */}
+      <div className={styles.body} dangerouslySetInnerHTML={{ __html: page.body }} />
+    </article>
+  );
+}
+
+function PageIndex({ pages }: { pages: readonly PageSummary[] }) {
+  const { t, language } = useT();
+  return (
+    <section className={styles.article}>
+      <h1 className={styles.title}>{t('pages.title')}</h1>
+      <p className={styles.lead}>{t('pages.lead')}</p>
+      {pages.length === 0 ? (
+        <p>{t('pages.empty')}</p>
+      ) : (
+        <ul className={styles.index}>
+          {pages.map((page) => (
+            <li key={page.slug}>
+              <Link to={paths.contentPage(page.slug, language)} className={styles.card}>
+                <span className={styles.cardTitle}>{page.title}</span>
+                <span className={styles.cardText}>{page.seo_description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

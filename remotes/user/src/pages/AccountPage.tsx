@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { paths } from '@proxy/contract/routes';
+import { userAtom, useAtomValue } from '@proxy/contract/state';
+import { useT } from '../i18n/use-t.ts';
+import styles from './AccountPage.module.css';
+
+/** `/home`, where a customer lands after signing in: who they are and where to go next. */
+export function AccountPage() {
+  const { t, language } = useT();
+  const user = useAtomValue(userAtom);
+  if (!user) return null;
+  const staff = user.is_superuser || user.premission.length > 0;
+  const cards = [
+    { to: paths.order(language), title: t('account.order.title'), text: t('account.order.text') },
+    { to: paths.ipList(language), title: t('account.ips.title'), text: t('account.ips.text') },
+    { to: paths.user(undefined, language), title: t('account.profile.title'), text: t('account.profile.text') },
+    ...(staff
+      ? [{ to: paths.panelLogin(language), title: t('account.panel.title'), text: t('account.panel.text') }]
+      : []),
+  ];
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.title}>{t('account.title')}</h1>
+      <p className={styles.who}>{t('account.signedInAs', { email: user.email })}</p>
+      <ul className={styles.cards}>
+        {cards.map((card) => (
+          <li key={card.to}>
+            <Link to={card.to} className={styles.card}>
+              <span className={styles.cardTitle}>{card.title}</span>
+              <span className={styles.cardText}>{card.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

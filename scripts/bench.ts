@@ -1,0 +1,164 @@
+// `npm run bench`: prints figures (no pass/fail). Speed targets live here, never in timed tests.
+//   - production build time of the shell and of one remote
+//   - gzip JavaScript a cold visitor downloads for /about, measured in Chromium
+//   - requests per second and p99 latency of GET /api/pages/{slug}/ on PGlite and on PostgreSQL
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { launchBrowser, root, startSite, type RunningSite } from './site-process.ts';
+
+const webpackBin = resolve(root, 'node_modules/.bin/webpack');
+const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function timeBuild(args: string[]): number {
+  const started = performance.now();
+  const result = spawnSync(webpackBin, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`webpack ${args.join(' ')} failed`);
+  return (performance.now() - started) / 1000;
+}
+
+async function coldJavaScript(site: RunningSite, path: string): Promise<{ files: number; raw: number; gzip: number }> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body());
+    });
+    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+    await page.locator('h1').waitFor();
+    const bodies = await Promise.all(scripts);
+    return {
+      files: bodies.length,
+      raw: bodies.reduce((sum, body) => sum + body.length, 0),
+      gzip: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 6 }).length, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: 10, duration: 8, headers: { 'accept-language': 'ru' } });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+console.log('Production builds (2 cores):');
+console.log(`  shell               ${timeBuild(['--config', 'webpack.shell.js']).toFixed(1)} s`);
+console.log(
+  `  marketing remote    ${timeBuild(['--config', 'webpack.remotes.js', '--env', 'remote=marketing']).toFixed(1)} s`,
+);
+// Bring every other remote's output back in case the single build above left it missing.
+timeBuild(['--config', 'webpack.remotes.js']);
+
+const site = await startSite();
+try {
+  const js = await coldJavaScript(site, '/about');
+  console.log('\nCold visit to /about in Chromium (JavaScript):');
+  console.log(`  ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip`);
+
+  const pglite = await load(`${site.url}/api/pages/about/`);
+  console.log('\nGET /api/pages/about/ (10 connections, 8 s):');
+  console.log(`  PGlite       ${pglite.rps.toFixed(0)} req/s, p99 ${pglite.p99} ms, errors ${pglite.errors}`);
+} finally {
+  await site.stop();
+}
+
+if (await postgresReachable()) {
+  const onPostgres = await startSite({ databaseUrl: POSTGRES_URL });
+  try {
+    const result = await load(`${onPostgres.url}/api/pages/about/`);
+    console.log(`  PostgreSQL   ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}`);
+  } finally {
+    await onPostgres.stop();
+  }
+} else {
+  console.log(`  PostgreSQL   not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`);
+}
+
+// ---- Accounts: login (argon2id) and GET /api/users/ with a token, on PostgreSQL ----
+// Rate limits are off for this server process: the point is the cost of a login, not the limiter.
+{
+  const { hashPassword } = await import('../server/lib/passwords.ts');
+  const { openPostgres } = await import('../server/db/pg.ts');
+  const { migrate } = await import('../server/db/migrate.ts');
+  const { createUsersRepository } = await import('../server/plugins/users-repository.ts');
+
+  const hashes = 10;
+  const hashStarted = performance.now();
+  for (let i = 0; i < hashes; i++) await hashPassword(`bench password ${i}`);
+  console.log('\nAccounts:');
+  console.log(`  argon2id hash (m=19 MiB, t=2, p=1)   ${((performance.now() - hashStarted) / hashes).toFixed(1)} ms`);
+
+  if (await postgresReachable()) {
+    const email = `bench-${Date.now()}@example.com`;
+    const password = 'bench passphrase 2024';
+    const db = openPostgres({ connectionString: POSTGRES_URL });
+    await migrate(db);
+    await createUsersRepository(db).create({
+      email,
+      passwordHash: await hashPassword(password),
+      language: 'ru',
+      emailVerified: true,
+    });
+    const previous = process.env.RATE_LIMITS;
+    process.env.RATE_LIMITS = 'off';
+    const accounts = await startSite({ databaseUrl: POSTGRES_URL });
+    if (previous === undefined) delete process.env.RATE_LIMITS;
+    else process.env.RATE_LIMITS = previous;
+    try {
+      const body = JSON.stringify({ email, password });
+      const logins = await autocannon({
+        url: `${accounts.url}/api/auth/login/`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        connections: 4,
+        duration: 8,
+      });
+      console.log(
+        `  POST /api/auth/login/ (4 conn, 8 s)  ${logins.requests.average.toFixed(0)} req/s, ` +
+          `p99 ${logins.latency.p99} ms, errors ${logins.errors + logins.non2xx}`,
+      );
+      const login = await fetch(`${accounts.url}/api/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const { key } = (await login.json()) as { key: string };
+      const me = await autocannon({
+        url: `${accounts.url}/api/users/`,
+        headers: { authorization: `Token ${key}` },
+        connections: 10,
+        duration: 8,
+      });
+      console.log(
+        `  GET /api/users/ (10 conn, 8 s)       ${me.requests.average.toFixed(0)} req/s, ` +
+          `p99 ${me.latency.p99} ms, errors ${me.errors + me.non2xx}`,
+      );
+    } finally {
+      await accounts.stop();
+      await db.query('DELETE FROM users WHERE email = $1', [email]);
+      await db.close();
+    }
+  } else {
+    console.log(`  login and GET /api/users/ not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`);
+  }
+}

@@ -1,0 +1,128 @@
+// Starts the site the way `npm start` does (a real server process on the production build) and drives Debian's
+// Chromium through playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const root = resolve(import.meta.dirname, '..');
+export const builtDist = resolve(root, 'dist');
+
+/** Database back-ends the suite runs against: embedded PGlite always, PostgreSQL when DATABASE_URL is set. */
+export const backends: readonly { name: string; databaseUrl?: string }[] = [
+  { name: 'pglite' },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgres', databaseUrl: process.env.DATABASE_URL }] : []),
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningSite {
+  readonly url: string;
+  readonly distDir: string;
+  readonly dataDir: string;
+  readonly output: () => string;
+  stop(): Promise<void>;
+}
+
+export interface SiteOptions {
+  /** Serve a private copy of the build, for tests that redeploy or break part of it. */
+  readonly copyDist?: boolean;
+  readonly databaseUrl?: string;
+  readonly dataDir?: string;
+  /** More environment for the server (SMTP_URL of a test sink, say). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** Runs `node server/server.ts` (Node 24 from node_modules/.bin, like every npm script) and waits until ready. */
+export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
+  const scratch = mkdtempSync(join(tmpdir(), 'site-e2e-'));
+  const distDir = options.copyDist ? join(scratch, 'dist') : builtDist;
+  if (options.copyDist) cpSync(builtDist, distDir, { recursive: true });
+  const dataDir = options.dataDir ?? join(scratch, 'data');
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  // Rate-limit counters in a shared Redis outlive the process: every run (and every other suite on the machine)
+  // would count against the same 127.0.0.1 budget. Each site keeps its own in memory unless a test asks for Redis.
+  if (!options.env?.REDIS_URL) delete env.REDIS_URL;
+  const child = spawn(resolve(root, 'node_modules/.bin/node'), ['server/server.ts'], { cwd: root, env });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(url, child, () => output);
+  return {
+    url,
+    distDir,
+    dataDir,
+    output: () => output,
+    async stop() {
+      await stopProcess(child);
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The server did not become ready:\n${output()}`);
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * The application as a function of its configuration and database: tests build it and call `inject`, the process
+ * (server.ts) builds it and listens. Nothing here reads the environment or opens connections.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import { loadMigrations, type Migration } from './db/migrate.ts';
+import { redactUrl, REDACT_PATHS } from './lib/logging.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import jsonBodyPlugin from './plugins/json-body.ts';
+import languagePlugin from './plugins/language.ts';
+import mailerPlugin from './plugins/mailer.ts';
+import menuRepositoryPlugin from './plugins/menu-repository.ts';
+import pagesRepositoryPlugin from './plugins/pages-repository.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
+import sitePlugin from './plugins/site.ts';
+import usersRepositoryPlugin from './plugins/users-repository.ts';
+import authRoutes from './routes/auth.ts';
+import healthRoutes from './routes/health.ts';
+import menuRoutes from './routes/menu.ts';
+import pagesRoutes from './routes/pages.ts';
+import usersRoutes from './routes/users.ts';
+
+export interface AppOptions {
+  readonly config: Config;
+  /** Open and migrated; the caller closes it after `app.close()`. */
+  readonly db: Db;
+  /** Serve the built shell, remotes and the HTML document (the embedded default). False for an API-only process. */
+  readonly serveSite?: boolean;
+  /** false: no logs (tests); an object: pino options merged over the defaults (a test stream, say). */
+  readonly logger?: boolean | Record<string, unknown>;
+  /** The migrations `/readyz` expects; defaults to the checked-in ones. */
+  readonly migrations?: readonly Migration[];
+  /** Prefix of rate-limit keys in Redis (default `rl:`): isolates test runs that share one Redis. */
+  readonly rateLimitKeyPrefix?: string;
+}
+
+/** 1 MiB: JSON bodies of this API are small; upload routes raise their own limit (Fastify's per-route bodyLimit). */
+export const BODY_LIMIT = 1024 * 1024;
+/** A request (headers and body) must arrive within this; stops slow-loris clients holding sockets forever. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+function loggerOptions(config: Config, logger: AppOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  return {
+    level: config.logLevel,
+    redact: { paths: [...REDACT_PATHS], censor: '[Redacted]' },
+    serializers: {
+      // Tokens travel in query strings of e-mail links (?token=, ?email_key=): keep them out of the access log.
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(typeof logger === 'object' ? logger : {}),
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(config, options.logger),
+    // A hop count is given to Fastify as the equivalent function (its types do not list the number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // The client always calls `/api/x/`; people type `/api/x`. Both answer, without a redirect round trip.
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: {
+      customOptions: {
+        // Every field's errors at once, as DRF reports them, instead of only the first.
+        allErrors: true,
+        coerceTypes: 'array',
+        useDefaults: true,
+        removeAdditional: true,
+        // Errors carry the rejected value, for DRF's `"x" is not a valid choice.`
+        verbose: true,
+      },
+    },
+  });
+
+  const migrations = options.migrations ?? (await loadMigrations());
+
+  await app.register(languagePlugin);
+  await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(securityHeadersPlugin, {
+    hsts: config.publicUrl.startsWith('https:'),
+    thirdPartyUrls: Object.values(config.integrations),
+  });
+  await app.register(dbPlugin, { db: options.db });
+  await app.register(pagesRepositoryPlugin);
+  await app.register(menuRepositoryPlugin);
+  await app.register(usersRepositoryPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin, {
+    enabled: config.rateLimit.enabled,
+    windowScale: config.rateLimit.windowScale,
+    redisUrl: config.redisUrl,
+    ...(options.rateLimitKeyPrefix ? { keyPrefix: options.rateLimitKeyPrefix } : {}),
+  });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+
+  await app.register(healthRoutes, { migrations });
+  await app.register(pagesRoutes, { publicUrl: config.publicUrl });
+  await app.register(menuRoutes);
+  await app.register(authRoutes, { publicUrl: config.publicUrl, secretKey: config.secretKey });
+  await app.register(usersRoutes, { secretKey: config.secretKey });
+  if (options.serveSite ?? true)
+    await app.register(sitePlugin, { distDir: config.distDir, integrations: config.integrations });
+
+  await app.ready();
+  return app;
+}

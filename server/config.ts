@@ -1,0 +1,203 @@
+/**
+ * The process environment, parsed and validated once at start (house style: no raw `process.env` elsewhere).
+ * A bad value stops the process with one message naming every bad variable, instead of failing later at the first
+ * request that happens to touch it.
+ */
+import path from 'node:path';
+import * as v from 'valibot';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Only used outside production; the warning at start says so. */
+const DEV_SECRET_KEY = 'dev-insecure-secret-key-do-not-use-in-production';
+/** Long enough for an HMAC key (spec'd reset tokens and e-mail keys are HMAC-SHA256 keyed from it). */
+const MIN_SECRET_KEY_LENGTH = 32;
+
+export interface Config {
+  readonly nodeEnv: string;
+  readonly production: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** PostgreSQL when set; otherwise the embedded PGlite under `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  /** The site's canonical origin without a trailing slash: links in e-mails and pagination use it. */
+  readonly publicUrl: string;
+  readonly secretKey: string;
+  /** Where e-mails go; unset: they are written to the log (and the outbox table) instead. */
+  readonly smtpUrl: string | undefined;
+  /** The sender of the site's e-mails. */
+  readonly mailFrom: string;
+  /** Rate-limit counters shared by every API process; unset: counted in this process's memory. */
+  readonly redisUrl: string | undefined;
+  /**
+   * Third-party scripts (spec §1: a web-analytics tag and a live-chat widget), off unless set. The page loads them
+   * only after e-mail link tokens are out of the address bar, and the CSP allows their origins only when set.
+   */
+  readonly integrations: { readonly analytics?: string; readonly chat?: string };
+  readonly rateLimit: {
+    /** false only for load tests and e2e suites that register many accounts from one address. */
+    readonly enabled: boolean;
+    /** Multiplies every window (tests: 0.01 turns 15 minutes into 9 seconds). */
+    readonly windowScale: number;
+  };
+  readonly logLevel: LogLevel;
+  readonly distDir: string;
+  /** Fastify's `trustProxy`: true, a hop count or a list of proxy addresses; false without a proxy in front. */
+  readonly trustProxy: boolean | number | string;
+  /** Messages to log once the logger exists (a dev default was used, ...). */
+  readonly warnings: readonly string[];
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Empty strings count as unset: `FOO=` in a compose file or a .env means "not configured", not "configured empty". */
+const optionalString = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((s) => s.trim()),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
+);
+
+function urlWithProtocols(protocols: readonly string[], label: string) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol.slice(0, -1));
+          } catch {
+            return false;
+          }
+        },
+        `must be ${label} URL (${protocols.map((p) => `${p}://`).join(' or ')}...)`,
+      ),
+    ),
+  );
+}
+
+const EnvSchema = v.object({
+  NODE_ENV: optionalString,
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number between 0 and 65535'),
+      v.transform(Number),
+      v.maxValue(65535, 'must be a whole number between 0 and 65535'),
+    ),
+  ),
+  HOST: optionalString,
+  DATA_DIR: optionalString,
+  DATABASE_URL: urlWithProtocols(['postgres', 'postgresql'], 'a PostgreSQL'),
+  PUBLIC_URL: urlWithProtocols(['http', 'https'], 'an http(s)'),
+  SECRET_KEY: optionalString,
+  SMTP_URL: urlWithProtocols(['smtp', 'smtps'], 'an SMTP'),
+  REDIS_URL: urlWithProtocols(['redis', 'rediss'], 'a Redis'),
+  ANALYTICS_SCRIPT_URL: urlWithProtocols(['https'], 'an https'),
+  CHAT_SCRIPT_URL: urlWithProtocols(['https'], 'an https'),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      // A display name and an address, or an address; no line breaks (they would start new mail headers).
+      v.regex(
+        /^(?:[^\r\n<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        'must be an e-mail address or "Name <address>"',
+      ),
+    ),
+  ),
+  RATE_LIMITS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
+  RATE_LIMIT_WINDOW_SCALE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, 'must be a positive number'),
+      v.transform(Number),
+      v.minValue(0.0001, 'must be a positive number'),
+    ),
+  ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
+  DIST_DIR: optionalString,
+  TRUST_PROXY: optionalString,
+});
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Parses the environment; throws `ConfigError` listing every bad variable. Pure: tests pass their own env. */
+export function loadConfig(env: Env = process.env): Config {
+  // Unset and empty variables are dropped first, so every optional schema sees either a value or nothing.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.issues) {
+      const name = v.getDotPath(issue) ?? '(environment)';
+      problems.push(`${name}: ${issue.message} (got ${JSON.stringify(issue.input)})`);
+    }
+    throw new ConfigError(problems);
+  }
+  const e = result.output;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+  const warnings: string[] = [];
+
+  let secretKey = e.SECRET_KEY;
+  if (production && secretKey === undefined) {
+    problems.push('SECRET_KEY: is required when NODE_ENV=production (tokens in e-mail links are signed with it)');
+  } else if (production && secretKey !== undefined && secretKey.length < MIN_SECRET_KEY_LENGTH) {
+    problems.push(`SECRET_KEY: must be at least ${MIN_SECRET_KEY_LENGTH} characters in production`);
+  } else if (secretKey === undefined) {
+    secretKey = DEV_SECRET_KEY;
+    warnings.push('SECRET_KEY is not set: using an insecure development key. Set SECRET_KEY in production.');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const port = e.PORT ?? 8080;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const rateLimitsOn = e.RATE_LIMITS !== 'off';
+  if (!rateLimitsOn) warnings.push('RATE_LIMITS=off: login, registration and reset are not rate-limited.');
+  if (production && e.SMTP_URL === undefined) {
+    warnings.push('SMTP_URL is not set: e-mails (confirmation and reset links) are only written to the log.');
+  }
+  return {
+    nodeEnv,
+    production,
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    secretKey: secretKey as string,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `noreply@${new URL(publicUrl).hostname}`,
+    redisUrl: e.REDIS_URL,
+    integrations: {
+      ...(e.ANALYTICS_SCRIPT_URL ? { analytics: e.ANALYTICS_SCRIPT_URL } : {}),
+      ...(e.CHAT_SCRIPT_URL ? { chat: e.CHAT_SCRIPT_URL } : {}),
+    },
+    rateLimit: { enabled: rateLimitsOn, windowScale: e.RATE_LIMIT_WINDOW_SCALE ?? 1 },
+    logLevel: e.LOG_LEVEL ?? 'info',
+    distDir: path.resolve(e.DIST_DIR ?? path.join(REPO_ROOT, 'dist')),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    warnings,
+  };
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type TestDb } from '../test/helpers.ts';
+import { isMigrated, loadMigrations, migrate } from './migrate.ts';
+import { seed } from './seed.ts';
+import { SEED_PAGES } from './seed-pages.ts';
+
+describe.each(BACKENDS)('migrations and seed on $name', (backend) => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await backend.open();
+  });
+  afterAll(() => testDb.dispose());
+
+  it('apply every checked-in migration once, in order, and are idempotent', async () => {
+    const { db } = testDb;
+    const migrations = await loadMigrations();
+    expect(migrations.map((m) => m.name).slice(0, 5)).toEqual([
+      '0001_pages',
+      '0002_seed_runs',
+      '0003_users',
+      '0004_auth_tokens',
+      '0005_outbox',
+    ]);
+    const versions = migrations.map((m) => m.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(await migrate(db)).toEqual(versions);
+    expect(await migrate(db)).toEqual([]);
+    expect(await isMigrated(db, migrations)).toBe(true);
+    const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows.map((r) => r.version)).toEqual(versions);
+  });
+
+  it('rolls a failing migration back completely', async () => {
+    const { db } = testDb;
+    const broken = [
+      ...(await loadMigrations()),
+      { version: 9999, name: '9999_half', sql: 'CREATE TABLE half_done (id int); SELECT * FROM no_such_table;' },
+    ];
+    await expect(migrate(db, broken)).rejects.toThrow(/no_such_table/);
+    expect(await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'")).toEqual([]);
+    expect(await isMigrated(db, broken)).toBe(false);
+  });
+
+  it('seeds the demo pages once and never brings back what staff deleted', async () => {
+    const { db } = testDb;
+    expect(await seed(db)).toBe(true);
+    const slugs = await db.query<{ slug: string }>('SELECT slug FROM pages ORDER BY sort_order');
+    expect(slugs.map((r) => r.slug)).toEqual(SEED_PAGES.map((p) => p.slug));
+
+    await db.query("DELETE FROM pages WHERE slug = 'contacts'");
+    expect(await seed(db)).toBe(false);
+    const after = await db.query<{ slug: string }>('SELECT slug FROM pages');
+    expect(after.map((r) => r.slug)).not.toContain('contacts');
+  });
+
+  it('has real content in both languages for every seeded page', () => {
+    for (const page of SEED_PAGES) {
+      for (const language of ['ru', 'en'] as const) {
+        const text = page[language];
+        expect(text.title, `${page.slug} ${language}`).not.toBe('');
+        expect(text.seoDescription.length, `${page.slug} ${language}`).toBeGreaterThan(20);
+        expect(text.body, `${page.slug} ${language}`).toMatch(/^<h2>/);
+        expect(text.body).not.toMatch(/lorem/i);
+      }
+    }
+    expect(SEED_PAGES.find((p) => p.slug === 'terms')?.en.body.length).toBeGreaterThan(3000);
+  });
+});

@@ -1,0 +1,90 @@
+import pg from 'pg';
+import { DbUnavailableError, type Db, type Queryable, type SqlParam } from './db.ts';
+
+export interface PgOptions {
+  readonly connectionString: string;
+  /** Puts every connection on this schema first (`search_path`): tests isolate each app in a fresh schema. */
+  readonly schema?: string;
+  readonly max?: number;
+  /** Called with errors of idle clients (PostgreSQL restarted, network dropped). */
+  readonly onError?: (error: Error) => void;
+}
+
+/**
+ * Connection-level failures: Node socket errors, SQLSTATE class 08 (connection exception) and 57P01-57P03
+ * (admin shutdown, crash shutdown, cannot connect now). Anything else is a query bug and stays a 500.
+ */
+function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^E[A-Z]+$/.test(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) {
+    return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(error.message);
+}
+
+function translate(error: unknown): unknown {
+  return isConnectionError(error) ? new DbUnavailableError(error) : error;
+}
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T extends object>(sql: string, params: readonly SqlParam[] = []) {
+      try {
+        const result = await client.query(sql, params as unknown[]);
+        return result.rows as T[];
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+    async exec(sql: string) {
+      try {
+        // Without parameters pg uses the simple query protocol, which runs several statements.
+        await client.query(sql);
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+  };
+}
+
+export function openPostgres(options: PgOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    // Fail fast while PostgreSQL is down instead of queueing requests until the client times out.
+    connectionTimeoutMillis: 5_000,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, that would kill the process
+  // (security.md: losing PostgreSQL must not). The pool drops the client and makes a new one on demand.
+  pool.on('error', (error) => options.onError?.(error));
+
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw translate(error);
+      }
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        broken = isConnectionError(error) || error instanceof DbUnavailableError;
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+        throw translate(error);
+      } finally {
+        // A client whose connection died must not go back to the pool.
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+}

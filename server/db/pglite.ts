@@ -1,0 +1,31 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, SqlParam } from './db.ts';
+
+function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
+  return {
+    async query<T extends object>(sql: string, params: readonly SqlParam[] = []) {
+      const result = await q.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  };
+}
+
+/**
+ * Opens the embedded database: on disk under `dataDir`, or in memory when it is undefined (tests).
+ * On disk, only one process may open a directory at a time: the caller holds the data-dir lock (see
+ * `data-dir-lock.ts`), because two processes on one directory silently lose committed rows.
+ */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const pg = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    // PGlite has a single connection, so its transaction also serializes every other query: fine for the
+    // embedded default, and the reason race conditions are tested against real PostgreSQL.
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The site's e-mails in the recipient's language: plain text plus a simple HTML part. Links point at the site
+ * (PUBLIC_URL), whose client reads `?email_key=`, `?uid=&token=` and `?unsubscribe=` on load
+ * (auth-api-contract.md, "Links in e-mails").
+ */
+import type { Language } from '@proxy/contract/languages';
+import { escapeHtml } from './html.ts';
+
+export interface EmailContent {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+/** `https://site/?a=1&b=2` for the site root of PUBLIC_URL. */
+export function siteLink(publicUrl: string, params: Readonly<Record<string, string>>): string {
+  return `${publicUrl}/?${new URLSearchParams(params).toString()}`;
+}
+
+/** The name mails sign with: the site's host (`example.com`). */
+export function siteName(publicUrl: string): string {
+  return new URL(publicUrl).host;
+}
+
+interface Template {
+  readonly subject: string;
+  readonly greeting: string;
+  readonly paragraphs: readonly string[];
+  readonly action: string;
+  readonly after: readonly string[];
+}
+
+function render(template: Template, link: string, site: string, language: Language): EmailContent {
+  const signature = language === 'ru' ? `Команда ${site}` : `The ${site} team`;
+  const text = [
+    template.greeting,
+    '',
+    ...template.paragraphs.flatMap((p) => [p, '']),
+    link,
+    '',
+    ...template.after.flatMap((p) => [p, '']),
+    signature,
+    '',
+  ].join('\n');
+  const p = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
+  const html = [
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(template.subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222">',
+    p(escapeHtml(template.greeting)),
+    ...template.paragraphs.map((text) => p(escapeHtml(text))),
+    p(
+      `<a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1677ff;color:#fff;` +
+        `text-decoration:none;border-radius:6px">${escapeHtml(template.action)}</a>`,
+    ),
+    p(`<span style="color:#666;font-size:13px">${escapeHtml(link)}</span>`),
+    ...template.after.map((text) => p(escapeHtml(text))),
+    p(escapeHtml(signature)),
+    '</body></html>',
+  ].join('\n');
+  return { subject: template.subject, text, html };
+}
+
+export function emailConfirmationEmail(options: {
+  readonly language: Language;
+  readonly publicUrl: string;
+  readonly email: string;
+  readonly key: string;
+}): EmailContent {
+  const site = siteName(options.publicUrl);
+  const link = siteLink(options.publicUrl, { email_key: options.key });
+  const template: Template =
+    options.language === 'ru'
+      ? {
+          subject: `Подтвердите адрес электронной почты — ${site}`,
+          greeting: 'Здравствуйте!',
+          paragraphs: [
+            `Адрес ${options.email} указан при регистрации на ${site}.`,
+            'Чтобы подтвердить его и войти в личный кабинет, перейдите по ссылке:',
+          ],
+          action: 'Подтвердить адрес',
+          after: ['Ссылка действует 3 дня. Если вы не регистрировались, просто проигнорируйте это письмо.'],
+        }
+      : {
+          subject: `Confirm your e-mail address — ${site}`,
+          greeting: 'Hello!',
+          paragraphs: [
+            `The address ${options.email} was used to register an account on ${site}.`,
+            'To confirm it and sign in, follow this link:',
+          ],
+          action: 'Confirm address',
+          after: ['The link is valid for 3 days. If you did not register, just ignore this e-mail.'],
+        };
+  return render(template, link, site, options.language);
+}
+
+export function passwordResetEmail(options: {
+  readonly language: Language;
+  readonly publicUrl: string;
+  readonly uid: string;
+  readonly token: string;
+}): EmailContent {
+  const site = siteName(options.publicUrl);
+  const link = siteLink(options.publicUrl, { uid: options.uid, token: options.token });
+  const template: Template =
+    options.language === 'ru'
+      ? {
+          subject: `Восстановление пароля — ${site}`,
+          greeting: 'Здравствуйте!',
+          paragraphs: [
+            `Кто-то (возможно, вы) запросил смену пароля для вашей учётной записи на ${site}.`,
+            'Чтобы задать новый пароль, перейдите по ссылке:',
+          ],
+          action: 'Задать новый пароль',
+          after: [
+            'Ссылка действует 3 дня и только один раз. Если вы не запрашивали смену пароля, проигнорируйте это письмо: пароль останется прежним.',
+          ],
+        }
+      : {
+          subject: `Password reset — ${site}`,
+          greeting: 'Hello!',
+          paragraphs: [
+            `Someone (probably you) asked to reset the password of your account on ${site}.`,
+            'To choose a new password, follow this link:',
+          ],
+          action: 'Choose a new password',
+          after: [
+            'The link is valid for 3 days and works once. If you did not ask for this, ignore this e-mail: your password stays the same.',
+          ],
+        };
+  return render(template, link, site, options.language);
+}
+
+/**
+ * Appends the mailing footer with the unsubscribe link (`/?unsubscribe=<token>`) to a mailing's text and HTML.
+ * Every mailing to subscribers goes out with it; account mails (confirmation, reset) do not need it.
+ */
+export function withMailingFooter(
+  content: EmailContent,
+  options: { readonly language: Language; readonly publicUrl: string; readonly unsubscribeToken: string },
+): EmailContent {
+  const link = siteLink(options.publicUrl, { unsubscribe: options.unsubscribeToken });
+  const site = siteName(options.publicUrl);
+  const line =
+    options.language === 'ru'
+      ? `Вы получили это письмо как подписчик рассылки ${site}. Отписаться:`
+      : `You receive this e-mail as a subscriber of the ${site} mailing list. Unsubscribe:`;
+  const action = options.language === 'ru' ? 'Отписаться от рассылки' : 'Unsubscribe';
+  const footerHtml =
+    `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">` +
+    `<p style="margin:0;color:#666;font-size:12px">${escapeHtml(line)} ` +
+    `<a href="${escapeHtml(link)}" style="color:#666">${escapeHtml(action)}</a></p>`;
+  return {
+    subject: content.subject,
+    text: `${content.text}\n--\n${line}\n${link}\n`,
+    html: content.html.includes('</body>')
+      ? content.html.replace('</body>', `${footerHtml}\n</body>`)
+      : content.html + footerHtml,
+  };
+}

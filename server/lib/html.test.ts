@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, isMobileUserAgent, jsonForScript, renderDocument } from './html.ts';
+
+describe('renderDocument', () => {
+  const template = '<!doctype html><html lang="ru"><head><!--app-title--></head><body><!--app-state--></body></html>';
+
+  it('fills the language, the title and the state', () => {
+    const html = renderDocument(template, { language: 'en', title: 'FAQ', state: { language: 'en', ip: '::1' } });
+    expect(html).toBe(
+      '<!doctype html><html lang="en"><head><title>FAQ</title></head><body>' +
+        '<script id="app-state" type="application/json">{"language":"en","ip":"::1"}</script></body></html>',
+    );
+  });
+
+  it('adds lang to an <html> tag without one', () => {
+    expect(renderDocument('<html><body></body></html>', { language: 'ru', title: '', state: {} })).toBe(
+      '<html lang="ru"><body></body></html>',
+    );
+  });
+
+  it('cannot be broken out of by state values or titles', () => {
+    const evil = '</script><script>alert(1)</script><!--';
+    const html = renderDocument(template, {
+      language: 'ru',
+      title: `$& ${evil}`,
+      state: { user: { email: evil } as never },
+    });
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('<title>$&amp; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</title>');
+    const json = /<script id="app-state" type="application\/json">(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ user: { email: evil } });
+  });
+});
+
+describe('jsonForScript', () => {
+  it('escapes <, >, & and the JavaScript line separators but stays valid JSON', () => {
+    const value = { a: '<b>&\u2028\u2029' };
+    const json = jsonForScript(value);
+    expect(json).toBe('{"a":"\\u003cb\\u003e\\u0026\\u2028\\u2029"}');
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML specials', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+});
+
+describe('isMobileUserAgent', () => {
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148', true],
+    ['Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)', true],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36', true],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0', false],
+    [undefined, false],
+  ])('%s → %s', (ua, expected) => {
+    expect(isMobileUserAgent(ua)).toBe(expected);
+  });
+});

@@ -1,0 +1,52 @@
+/** Filling the shell's index.html: the language, the title and the initial state the first render needs. */
+import type { Language } from '@proxy/contract/languages';
+import type { InitialState } from '@proxy/contract/state';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/**
+ * JSON that is safe inside a `<script>` element: `<` is escaped so `</script>` or `<!--` in a value (a page title,
+ * a User-Agent) cannot end the element and inject markup; `>`/`&` and the JS line separators for good measure.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface DocumentParts {
+  readonly language: Language;
+  readonly title: string;
+  readonly state: Partial<InitialState>;
+}
+
+/** The template's placeholders: `<!--app-title-->` in head, `<!--app-state-->` in body (shell/index.html). */
+export function renderDocument(template: string, parts: DocumentParts): string {
+  const state = `<script id="app-state" type="application/json">${jsonForScript(parts.state)}</script>`;
+  return (
+    template
+      // Functions as replacements, so `$&`-style patterns in a title are not interpreted.
+      .replace(/<html\b[^>]*>/i, (tag) =>
+        /\blang=/i.test(tag)
+          ? tag.replace(/\blang=("[^"]*"|'[^']*'|[^\s>]*)/i, () => `lang="${parts.language}"`)
+          : tag.replace(/^<html/i, () => `<html lang="${parts.language}"`),
+      )
+      .replace('<!--app-title-->', () => `<title>${escapeHtml(parts.title)}</title>`)
+      .replace('<!--app-state-->', () => state)
+  );
+}
+
+/** Phones and tablets, for the first render's layout (spec §3 `mobile`); the client refines it after hydration. */
+const MOBILE_UA =
+  /Mobi|Android|iPhone|iPad|iPod|Tablet|Silk|Kindle|PlayBook|BlackBerry|BB10|Opera Mini|IEMobile|webOS/i;
+
+export function isMobileUserAgent(userAgent: string | undefined): boolean {
+  return userAgent !== undefined && MOBILE_UA.test(userAgent);
+}

@@ -1,0 +1,177 @@
+/**
+ * The API's own messages in both languages. Texts follow Django REST framework and its Russian translation, because
+ * the site's client was written against a DRF backend and shows these strings as they come (auth-api-contract.md).
+ */
+import type { Language } from '@proxy/contract/languages';
+
+type Message = Readonly<Record<Language, string>>;
+
+export const MESSAGES = {
+  notFound: { en: 'Not found.', ru: 'Страница не найдена.' },
+  invalidPage: { en: 'Invalid page.', ru: 'Неправильная страница.' },
+  serverError: { en: 'A server error occurred.', ru: 'Произошла ошибка сервера.' },
+  serviceUnavailable: {
+    en: 'Service temporarily unavailable, try again later.',
+    ru: 'Сервис временно недоступен, попробуйте позже.',
+  },
+  bodyTooLarge: { en: 'Request body is too large.', ru: 'Слишком большой размер запроса.' },
+  required: { en: 'This field is required.', ru: 'Обязательное поле.' },
+  blank: { en: 'This field may not be blank.', ru: 'Это поле не может быть пустым.' },
+  invalid: { en: 'Invalid input.', ru: 'Неправильное значение.' },
+  notAString: { en: 'Not a valid string.', ru: 'Неправильная строка.' },
+  notAnInteger: { en: 'A valid integer is required.', ru: 'Требуется целое число.' },
+  notANumber: { en: 'A valid number is required.', ru: 'Требуется численное значение.' },
+  notABoolean: { en: 'Must be a valid boolean.', ru: 'Требуется логическое значение.' },
+  notAList: { en: 'Expected a list of items.', ru: 'Ожидался список элементов.' },
+  notAnObject: { en: 'Invalid data. Expected a dictionary.', ru: 'Недопустимые данные. Ожидался словарь.' },
+  invalidEmail: { en: 'Enter a valid email address.', ru: 'Введите правильный адрес электронной почты.' },
+  mayNotBeNull: { en: 'This field may not be null.', ru: 'Это поле не может быть null.' },
+  // DRF's Russian catalogue leaves these two untranslated.
+  nullCharacters: { en: 'Null characters are not allowed.', ru: 'Null characters are not allowed.' },
+  surrogateCharacters: { en: 'Surrogate characters are not allowed.', ru: 'Surrogate characters are not allowed.' },
+  permissionDenied: {
+    en: 'You do not have permission to perform this action.',
+    ru: 'У вас нет прав для выполнения этой операции.',
+  },
+
+  // Authentication (DRF TokenAuthentication): 401 with `WWW-Authenticate: Token`.
+  notAuthenticated: {
+    en: 'Authentication credentials were not provided.',
+    ru: 'Учетные данные не были предоставлены.',
+  },
+  invalidToken: { en: 'Invalid token.', ru: 'Недопустимый токен.' },
+  tokenHeaderNoCredentials: {
+    en: 'Invalid token header. No credentials provided.',
+    ru: 'Недопустимый заголовок токена. Не предоставлены учетные данные.',
+  },
+  tokenHeaderSpaces: {
+    en: 'Invalid token header. Token string should not contain spaces.',
+    ru: 'Недопустимый заголовок токена. Токен не должен содержать пробелов.',
+  },
+  tokenHeaderInvalidCharacters: {
+    en: 'Invalid token header. Token string should not contain invalid characters.',
+    ru: 'Недопустимый заголовок токена. Токен не должен содержать недопустимые символы.',
+  },
+  userInactive: { en: 'User inactive or deleted.', ru: 'Пользователь неактивен или удален.' },
+
+  // dj-rest-auth and allauth views (auth-api-contract.md).
+  verificationSent: { en: 'Verification e-mail sent.', ru: 'Письмо с подтверждением выслано.' },
+  // Cyrillic о+к in Russian: the client compares with exactly this.
+  ok: { en: 'ok', ru: 'ок' },
+  emailTaken: {
+    en: 'A user is already registered with this e-mail address.',
+    ru: 'Пользователь с таким e-mail адресом уже зарегистрирован.',
+  },
+  registrationPasswordMismatch: { en: "The two password fields didn't match.", ru: 'Пароли не совпадают.' },
+  mustIncludeEmailAndPassword: {
+    en: 'Must include "email" and "password".',
+    ru: 'Должно включать "email" и "password".',
+  },
+  unableToLogIn: {
+    en: 'Unable to log in with provided credentials.',
+    ru: 'Невозможно войти в систему с указанными учётными данными.',
+  },
+  emailNotVerified: { en: 'E-mail is not verified.', ru: 'E-mail не подтверждён.' },
+  loggedOut: { en: 'Successfully logged out.', ru: 'Успешно вышли.' },
+  passwordResetSent: {
+    en: 'Password reset e-mail has been sent.',
+    ru: 'Письмо с инструкциями по восстановлению пароля выслано.',
+  },
+  passwordResetDone: {
+    en: 'Password has been reset with the new password.',
+    ru: 'Пароль изменён на новый.',
+  },
+  // English in Russian too: the client shows its own "link expired" text when it sees a `token` error.
+  invalidValue: { en: 'Invalid value', ru: 'Invalid value' },
+  // U+2019 in the English text (Django's SetPasswordForm), unlike the registration message above.
+  resetPasswordMismatch: { en: 'The two password fields didn’t match.', ru: 'Введенные пароли не совпадают.' },
+
+  // Django's default password validators.
+  passwordTooSimilar: {
+    en: 'The password is too similar to the email address.',
+    ru: 'Введённый пароль слишком похож на адрес электронной почты.',
+  },
+  passwordTooShort: {
+    en: 'This password is too short. It must contain at least 8 characters.',
+    ru: 'Введённый пароль слишком короткий. Он должен содержать как минимум 8 символов.',
+  },
+  passwordTooCommon: { en: 'This password is too common.', ru: 'Введённый пароль слишком широко распространён.' },
+  passwordEntirelyNumeric: {
+    en: 'This password is entirely numeric.',
+    ru: 'Введённый пароль состоит только из цифр.',
+  },
+} as const satisfies Record<string, Message>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function message(key: MessageKey, language: Language): string {
+  return MESSAGES[key][language];
+}
+
+/** DRF's MethodNotAllowed text; the method is quoted as the client sent it. */
+export function methodNotAllowed(method: string, language: Language): string {
+  return language === 'ru' ? `Метод "${method}" не разрешен.` : `Method "${method}" not allowed.`;
+}
+
+/** DRF's UnsupportedMediaType text. */
+export function unsupportedMediaType(mediaType: string, language: Language): string {
+  return language === 'ru'
+    ? `Неподдерживаемый тип данных "${mediaType}" в запросе.`
+    : `Unsupported media type "${mediaType}" in request.`;
+}
+
+export function maxLength(limit: number, language: Language): string {
+  return language === 'ru'
+    ? `Убедитесь, что это значение содержит не более ${limit} символов.`
+    : `Ensure this field has no more than ${limit} characters.`;
+}
+
+export function minLength(limit: number, language: Language): string {
+  return language === 'ru'
+    ? `Убедитесь, что это значение содержит не менее ${limit} символов.`
+    : `Ensure this field has at least ${limit} characters.`;
+}
+
+export function maxValue(limit: number, language: Language): string {
+  return language === 'ru'
+    ? `Убедитесь, что это значение меньше либо равно ${limit}.`
+    : `Ensure this value is less than or equal to ${limit}.`;
+}
+
+export function minValue(limit: number, language: Language): string {
+  return language === 'ru'
+    ? `Убедитесь, что это значение больше либо равно ${limit}.`
+    : `Ensure this value is greater than or equal to ${limit}.`;
+}
+
+export function invalidChoice(value: unknown, language: Language): string {
+  const shown = typeof value === 'string' ? value : JSON.stringify(value);
+  return language === 'ru' ? `Значения ${shown} нет среди допустимых вариантов.` : `"${shown}" is not a valid choice.`;
+}
+
+/** DRF's Throttled text: the Russian catalogue translates only the first sentence. */
+export function throttled(waitSeconds: number, language: Language): string {
+  const first = language === 'ru' ? 'Запрос был проигнорирован.' : 'Request was throttled.';
+  return `${first} Expected available in ${waitSeconds} ${waitSeconds === 1 ? 'second' : 'seconds'}.`;
+}
+
+/** DRF Serializer's answer to a body that is not an object, with Python's name of what it got. */
+export function expectedDictionary(value: unknown, language: Language): string {
+  const datatype =
+    value === null
+      ? 'NoneType'
+      : Array.isArray(value)
+        ? 'list'
+        : typeof value === 'string'
+          ? 'str'
+          : typeof value === 'boolean'
+            ? 'bool'
+            : typeof value === 'number'
+              ? Number.isInteger(value)
+                ? 'int'
+                : 'float'
+              : typeof value;
+  return language === 'ru'
+    ? `Недопустимые данные. Ожидался dictionary, но был получен ${datatype}.`
+    : `Invalid data. Expected a dictionary, but got ${datatype}.`;
+}

@@ -1,0 +1,26 @@
+/** The path part of a request URL (no query string), still percent-encoded. */
+export function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** `/api` and everything under it is the JSON API: its errors are JSON, everything else's are plain text. */
+export function isApiPath(url: string): boolean {
+  const path = pathOf(url);
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** Adds values to a `Vary` header without repeating one that is already there. */
+export function mergeVary(existing: unknown, ...values: string[]): string {
+  const current =
+    typeof existing === 'string'
+      ? existing
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : ([] as string[]);
+  for (const value of values) {
+    if (!current.some((v) => v.toLowerCase() === value.toLowerCase())) current.push(value);
+  }
+  return current.join(', ');
+}

@@ -1,0 +1,20 @@
+/**
+ * The contract's valibot schemas as JSON Schema for Fastify: one schema object is what the client decodes and what
+ * the server's response serializer emits (house style: schemas are the contract).
+ */
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+
+export function jsonSchemaOf(schema: v.GenericSchema): Record<string, unknown> {
+  const json: Record<string, unknown> = { ...toJsonSchema(schema) };
+  // `$schema` names draft-07; Fastify's validator and serializer take the schema without it.
+  delete json.$schema;
+  return json;
+}
+
+/** DRF's single-message error body. */
+export const DetailSchema = {
+  type: 'object',
+  required: ['detail'],
+  properties: { detail: { type: 'string' } },
+} as const;

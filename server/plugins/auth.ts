@@ -1,0 +1,98 @@
+/**
+ * Who is calling: DRF's TokenAuthentication, header only (`Authorization: Token <key>`; the scheme word in any
+ * case; `Bearer ...` is "no credentials"). A request carrying only the `accessToken` cookie is anonymous, so no
+ * route can be driven cross-site by a browser's ambient cookie (security.md, CSRF-01).
+ *
+ * Every API request gets `request.user` (or null); a bad token is a 401 right away, as in DRF, whatever the route.
+ * Routes that need a user or a permission use the guards: `{ preHandler: app.requirePermission('pages.view_page') }`.
+ */
+import { hasPermission, type PermissionSubject } from '@proxy/contract/permissions';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { message, type MessageKey } from '../lib/messages.ts';
+import { isApiPath } from '../lib/paths.ts';
+import { HttpError } from './errors.ts';
+import { hashTokenKey, type User } from './users-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for an anonymous request. */
+    user: User | null;
+    /** SHA-256 of the login key this request authenticated with (logout deletes that token). */
+    authTokenHash: string | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 for anonymous requests. */
+    requireAuthenticated: preHandlerAsyncHookHandler;
+    /** preHandler: 401 for anonymous requests, 403 unless `hasPermission(user, expression)`. */
+    requirePermission(expression: string): preHandlerAsyncHookHandler;
+  }
+}
+
+/** How often a token's `last_used_at` is written: once a minute, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+const TOKEN_KEY = /^[0-9a-f]{40}$/;
+
+/** The user as the shared permission check reads it (the same function the UI's `<Can>` uses). */
+export function permissionSubject(user: User): PermissionSubject {
+  return { is_superuser: user.isSuperuser, premission: user.permissions };
+}
+
+/** DRF answers authentication failures with 401 and `WWW-Authenticate: Token` (the first authenticator's scheme). */
+export function unauthorized(request: FastifyRequest, key: MessageKey): HttpError {
+  return new HttpError(401, { detail: message(key, request.language) }, { 'www-authenticate': 'Token' });
+}
+
+/** Python's `bytes.split()`: runs of ASCII whitespace, none at the ends. */
+function splitHeader(value: string): string[] {
+  return value.split(/[\t\n\v\f\r ]+/).filter(Boolean);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('authTokenHash', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!isApiPath(request.url) || request.is404) return;
+      const header = request.headers.authorization;
+      if (!header) return;
+      const parts = splitHeader(header);
+      if (parts[0]?.toLowerCase() !== 'token') return;
+      if (parts.length === 1) throw unauthorized(request, 'tokenHeaderNoCredentials');
+      if (parts.length > 2) throw unauthorized(request, 'tokenHeaderSpaces');
+      let key: string;
+      try {
+        // Node hands header bytes over as latin1; DRF decodes them as UTF-8.
+        key = utf8.decode(Buffer.from(parts[1] as string, 'latin1'));
+      } catch {
+        throw unauthorized(request, 'tokenHeaderInvalidCharacters');
+      }
+      if (!TOKEN_KEY.test(key)) throw unauthorized(request, 'invalidToken');
+      const keyHash = hashTokenKey(key);
+      const owner = await app.users.findTokenOwner(keyHash);
+      if (!owner) throw unauthorized(request, 'invalidToken');
+      if (!owner.user.isActive) throw unauthorized(request, 'userInactive');
+      request.user = owner.user;
+      request.authTokenHash = keyHash;
+      if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await app.users.touchToken(owner.tokenId);
+    });
+
+    const requireAuthenticated: preHandlerAsyncHookHandler = async (request) => {
+      if (!request.user) throw unauthorized(request, 'notAuthenticated');
+    };
+    app.decorate('requireAuthenticated', requireAuthenticated);
+    app.decorate('requirePermission', (expression: string): preHandlerAsyncHookHandler => {
+      return async (request) => {
+        if (!request.user) throw unauthorized(request, 'notAuthenticated');
+        if (!hasPermission(permissionSubject(request.user), expression)) {
+          request.log.info({ userId: request.user.id, permission: expression }, 'permission denied');
+          throw new HttpError(403, { detail: message('permissionDenied', request.language) });
+        }
+      };
+    });
+  },
+  { name: 'auth', fastify: '5.x', dependencies: ['language', 'errors', 'users-repository'] },
+);

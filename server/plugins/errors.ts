@@ -1,0 +1,187 @@
+/**
+ * Errors in Django REST framework's shape, because the client was written against DRF (auth-api-contract.md):
+ * `{"detail": "..."}` for single errors, `{"field": ["msg"]}` for validation, JSON 404/405 under /api.
+ * 5xx bodies never carry the error's message: it may hold SQL, paths or secrets. It goes to the log instead.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Language } from '@proxy/contract/languages';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { DbUnavailableError } from '../db/db.ts';
+import { JsonParseError } from '../lib/json-body.ts';
+import {
+  invalidChoice,
+  maxLength,
+  maxValue,
+  message,
+  methodNotAllowed,
+  minLength,
+  minValue,
+  unsupportedMediaType,
+} from '../lib/messages.ts';
+import { isApiPath, pathOf } from '../lib/paths.ts';
+
+/** An error a route throws on purpose: its status and DRF body go to the client as they are. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly body: Readonly<Record<string, unknown>>;
+  /** Sent with the error: `WWW-Authenticate` on 401, `Retry-After` on 429. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    statusCode: number,
+    body: Readonly<Record<string, unknown>>,
+    headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.body = body;
+    this.headers = headers;
+  }
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+type ErrorTree = { [key: string]: string[] | ErrorTree };
+
+function messageFor(error: FastifySchemaValidationError, language: Language): string {
+  const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
+  switch (error.keyword) {
+    case 'required':
+      return message('required', language);
+    case 'type':
+      if ((error as { data?: unknown }).data === null) return message('mayNotBeNull', language);
+      switch (params.type) {
+        case 'string':
+          return message('notAString', language);
+        case 'integer':
+          return message('notAnInteger', language);
+        case 'number':
+          return message('notANumber', language);
+        case 'boolean':
+          return message('notABoolean', language);
+        case 'array':
+          return message('notAList', language);
+        case 'object':
+          return message('notAnObject', language);
+        default:
+          return message('invalid', language);
+      }
+    case 'minLength':
+      return limit === 1 ? message('blank', language) : minLength(limit, language);
+    case 'maxLength':
+      return maxLength(limit, language);
+    case 'minimum':
+      return minValue(limit, language);
+    case 'maximum':
+      return maxValue(limit, language);
+    case 'format':
+      return params.format === 'email' ? message('invalidEmail', language) : message('invalid', language);
+    case 'enum':
+      return invalidChoice((error as { data?: unknown }).data ?? '', language);
+    default:
+      return message('invalid', language);
+  }
+}
+
+/** Ajv's errors as DRF's nested field errors: `/address/city` → `{"address":{"city":["..."]}}`. */
+export function fieldErrors(errors: readonly FastifySchemaValidationError[], language: Language): ErrorTree {
+  const tree: ErrorTree = {};
+  for (const error of errors) {
+    const segments = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (error.keyword === 'required') segments.push(String((error.params as Record<string, unknown>).missingProperty));
+    if (segments.length === 0) segments.push('non_field_errors');
+    // A crafted field name must not reach an object's prototype.
+    if (segments.some((s) => s === '__proto__' || s === 'constructor' || s === 'prototype')) continue;
+    let node: ErrorTree = tree;
+    for (const [index, segment] of segments.entries()) {
+      const last = index === segments.length - 1;
+      const existing = node[segment];
+      if (last) {
+        const text = messageFor(error, language);
+        if (Array.isArray(existing)) {
+          if (!existing.includes(text)) existing.push(text);
+        } else if (existing === undefined) {
+          node[segment] = [text];
+        }
+      } else {
+        if (Array.isArray(existing)) break; // the parent already failed as a whole; that message is enough
+        node = existing ?? (node[segment] = {});
+      }
+    }
+  }
+  return tree;
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, body: object): FastifyReply {
+  reply.code(status);
+  if (isApiPath(request.url)) {
+    // Pre-serialized: a route's response schema for this status must not strip the error's fields.
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+  }
+  return reply.type('text/plain; charset=utf-8').send(STATUS_CODES[status] ?? 'Error');
+}
+
+export default fp(
+  async (app) => {
+    /** Methods that have a route for this concrete URL, leaving out the site's catch-all wildcard routes. */
+    function allowedMethods(url: string): string[] {
+      const allowed: string[] = [];
+      for (const method of METHODS) {
+        const route = app.findRoute({ method, url });
+        if (route && !('*' in (route.params as Record<string, unknown>))) allowed.push(method);
+      }
+      return allowed;
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const language = request.language;
+      if (isApiPath(request.url)) {
+        const allowed = allowedMethods(pathOf(request.url));
+        if (allowed.length > 0) {
+          reply.header('allow', allowed.join(', '));
+          return sendError(request, reply, 405, { detail: methodNotAllowed(request.method, language) });
+        }
+        return sendError(request, reply, 404, { detail: message('notFound', language) });
+      }
+      return sendError(request, reply, 404, {});
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const language = request.language;
+      if (error.validation) {
+        return sendError(request, reply, 400, fieldErrors(error.validation, language));
+      }
+      if (error instanceof HttpError) {
+        reply.headers(error.headers);
+        return sendError(request, reply, error.statusCode, error.body);
+      }
+      if (error instanceof JsonParseError) return sendError(request, reply, 400, { detail: error.message });
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return sendError(request, reply, 413, { detail: message('bodyTooLarge', language) });
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        const mediaType = String(request.headers['content-type'] ?? '').split(';')[0] ?? '';
+        return sendError(request, reply, 415, { detail: unsupportedMediaType(mediaType, language) });
+      }
+      if (error instanceof DbUnavailableError) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return sendError(request, reply, 503, { detail: message('serviceUnavailable', language) });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own 4xx (bad URL encoding, empty body, ...): their messages are about the request, not secrets.
+        return sendError(request, reply, status, { detail: error.message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, 500, { detail: message('serverError', language) });
+    });
+  },
+  { name: 'errors', fastify: '5.x', dependencies: ['language'] },
+);

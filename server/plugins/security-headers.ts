@@ -1,0 +1,50 @@
+/**
+ * Headers every response carries. The CSP fits a same-origin SPA: scripts only from our origin (the shell, remote
+ * entries and chunks all come from here; the state JSON is `type="application/json"`, never executed), inline
+ * styles allowed because antd's css-in-js injects <style> tags at run time.
+ * The analytics and chat hosts are added to the directives they need only when configured (off by default).
+ */
+import fp from 'fastify-plugin';
+
+/** The policy, with the origins of the configured third-party scripts (analytics, chat) let in where they need. */
+export function contentSecurityPolicy(thirdPartyUrls: readonly string[] = []): string {
+  const origins = [...new Set(thirdPartyUrls.map((url) => new URL(url).origin))];
+  const extra = origins.length > 0 ? ` ${origins.join(' ')}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra}`,
+    `style-src 'self' 'unsafe-inline'${extra}`,
+    `img-src 'self' data: blob:${extra}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${extra}`,
+    `frame-src${extra || " 'none'"}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export interface SecurityHeadersOptions {
+  /** Send HSTS: only when the site is served over https (PUBLIC_URL), else browsers would pin a broken scheme. */
+  readonly hsts: boolean;
+  /** Script URLs of the configured analytics and chat, whose origins the policy allows. */
+  readonly thirdPartyUrls?: readonly string[];
+}
+
+export default fp<SecurityHeadersOptions>(
+  async (app, options) => {
+    const policy = contentSecurityPolicy(options.thirdPartyUrls);
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('x-content-type-options', 'nosniff');
+      // Keeps tokens of e-mail links (?uid=&token=) out of the Referer sent to other sites.
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      reply.header('content-security-policy', policy);
+      // Older browsers ignore frame-ancestors: clickjacking protection for them too.
+      reply.header('x-frame-options', 'DENY');
+      if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      return payload;
+    });
+  },
+  { name: 'security-headers', fastify: '5.x' },
+);

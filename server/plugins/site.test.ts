@@ -1,0 +1,373 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BACKENDS,
+  buildTestApp,
+  createTestDist,
+  openSeededDb,
+  PGLITE,
+  type TestDb,
+  type TestDist,
+} from '../test/helpers.ts';
+import { DbUnavailableError } from '../db/db.ts';
+import { createUser, freshEmail, login } from '../test/accounts.ts';
+import { cacheControlFor } from './site.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function stateOf(html: string): Record<string, unknown> {
+  const match = /<script id="app-state" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error('no app-state script in the document');
+  return JSON.parse(match[1]) as Record<string, unknown>;
+}
+
+describe.each(BACKENDS)('the site on $name', (backend) => {
+  let testDb: TestDb;
+  let dist: TestDist;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    testDb = await openSeededDb(backend);
+    dist = await createTestDist(['marketing']);
+    app = await buildTestApp({ db: testDb.db, serveSite: true, env: { DIST_DIR: dist.dir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.dispose();
+    await dist.dispose();
+  });
+
+  describe('the HTML document', () => {
+    it('embeds the header menu in the URL language', async () => {
+      const ru = stateOf((await app.inject('/')).body).menu as { name: string; link: string; children?: unknown[] }[];
+      const en = stateOf((await app.inject('/en')).body).menu as { name: string; link: string; children?: unknown[] }[];
+      expect(ru.map((item) => item.name)).toEqual(['Преимущества', 'О сервисе', 'Помощь', 'Контакты']);
+      expect(en.map((item) => item.name)).toEqual(['Why us', 'About', 'Help', 'Contacts']);
+      expect(en[0]?.link).toBe('#features');
+      expect(en[2]?.children).toEqual([
+        { name: 'FAQ', link: '/faq' },
+        { name: 'Terms of service', link: '/terms' },
+      ]);
+      const api = await app.inject({ url: '/api/menu/', headers: { 'accept-language': 'en' } });
+      expect(api.json()).toEqual(en);
+    });
+
+    it('embeds the session of a valid accessToken cookie, and nothing for a dead or malformed one', async () => {
+      const email = freshEmail('doc');
+      await createUser(testDb.db, { email, language: 'en' });
+      const key = await login(app, email);
+      const signedIn = stateOf((await app.inject({ url: '/en', headers: { cookie: `accessToken=${key}` } })).body);
+      expect(signedIn).toMatchObject({ token: key, user: { email, premission: [], is_superuser: false } });
+      for (const cookie of ['accessToken=' + 'f'.repeat(40), 'accessToken=not-a-token', 'other=1']) {
+        const state = stateOf((await app.inject({ url: '/en', headers: { cookie } })).body);
+        expect(state, cookie).not.toHaveProperty('token');
+        expect(state, cookie).not.toHaveProperty('user');
+      }
+    });
+
+    it('shows the error page with 503 when the signed-in user cannot be loaded (spec §4)', async () => {
+      const findTokenOwner = app.users.findTokenOwner;
+      app.users.findTokenOwner = async () => {
+        throw new DbUnavailableError(new Error('connection refused'));
+      };
+      try {
+        const response = await app.inject({ url: '/about', headers: { cookie: `accessToken=${'a'.repeat(40)}` } });
+        expect(response.statusCode).toBe(503);
+        expect(stateOf(response.body)).toMatchObject({ startError: { status: 503 } });
+        expect(stateOf(response.body)).not.toHaveProperty('user');
+      } finally {
+        app.users.findTokenOwner = findTokenOwner;
+      }
+      expect(
+        (await app.inject({ url: '/about', headers: { cookie: `accessToken=${'a'.repeat(40)}` } })).statusCode,
+      ).toBe(200);
+    });
+
+    it('sends a visitor who chose English to /en from the home page, keeping the query', async () => {
+      const response = await app.inject({ url: '/?utm_source=ad', headers: { cookie: 'i18n_redirected=en' } });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/en?utm_source=ad');
+      expect((await app.inject({ url: '/', headers: { cookie: 'i18n_redirected=ru' } })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/about', headers: { cookie: 'i18n_redirected=en' } })).statusCode).toBe(200);
+    });
+
+    it.each(['/', '/about', '/about/', '/en', '/en/', '/en/about', '/page', '/page/faq', '/en/page/terms'])(
+      '%s answers 200 with the shell',
+      async (url) => {
+        const response = await app.inject(url);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.headers['cache-control']).toBe('private, no-cache');
+        expect(response.body).toContain('<div id="root"></div>');
+        expect(response.body).not.toContain('<!--app-state-->');
+        expect(response.body).not.toContain('<!--app-title-->');
+      },
+    );
+
+    it.each([
+      '/nope/deeper',
+      '/en/nope/deeper',
+      '/page/nope',
+      '/nope',
+      '/en/nope',
+      '/pricing-draft',
+      '/page/pricing-draft',
+    ])('%s answers 404 with the shell, which shows its not-found page', async (url) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<div id="root"></div>');
+    });
+
+    it('sets the document language from the URL', async () => {
+      expect((await app.inject('/about')).body).toContain('<html lang="ru">');
+      const en = await app.inject('/en/about');
+      expect(en.body).toContain('<html lang="en">');
+      expect(stateOf(en.body)).toMatchObject({ language: 'en' });
+      expect(stateOf((await app.inject('/en/nope')).body)).toMatchObject({ language: 'en' });
+    });
+
+    it('titles the document with the site name, or the page title in the URL language', async () => {
+      expect((await app.inject('/')).body).toContain('<title>ProxyMob</title>');
+      expect((await app.inject('/en/page')).body).toContain('<title>ProxyMob</title>');
+      expect((await app.inject('/faq')).body).toContain('<title>Частые вопросы о мобильных прокси</title>');
+      expect((await app.inject('/en/page/faq')).body).toContain('<title>Mobile proxy FAQ</title>');
+    });
+
+    it('escapes a page title that contains markup', async () => {
+      await testDb.db.query(
+        `INSERT INTO pages (slug, title_ru, published) VALUES ('evil', '</title><script>alert(1)</script>', true)`,
+      );
+      try {
+        const response = await app.inject('/evil');
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+        expect(response.body).not.toContain('<script>alert(1)');
+      } finally {
+        await testDb.db.query("DELETE FROM pages WHERE slug = 'evil'");
+      }
+    });
+
+    it('embeds the initial state: language, mobile from the User-Agent, client IP', async () => {
+      const desktop = await app.inject({
+        url: '/',
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' },
+        remoteAddress: '203.0.113.7',
+      });
+      expect(stateOf(desktop.body)).toMatchObject({ language: 'ru', mobile: false, ip: '203.0.113.7' });
+      expect(stateOf(desktop.body)).not.toHaveProperty('user');
+      const phone = await app.inject({
+        url: '/en',
+        headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' },
+      });
+      expect(stateOf(phone.body)).toMatchObject({ language: 'en', mobile: true });
+      const tablet = await app.inject({
+        url: '/',
+        headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Safari/537.36' },
+      });
+      expect(stateOf(tablet.body)).toMatchObject({ mobile: true });
+    });
+
+    it('answers routes of a remote only while remotes.json lists it, re-read without a restart', async () => {
+      expect((await app.inject('/home')).statusCode).toBe(404);
+      expect((await app.inject('/en/home')).statusCode).toBe(404);
+      await dist.setRemotes(['marketing', 'user']);
+      try {
+        expect((await app.inject('/home')).statusCode).toBe(200);
+        expect((await app.inject('/en/home')).statusCode).toBe(200);
+      } finally {
+        await dist.setRemotes(['marketing']);
+      }
+      expect((await app.inject('/home')).statusCode).toBe(404);
+    });
+
+    it('sends the security headers with the document', async () => {
+      const response = await app.inject('/');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      const csp = String(response.headers['content-security-policy']);
+      for (const directive of [
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "base-uri 'self'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+    });
+
+    it('answers HEAD like GET without a body, and other methods with a plain 404', async () => {
+      const head = await app.inject({ method: 'HEAD', url: '/about' });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      const post = await app.inject({ method: 'POST', url: '/about' });
+      expect(post.statusCode).toBe(404);
+      expect(post.headers['content-type']).toBe('text/plain; charset=utf-8');
+    });
+  });
+
+  describe('files', () => {
+    beforeAll(async () => {
+      await dist.write('shell/main.1a2b3c4d.js', 'console.log("shell")');
+      await dist.write('shell/main.1a2b3c4d.js.br', brotliCompressSync('console.log("shell")'));
+      await dist.write('shell/main.1a2b3c4d.js.gz', gzipSync('console.log("shell")'));
+      await dist.write('shell/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      await dist.write('remotes/marketing/remoteEntry.js', 'var marketing;');
+      await dist.write('remotes/marketing/mf-manifest.json', '{"id":"marketing"}');
+      await dist.write('remotes/marketing/__federation_expose_routes.0f1e2d3c4b.js', 'export {}');
+      await dist.write('remotes/marketing/styles.9a8b7c6d.css', 'body{}');
+    });
+
+    it.each([
+      ['/main.1a2b3c4d.js', IMMUTABLE, 'application/javascript; charset=utf-8'],
+      ['/favicon.svg', 'no-cache', 'image/svg+xml'],
+      ['/remotes/marketing/remoteEntry.js', 'no-cache', 'application/javascript; charset=utf-8'],
+      ['/remotes/marketing/mf-manifest.json', 'no-cache', 'application/json; charset=utf-8'],
+      [
+        '/remotes/marketing/__federation_expose_routes.0f1e2d3c4b.js',
+        IMMUTABLE,
+        'application/javascript; charset=utf-8',
+      ],
+      ['/remotes/marketing/styles.9a8b7c6d.css', IMMUTABLE, 'text/css; charset=utf-8'],
+    ])('%s is served with Cache-Control %s', async (url, cacheControl, contentType) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe(cacheControl);
+      expect(response.headers['content-type']).toBe(contentType);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('serves the precompressed sibling the client accepts', async () => {
+      const br = await app.inject({ url: '/main.1a2b3c4d.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe(IMMUTABLE);
+      expect(br.rawPayload.equals(brotliCompressSync('console.log("shell")'))).toBe(true);
+
+      const gz = await app.inject({ url: '/main.1a2b3c4d.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+
+      const plain = await app.inject({ url: '/main.1a2b3c4d.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe('console.log("shell")');
+    });
+
+    it.each([
+      '/remotes/marketing/missing.js',
+      '/remotes/nope/remoteEntry.js',
+      '/missing.js',
+      '/en/missing.css',
+      '/index.html',
+    ])('%s is a plain 404, not the document', async (url) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(response.body).not.toContain('<div id="root">');
+    });
+
+    it('never serves files outside the dist folders', async () => {
+      for (const url of [
+        '/remotes/..%2f..%2fshell/index.html',
+        '/remotes/%2e%2e/shell/index.html',
+        '/remotes/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+        '/..%2f..%2f..%2f..%2fetc/passwd',
+        '/remotes/marketing/',
+      ]) {
+        const response = await app.inject(url);
+        expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(response.body, url).not.toContain('<!--app-state-->');
+        expect(response.body, url).not.toContain('root:');
+      }
+    });
+
+    it('serves a remote folder deployed while running', async () => {
+      expect((await app.inject('/remotes/order/remoteEntry.js')).statusCode).toBe(404);
+      await dist.write('remotes/order/remoteEntry.js', 'var order;');
+      const response = await app.inject('/remotes/order/remoteEntry.js');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('var order;');
+    });
+  });
+
+  describe('/remotes.json', () => {
+    it('is read from disk on every request and never cached', async () => {
+      const before = await app.inject('/remotes.json');
+      expect(before.statusCode).toBe(200);
+      expect(before.headers['cache-control']).toBe('no-cache');
+      expect(before.json()).toEqual({ remotes: [{ name: 'marketing', entry: '/remotes/marketing/mf-manifest.json' }] });
+
+      await dist.setRemotes(['marketing', 'order']);
+      try {
+        const after = await app.inject('/remotes.json');
+        expect(after.json().remotes.map((r: { name: string }) => r.name)).toEqual(['marketing', 'order']);
+      } finally {
+        await dist.setRemotes(['marketing']);
+      }
+    });
+
+    it('answers an empty list when the file is missing or broken', async () => {
+      try {
+        await dist.setRemotes(null);
+        expect((await app.inject('/remotes.json')).json()).toEqual({ remotes: [] });
+        await dist.write('remotes.json', '{"remotes": [');
+        expect((await app.inject('/remotes.json')).json()).toEqual({ remotes: [] });
+        // With no remote deployed, no route exists.
+        expect((await app.inject('/')).statusCode).toBe(404);
+      } finally {
+        await dist.setRemotes(['marketing']);
+      }
+    });
+  });
+});
+
+describe('the site without a build', () => {
+  let testDb: TestDb;
+  let dist: TestDist;
+  beforeAll(async () => {
+    testDb = await openSeededDb(PGLITE);
+    dist = await createTestDist(['marketing']);
+    await dist.remove('shell/index.html');
+  });
+  afterAll(async () => {
+    await testDb.dispose();
+    await dist.dispose();
+  });
+
+  it('answers the document with 503 telling to run the build', async () => {
+    const app = await buildTestApp({ db: testDb.db, serveSite: true, env: { DIST_DIR: dist.dir } });
+    const response = await app.inject('/');
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+    expect((await app.inject('/api/pages/about/')).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('serves only the API when the site is switched off', async () => {
+    const app = await buildTestApp({ db: testDb.db, serveSite: false, env: { DIST_DIR: dist.dir } });
+    expect((await app.inject('/')).statusCode).toBe(404);
+    expect((await app.inject('/remotes.json')).statusCode).toBe(404);
+    expect((await app.inject('/api/pages/about/')).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('cacheControlFor', () => {
+  it.each([
+    ['main.1a2b3c4d.js', IMMUTABLE],
+    ['vendors-node_modules_react.0123abcd.js.br', IMMUTABLE],
+    ['567.89abcdef01.css.gz', IMMUTABLE],
+    ['remoteEntry.js', 'no-cache'],
+    ['mf-manifest.json', 'no-cache'],
+    ['favicon.ico', 'no-cache'],
+    ['app.js', 'no-cache'],
+    ['deadbeef01.js', IMMUTABLE],
+  ])('%s → %s', (file, expected) => {
+    expect(cacheControlFor(`/dist/remotes/x/${file}`)).toBe(expected);
+  });
+});

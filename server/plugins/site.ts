@@ -1,0 +1,223 @@
+/**
+ * The embedded default's web server for the built front end (DIST_DIR):
+ * - `/remotes.json`: the deploy-time list of remotes, read from disk on every request, so editing it switches a
+ *   remote on the running site without a restart (architecture.md, runtime federation);
+ * - `/remotes/**`: every remote's entry, manifest and chunks; a folder added at run time is served at once;
+ * - the shell's assets at `/`;
+ * - every other GET: the shell's index.html with the language, title and initial state filled in, and the status the
+ *   route table of the contract gives (404 for an unknown path or an unpublished page).
+ * Disabled (`serveSite: false`) in an API-only deployment, where a separate web server hosts the files.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
+import { LANGUAGE_COOKIE, splitLanguage, type Language } from '@proxy/contract/languages';
+import type { RemotesConfig } from '@proxy/contract/remote';
+import { matchRoute, type RemoteName } from '@proxy/contract/routes';
+import { SLUG_PATTERN } from '@proxy/contract/schemas/page';
+import type { InitialState } from '@proxy/contract/state';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { DbUnavailableError } from '../db/db.ts';
+import { isMobileUserAgent, renderDocument } from '../lib/html.ts';
+import { pathOf, isApiPath } from '../lib/paths.ts';
+import { toAuthUser } from '../routes/users.ts';
+import { hashTokenKey } from './users-repository.ts';
+
+export interface SiteOptions {
+  readonly distDir: string;
+  /** The configured third-party scripts, handed to the page that loads them (spec §1). */
+  readonly integrations?: InitialState['integrations'];
+}
+
+/** The brand, as the shell's translations spell it (`brand` in shell/src/i18n/*.json). */
+export const SITE_NAME: Readonly<Record<Language, string>> = {
+  ru: 'ProxyMob',
+  en: 'ProxyMob',
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** The document embeds the visitor's IP: revalidated always, and never kept by a shared cache for someone else. */
+const DOCUMENT_CACHE = 'private, no-cache';
+
+/**
+ * A file whose name carries a content hash (`main.1a2b3c4d.js`, `123.0f9e8d7c6b5a.css`) never changes under that
+ * name, so browsers may keep it for a year; everything else (remoteEntry.js, mf-manifest.json, the favicon) is
+ * revalidated on every use so a redeploy is seen at once.
+ */
+export function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  const parts = name.split(/[.\-_]/).slice(0, -1); // the last part is the extension
+  return parts.some((part) => /^[0-9a-f]{8,}$/i.test(part)) ? IMMUTABLE : REVALIDATE;
+}
+
+const RemotesFileSchema = v.looseObject({
+  remotes: v.array(v.looseObject({ name: v.string(), entry: v.string() })),
+});
+
+const remotesResponseSchema = {
+  type: 'object',
+  required: ['remotes'],
+  additionalProperties: true,
+  properties: {
+    remotes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'entry'],
+        additionalProperties: true,
+        properties: { name: { type: 'string' }, entry: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+/** A path whose last segment has a file extension is a request for a file, never for a page. */
+const FILE_EXTENSION = /\.[A-Za-z0-9]+$/;
+/** A login key as the API issues it: 40 lowercase hex. */
+const TOKEN_KEY = /^[0-9a-f]{40}$/;
+
+const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
+  const shellDir = path.join(options.distDir, 'shell');
+  const remotesDir = path.join(options.distDir, 'remotes');
+  const remotesFile = path.join(options.distDir, 'remotes.json');
+  const templateFile = path.join(shellDir, 'index.html');
+
+  async function readRemotes(): Promise<RemotesConfig> {
+    let text: string;
+    try {
+      text = await readFile(remotesFile, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') app.log.error({ err: error }, 'cannot read remotes.json');
+      return { remotes: [] };
+    }
+    try {
+      const parsed = v.safeParse(RemotesFileSchema, JSON.parse(text));
+      if (parsed.success) return parsed.output;
+      app.log.error({ issues: v.flatten(parsed.issues) }, 'remotes.json has the wrong shape; serving no remotes');
+    } catch (error) {
+      app.log.error({ err: error }, 'remotes.json is not valid JSON; serving no remotes');
+    }
+    return { remotes: [] };
+  }
+
+  async function readTemplate(): Promise<string | null> {
+    try {
+      return await readFile(templateFile, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  // One registration serves /remotes/* and decorates reply.sendFile for the shell's files below; both share the
+  // cache policy and the precompressed siblings (.br/.gz made at build time: uncompressed serving cost ~20
+  // Lighthouse points in the spike).
+  await app.register(fastifyStatic, {
+    root: remotesDir,
+    prefix: '/remotes/',
+    wildcard: true, // looked up per request: a remote folder deployed while running is served without a restart
+    index: false,
+    list: false,
+    dotfiles: 'ignore',
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(filePath));
+    },
+    suppressWarning: true,
+  });
+
+  app.get(
+    '/remotes.json',
+    { schema: { response: { 200: remotesResponseSchema } } },
+    async (_request, reply): Promise<RemotesConfig> => {
+      reply.header('cache-control', REVALIDATE);
+      return readRemotes();
+    },
+  );
+
+  /**
+   * The signed-in session from the `accessToken` cookie (spec §4, server-side start), so a signed-in visitor's first
+   * render is already signed in. A missing, malformed, unknown or inactive token is simply anonymous. The cookie is
+   * read only here, to render the page: the API itself authenticates by the Authorization header alone.
+   */
+  async function sessionFromCookie(cookieHeader: string | undefined): Promise<Partial<InitialState>> {
+    const key = readCookie(cookieHeader, TOKEN_COOKIE);
+    if (!key || !TOKEN_KEY.test(key)) return {};
+    const owner = await app.users.findTokenOwner(hashTokenKey(key));
+    if (!owner || !owner.user.isActive) return {};
+    return { token: key, user: toAuthUser(owner.user) };
+  }
+
+  async function sendDocument(pathname: string, request: FastifyRequest, reply: FastifyReply) {
+    // Spec §4: the remembered language (cookie `i18n_redirected`) picks the home page a visitor lands on.
+    if (pathname === '/' && readCookie(request.headers.cookie, LANGUAGE_COOKIE) === 'en') {
+      const queryStart = request.url.indexOf('?');
+      const query = queryStart === -1 ? '' : request.url.slice(queryStart);
+      return reply.header('vary', 'Cookie').redirect(`/en${query}`, 302);
+    }
+    const template = await readTemplate();
+    if (template === null) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('The site is not built yet: dist/shell/index.html is missing. Run `npm run build`, then reload.\n');
+    }
+    const deployed = new Set((await readRemotes()).remotes.map((remote) => remote.name));
+    const match = matchRoute(pathname, (remote: RemoteName) => deployed.has(remote));
+    const { language } = splitLanguage(pathname);
+
+    let status = match ? 200 : 404;
+    let title = SITE_NAME[language];
+    const slug = match?.route.id === 'page' || match?.route.id === 'contentPage' ? match.params.id : undefined;
+    if (slug !== undefined) {
+      const page = SLUG_PATTERN.test(slug) ? await app.pages.getPublished(slug, language) : null;
+      if (page) title = page.seo_title || page.title;
+      else status = 404;
+    }
+
+    const state: { -readonly [K in keyof InitialState]?: InitialState[K] } = {
+      language,
+      mobile: isMobileUserAgent(request.headers['user-agent']),
+      ip: request.ip,
+      menu: await app.menu.list(language),
+      ...(options.integrations && Object.keys(options.integrations).length > 0
+        ? { integrations: options.integrations }
+        : {}),
+    };
+    try {
+      Object.assign(state, await sessionFromCookie(request.headers.cookie));
+    } catch (error) {
+      // Spec §4: a failure other than a dead token while loading the user shows the error page with its status.
+      status = error instanceof DbUnavailableError ? 503 : ((error as { statusCode?: number }).statusCode ?? 500);
+      state.startError = { status };
+      request.log.error({ err: error }, 'could not load the signed-in user for the document');
+    }
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', DOCUMENT_CACHE)
+      .send(renderDocument(template, { language, title, state }));
+  }
+
+  async function documentHandler(request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) {
+    const pathname = pathOf(request.url);
+    // /api/* reaches this wildcard for unknown API paths: they get the API's JSON 404/405 instead.
+    if (isApiPath(pathname)) return reply.callNotFound();
+    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+    if (FILE_EXTENSION.test(lastSegment)) {
+      // index.html is a template with placeholders, never a file to hand out as is.
+      if (/^index\.html(\.(br|gz))?$/.test(lastSegment)) return reply.callNotFound();
+      return reply.sendFile(request.params['*'], shellDir);
+    }
+    return sendDocument(pathname, request, reply);
+  }
+
+  app.get<{ Params: { '*': string } }>('/*', documentHandler);
+};
+
+export default site;

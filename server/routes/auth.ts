@@ -1,0 +1,298 @@
+/**
+ * The account endpoints of auth-api-contract.md (dj-rest-auth + allauth on the wire): registration, e-mail
+ * confirmation, login, logout, password reset. JSON, form-encoded and multipart bodies are all accepted here, as
+ * Django's parsers accept them; every answer is DRF's, byte for byte, in the request language.
+ */
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import {
+  LoginSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetSchema,
+  RegistrationSchema,
+  ResendEmailSchema,
+  VerifyEmailSchema,
+} from '@proxy/contract/schemas/auth';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { emailConfirmationEmail, passwordResetEmail } from '../lib/emails.ts';
+import { message } from '../lib/messages.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../lib/passwords.ts';
+import { passwordProblems } from '../lib/password-validation.ts';
+import {
+  checkResetToken,
+  fromBase36,
+  makeEmailConfirmationKey,
+  makeResetToken,
+  readEmailConfirmationKey,
+  toBase36,
+} from '../lib/signing.ts';
+import { DetailSchema } from '../lib/schemas.ts';
+import { authMessage, checkFields } from '../lib/validation.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { hashTokenKey, newTokenKey, type User } from '../plugins/users-repository.ts';
+
+export interface AuthRoutesOptions {
+  readonly publicUrl: string;
+  readonly secretKey: string;
+}
+
+/**
+ * The body's shape for Fastify: an object with these fields. The fields themselves are checked by the contract's
+ * valibot schemas (DRF's semantics and messages), so they are declared without types here: no coercion.
+ */
+function bodyOf(fields: readonly string[]) {
+  return { type: 'object', properties: Object.fromEntries(fields.map((field) => [field, {}])) };
+}
+
+const detailResponses = (status: 200 | 201) => ({
+  [status]: DetailSchema,
+  401: DetailSchema,
+  404: DetailSchema,
+  429: DetailSchema,
+});
+
+/** DRF's QueryDict.get: a repeated form field counts with its last value. */
+function lastValues(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return body;
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(body)) out[key] = Array.isArray(value) ? value.at(-1) : value;
+  return out;
+}
+
+function parseFormBody(text: string): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [key, value] of new URLSearchParams(text)) out[key] = value;
+  return out;
+}
+
+const accountKey = (email: string) => email.toLowerCase();
+
+function sendConfirmation(app: FastifyInstance, options: AuthRoutesOptions, user: User): void {
+  const key = makeEmailConfirmationKey(user.id, options.secretKey);
+  app.mailer.send({
+    kind: 'email_confirmation',
+    userId: user.id,
+    to: user.email,
+    language: user.language,
+    content: emailConfirmationEmail({ language: user.language, publicUrl: options.publicUrl, email: user.email, key }),
+    secrets: [key],
+  });
+}
+
+function resetSubject(user: User) {
+  return { id: user.id, passwordHash: user.passwordHash, lastLogin: user.lastLogin, email: user.email };
+}
+
+const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  // Encapsulated here: only the auth endpoints take form bodies (a cross-site HTML form can post these, which
+  // is harmless: none of them acts on a signed-in session, and the API never reads the cookie).
+  // DRF has no text/plain parser: such a body is 415 Unsupported Media Type, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody, { parser: parseFormBody });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 20, parts: 25, fieldSize: 64 * 1024, files: 2, fileSize: 64 * 1024 },
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) request.body = lastValues(request.body);
+  });
+
+  const language = (request: FastifyRequest) => request.language;
+
+  // 1. Registration: 201, a confirmation mail, no token.
+  app.post(
+    '/api/auth/registration/',
+    {
+      onRequest: app.rateLimit.perIp('registrationIp'),
+      schema: { body: bodyOf(['email', 'password1', 'password2']), response: detailResponses(201) },
+    },
+    async (request, reply) => {
+      const lang = language(request);
+      const { values, errors, order } = checkFields(RegistrationSchema, request.body, lang);
+      if (values.email !== undefined)
+        await app.rateLimit.consume(request, 'registrationAccount', accountKey(values.email));
+      // dj-rest-auth's field pass: validate_email (address taken), validate_password1 (validators without the user).
+      if (values.email !== undefined && (await app.users.findByEmail(values.email))) {
+        errors.add('email', message('emailTaken', lang));
+      }
+      if (values.password1 !== undefined) {
+        for (const problem of passwordProblems(values.password1)) errors.add('password1', authMessage(problem, lang));
+      }
+      errors.throwIfAny(order);
+      const { email, password1, password2 } = values as Required<typeof values>;
+      // Object-level checks run only once every field is valid, as in the reference.
+      if (password1 !== password2) {
+        throw new HttpError(400, { non_field_errors: [message('registrationPasswordMismatch', lang)] });
+      }
+      if (passwordProblems(password1, email).includes('password_too_similar')) {
+        throw new HttpError(400, { non_field_errors: [message('passwordTooSimilar', lang)] });
+      }
+      const user = await app.users.create({ email, passwordHash: await hashPassword(password1), language: lang });
+      if (!user) throw new HttpError(400, { email: [message('emailTaken', lang)] });
+      request.log.info({ userId: user.id }, 'account registered');
+      sendConfirmation(app, options, user);
+      return reply.code(201).send({ detail: message('verificationSent', lang) });
+    },
+  );
+
+  // 2. E-mail confirmation: the key from `/?email_key=...`.
+  app.post(
+    '/api/auth/registration/verify-email/',
+    {
+      onRequest: app.rateLimit.perIp('confirmIp'),
+      schema: { body: bodyOf(['key']), response: detailResponses(200) },
+    },
+    async (request) => {
+      const lang = language(request);
+      const { values, errors, order } = checkFields(VerifyEmailSchema, request.body, lang);
+      errors.throwIfAny(order);
+      const id = readEmailConfirmationKey(values.key as string, options.secretKey);
+      const user = id === null ? null : await app.users.findById(id);
+      // Bad, tampered, expired and already-used keys all look the same: 404.
+      if (!user || user.emailVerified || !(await app.users.markEmailVerified(user.id))) {
+        throw new HttpError(404, { detail: message('notFound', lang) });
+      }
+      request.log.info({ userId: user.id }, 'e-mail address confirmed');
+      return { detail: message('ok', lang) };
+    },
+  );
+
+  // 2b. Another confirmation mail; the same answer whether or not the address has an account.
+  app.post(
+    '/api/auth/registration/resend-email/',
+    {
+      onRequest: app.rateLimit.perIp('resendIp'),
+      schema: { body: bodyOf(['email']), response: detailResponses(200) },
+    },
+    async (request) => {
+      const lang = language(request);
+      const { values, errors, order } = checkFields(ResendEmailSchema, request.body, lang);
+      errors.throwIfAny(order);
+      const email = values.email as string;
+      await app.rateLimit.consume(request, 'resendAccount', accountKey(email));
+      const user = await app.users.findByEmail(email);
+      if (user && user.isActive && !user.emailVerified) sendConfirmation(app, options, user);
+      return { detail: message('ok', lang) };
+    },
+  );
+
+  // 3. Login: a new 40-hex key per login, only its hash stored.
+  app.post(
+    '/api/auth/login/',
+    {
+      onRequest: app.rateLimit.perIp('loginIp'),
+      schema: {
+        body: bodyOf(['username', 'email', 'password']),
+        response: {
+          200: { type: 'object', required: ['key'], properties: { key: { type: 'string' } } },
+          401: DetailSchema,
+          429: DetailSchema,
+        },
+      },
+    },
+    async (request) => {
+      const lang = language(request);
+      const { values, errors, order } = checkFields(LoginSchema, request.body, lang);
+      errors.throwIfAny(order);
+      const { email, password } = values as Required<typeof values>;
+      if (!email) throw new HttpError(400, { non_field_errors: [message('mustIncludeEmailAndPassword', lang)] });
+      // Counted before hashing, given back when the password is right: only failures use up the account's budget.
+      const account = accountKey(email);
+      await app.rateLimit.consume(request, 'loginAccount', account);
+      const user = await app.users.findByEmail(email);
+      // Unknown addresses cost a hash too, so timing does not reveal which addresses have accounts.
+      const passwordOk = await verifyPassword(password, user?.passwordHash ?? null);
+      if (!user || !passwordOk || !user.isActive) {
+        request.log.info({ userId: user?.id ?? null }, 'login failed');
+        throw new HttpError(400, { non_field_errors: [message('unableToLogIn', lang)] });
+      }
+      await app.rateLimit.refund('loginAccount', account);
+      if (!user.emailVerified) {
+        throw new HttpError(400, { non_field_errors: [message('emailNotVerified', lang)] });
+      }
+      if (needsRehash(user.passwordHash)) await app.users.updatePasswordHash(user.id, await hashPassword(password));
+      const key = newTokenKey();
+      await app.users.recordLogin(user.id, hashTokenKey(key), String(request.headers['user-agent'] ?? ''));
+      request.log.info({ userId: user.id }, 'logged in');
+      return { key };
+    },
+  );
+
+  // 4. Logout: deletes the token this request came with; fine without one.
+  app.post('/api/auth/logout/', { schema: { response: detailResponses(200) } }, async (request) => {
+    if (request.authTokenHash) {
+      await app.users.deleteToken(request.authTokenHash);
+      request.log.info({ userId: request.user?.id }, 'logged out');
+    }
+    return { detail: message('loggedOut', language(request)) };
+  });
+
+  // 5. Password reset request: the same answer for unknown and inactive addresses, and no mail to them.
+  app.post(
+    '/api/auth/password/reset/',
+    {
+      onRequest: app.rateLimit.perIp('resetIp'),
+      schema: { body: bodyOf(['email']), response: detailResponses(200) },
+    },
+    async (request) => {
+      const lang = language(request);
+      const { values, errors, order } = checkFields(PasswordResetSchema, request.body, lang);
+      errors.throwIfAny(order);
+      const email = values.email as string;
+      await app.rateLimit.consume(request, 'resetAccount', accountKey(email));
+      const user = await app.users.findByEmail(email);
+      if (user && user.isActive) {
+        const uid = toBase36(user.id);
+        const token = makeResetToken(resetSubject(user), options.secretKey);
+        app.mailer.send({
+          kind: 'password_reset',
+          userId: user.id,
+          to: user.email,
+          language: user.language,
+          content: passwordResetEmail({ language: user.language, publicUrl: options.publicUrl, uid, token }),
+          secrets: [token],
+        });
+        request.log.info({ userId: user.id }, 'password reset requested');
+      }
+      return { detail: message('passwordResetSent', lang) };
+    },
+  );
+
+  // 6. Password reset confirm: the link's uid + token and the new password; every login token is revoked.
+  app.post(
+    '/api/auth/password/reset/confirm/',
+    {
+      onRequest: app.rateLimit.perIp('confirmIp'),
+      schema: {
+        body: bodyOf(['new_password1', 'new_password2', 'uid', 'token']),
+        response: detailResponses(200),
+      },
+    },
+    async (request) => {
+      const lang = language(request);
+      const { values, errors, order } = checkFields(PasswordResetConfirmSchema, request.body, lang);
+      errors.throwIfAny(order);
+      const { new_password1, new_password2, uid, token } = values as Required<typeof values>;
+      await app.rateLimit.consume(request, 'confirmAccount', uid.toLowerCase());
+      const id = fromBase36(uid);
+      const user = id === null ? null : await app.users.findById(id);
+      if (!user) throw new HttpError(400, { uid: [message('invalidValue', lang)] });
+      if (!checkResetToken(resetSubject(user), token, options.secretKey)) {
+        throw new HttpError(400, { token: [message('invalidValue', lang)] });
+      }
+      // Django's SetPasswordForm: the mismatch first, then the validators with the user (similarity included).
+      if (new_password1 !== new_password2) {
+        throw new HttpError(400, { new_password2: [message('resetPasswordMismatch', lang)] });
+      }
+      const problems = passwordProblems(new_password2, user.email);
+      if (problems.length > 0) {
+        throw new HttpError(400, { new_password2: problems.map((problem) => authMessage(problem, lang)) });
+      }
+      await app.users.resetPassword(user.id, await hashPassword(new_password1));
+      request.log.info({ userId: user.id }, 'password reset; every login token revoked');
+      return { detail: message('passwordResetDone', lang) };
+    },
+  );
+};
+
+export default authRoutes;

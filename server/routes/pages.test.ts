@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../test/helpers.ts';
+
+const EN = { 'accept-language': 'en-US,en;q=0.9' };
+
+describe.each(BACKENDS)('pages API on $name', (backend) => {
+  let testDb: TestDb;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    testDb = await openSeededDb(backend);
+    app = await buildTestApp({ db: testDb.db });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.dispose();
+  });
+
+  describe('GET /api/pages/', () => {
+    it('lists published pages in Russian by default, drafts left out', async () => {
+      const response = await app.inject('/api/pages/');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-language']).toBe('ru');
+      expect(response.headers.vary).toBe('Accept, Accept-Language');
+      const body = response.json();
+      expect(body).toMatchObject({ count: 4, next: null, previous: null });
+      expect(body.results.map((p: { slug: string }) => p.slug)).toEqual(['about', 'faq', 'contacts', 'terms']);
+      expect(body.results[0]).toEqual({
+        slug: 'about',
+        title: 'О сервисе',
+        seo_description: expect.stringContaining('мобильные 4G/LTE прокси'),
+      });
+    });
+
+    it('answers in English when asked', async () => {
+      const response = await app.inject({ url: '/api/pages', headers: EN });
+      expect(response.headers['content-language']).toBe('en');
+      expect(response.json().results[0]).toMatchObject({ slug: 'about', title: 'About us' });
+    });
+
+    it('paginates like DRF, with absolute links that keep the other parameters', async () => {
+      const first = (await app.inject('/api/pages/?page_size=3')).json();
+      expect(first).toMatchObject({
+        count: 4,
+        previous: null,
+        next: 'http://testserver/api/pages/?page_size=3&page=2',
+      });
+      expect(first.results).toHaveLength(3);
+
+      const second = (await app.inject('/api/pages/?page_size=3&page=2')).json();
+      expect(second.results.map((p: { slug: string }) => p.slug)).toEqual(['terms']);
+      // DRF drops `page` from the link to page 1.
+      expect(second).toMatchObject({ next: null, previous: 'http://testserver/api/pages/?page_size=3' });
+
+      const last = (await app.inject('/api/pages/?page_size=3&page=last')).json();
+      expect(last.results.map((p: { slug: string }) => p.slug)).toEqual(['terms']);
+    });
+
+    it.each(['0', '3', '-1', 'abc', '1.5'])('answers 404 Invalid page. for page=%s', async (page) => {
+      const response = await app.inject(`/api/pages/?page_size=2&page=${page}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Неправильная страница.' });
+      const en = await app.inject({ url: `/api/pages/?page_size=2&page=${page}`, headers: EN });
+      expect(en.json()).toEqual({ detail: 'Invalid page.' });
+    });
+
+    it('falls back to the default page size for a bad one and caps a big one at 100', async () => {
+      await testDb.db.query(
+        `INSERT INTO pages (slug, title_ru, published, sort_order)
+         SELECT 'bulk-' || n, 'Массовая ' || n, true, 1000 + n FROM generate_series(1, 120) AS n`,
+      );
+      try {
+        expect((await app.inject('/api/pages/?page_size=abc')).json().results).toHaveLength(20);
+        expect((await app.inject('/api/pages/?page_size=0')).json().results).toHaveLength(20);
+        const capped = (await app.inject('/api/pages/?page_size=1000')).json();
+        expect(capped.count).toBe(124);
+        expect(capped.results).toHaveLength(100);
+      } finally {
+        await testDb.db.query("DELETE FROM pages WHERE slug LIKE 'bulk-%'");
+      }
+    });
+
+    it('searches titles, every term must match, in either language', async () => {
+      const ru = (await app.inject(`/api/pages/?search=${encodeURIComponent('вопросы')}`)).json();
+      expect(ru.results.map((p: { slug: string }) => p.slug)).toEqual(['faq']);
+      const en = (await app.inject({ url: '/api/pages/?search=terms%20service', headers: EN })).json();
+      expect(en).toMatchObject({ count: 1, results: [{ slug: 'terms', title: 'Terms of service' }] });
+      const none = (await app.inject('/api/pages/?search=terms%20nothing')).json();
+      expect(none).toEqual({ count: 0, next: null, previous: null, results: [] });
+      // LIKE wildcards are plain characters in a search.
+      expect((await app.inject('/api/pages/?search=%25')).json().count).toBe(0);
+      // Drafts stay hidden from search too.
+      expect((await app.inject('/api/pages/?search=pricing')).json().count).toBe(0);
+    });
+
+    it('rejects an absurdly long search with a field error', async () => {
+      const response = await app.inject({ url: `/api/pages/?search=${'x'.repeat(201)}`, headers: EN });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ search: ['Ensure this field has no more than 200 characters.'] });
+    });
+  });
+
+  describe('GET /api/pages/{slug}/', () => {
+    it('returns the page in Russian by default', async () => {
+      const response = await app.inject('/api/pages/terms/');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-language']).toBe('ru');
+      const page = response.json();
+      expect(page).toEqual({
+        slug: 'terms',
+        title: 'Пользовательское соглашение',
+        body: expect.stringContaining('<h2>1. Общие положения</h2>'),
+        seo_title: 'Пользовательское соглашение',
+        seo_description: expect.any(String),
+        updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      });
+    });
+
+    it('returns the page in English for Accept-Language en, with or without the trailing slash', async () => {
+      for (const url of ['/api/pages/faq/', '/api/pages/faq']) {
+        const response = await app.inject({ url, headers: EN });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-language']).toBe('en');
+        expect(response.json()).toMatchObject({ slug: 'faq', title: 'FAQ', seo_title: 'Mobile proxy FAQ' });
+      }
+    });
+
+    it('falls back to the Russian text when a page has no English one', async () => {
+      await testDb.db.query(
+        "INSERT INTO pages (slug, title_ru, body_ru, published) VALUES ('only-ru', 'Только по-русски', '<p>Текст</p>', true)",
+      );
+      try {
+        const page = (await app.inject({ url: '/api/pages/only-ru/', headers: EN })).json();
+        expect(page).toMatchObject({ title: 'Только по-русски', body: '<p>Текст</p>' });
+      } finally {
+        await testDb.db.query("DELETE FROM pages WHERE slug = 'only-ru'");
+      }
+    });
+
+    it.each(['nope', 'pricing-draft', 'About', '..%2F..%2Fetc'])('answers 404 for %s', async (slug) => {
+      const ru = await app.inject(`/api/pages/${slug}/`);
+      expect(ru.statusCode).toBe(404);
+      expect(ru.json()).toEqual({ detail: 'Страница не найдена.' });
+      const en = await app.inject({ url: `/api/pages/${slug}/`, headers: EN });
+      expect(en.statusCode).toBe(404);
+      expect(en.json()).toEqual({ detail: 'Not found.' });
+      expect(en.headers['content-language']).toBe('en');
+    });
+  });
+});

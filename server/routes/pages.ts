@@ -1,0 +1,72 @@
+/** The public content pages API: `GET /api/pages/` (list) and `GET /api/pages/{slug}/` (one page). */
+import { PageSummarySchema, PublicPageSchema } from '@proxy/contract/schemas/page';
+import type { FastifyPluginAsync } from 'fastify';
+import { message } from '../lib/messages.ts';
+import { InvalidPageError, paginate, paginatedSchema, pageWindow } from '../lib/pagination.ts';
+import { DetailSchema, jsonSchemaOf } from '../lib/schemas.ts';
+
+interface ListQuery {
+  page?: string;
+  page_size?: string;
+  search?: string;
+}
+
+const listSchema = {
+  // Strings on purpose: DRF treats a non-numeric page as 404 `Invalid page.` and a bad page_size as the default,
+  // not as a 400, and clients depend on that.
+  querystring: {
+    type: 'object',
+    properties: {
+      page: { type: 'string' },
+      page_size: { type: 'string' },
+      search: { type: 'string', maxLength: 200 },
+    },
+  },
+  response: {
+    200: paginatedSchema(jsonSchemaOf(PageSummarySchema)),
+    404: DetailSchema,
+  },
+} as const;
+
+const detailSchema = {
+  params: {
+    type: 'object',
+    required: ['slug'],
+    properties: { slug: { type: 'string' } },
+  },
+  response: {
+    200: jsonSchemaOf(PublicPageSchema),
+    404: DetailSchema,
+  },
+} as const;
+
+const pagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
+  app.get<{ Querystring: ListQuery }>('/api/pages/', { schema: listSchema }, async (request, reply) => {
+    const { search } = request.query;
+    const count = await app.pages.countPublished({ search });
+    let window;
+    try {
+      window = pageWindow(request.query, count);
+    } catch (error) {
+      if (error instanceof InvalidPageError) {
+        return reply.code(404).send({ detail: message('invalidPage', request.language) });
+      }
+      throw error;
+    }
+    const rows = await app.pages.listPublished({
+      language: request.language,
+      search,
+      limit: window.limit,
+      offset: window.offset,
+    });
+    return paginate(rows, count, window, request.url, options.publicUrl);
+  });
+
+  app.get<{ Params: { slug: string } }>('/api/pages/:slug/', { schema: detailSchema }, async (request, reply) => {
+    const page = await app.pages.getPublished(request.params.slug, request.language);
+    if (!page) return reply.code(404).send({ detail: message('notFound', request.language) });
+    return page;
+  });
+};
+
+export default pagesRoutes;

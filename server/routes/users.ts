@@ -1,0 +1,68 @@
+/** The signed-in user (`GET /api/users/`) and the mailing unsubscribe link (`GET /api/users/unsubscribe`). */
+import { AuthUserSchema, type AuthUser } from '@proxy/contract/schemas/user';
+import type { FastifyPluginAsync } from 'fastify';
+import { message } from '../lib/messages.ts';
+import { DetailSchema, jsonSchemaOf } from '../lib/schemas.ts';
+import { readUnsubscribeToken } from '../lib/signing.ts';
+import { HttpError } from '../plugins/errors.ts';
+import type { User } from '../plugins/users-repository.ts';
+
+export function toAuthUser(user: User): AuthUser {
+  return {
+    pk: user.id,
+    email: user.email,
+    premission: [...user.permissions],
+    is_superuser: user.isSuperuser,
+    language: user.language,
+    subscribed: user.subscribed,
+    date_joined: user.dateJoined.toISOString(),
+  };
+}
+
+const usersRoutes: FastifyPluginAsync<{ secretKey: string }> = async (app, options) => {
+  app.get(
+    '/api/users/',
+    {
+      preHandler: app.requireAuthenticated,
+      schema: { response: { 200: jsonSchemaOf(AuthUserSchema), 401: DetailSchema } },
+    },
+    async (request, reply) => {
+      // Personal data: never kept by a shared cache or the browser's back/forward cache.
+      reply.header('cache-control', 'no-store');
+      return toAuthUser(request.user as User);
+    },
+  );
+
+  app.get<{ Querystring: { token?: string } }>(
+    '/api/users/unsubscribe',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+        response: {
+          200: { type: 'object', required: ['result'], properties: { result: { type: 'string' } } },
+          404: DetailSchema,
+        },
+      },
+    },
+    async (request) => {
+      const lang = request.language;
+      const token = request.query.token?.trim() ?? '';
+      if (!token) {
+        throw new HttpError(400, {
+          token: [message(request.query.token === undefined ? 'required' : 'blank', lang)],
+        });
+      }
+      const id = readUnsubscribeToken(token, options.secretKey);
+      const user = id === null ? null : await app.users.findById(id);
+      if (!user) throw new HttpError(404, { detail: message('notFound', lang) });
+      // Idempotent: a second click answers the same. GET on purpose: the link is followed from a mail client.
+      if (user.subscribed) {
+        await app.users.setSubscribed(user.id, false);
+        request.log.info({ userId: user.id }, 'unsubscribed from the mailing list');
+      }
+      return { result: 'ok' };
+    },
+  );
+};
+
+export default usersRoutes;

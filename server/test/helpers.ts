@@ -1,0 +1,157 @@
+/**
+ * Test fixtures: a migrated, seeded database on every available backend (in-memory PGlite always; PostgreSQL too
+ * when DATABASE_URL is set, each test database in a fresh schema dropped afterwards), an app built on it, and a
+ * temporary dist folder shaped like the front end's build.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Env } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { migrate, type Migration } from '../db/migrate.ts';
+import { openPostgres } from '../db/pg.ts';
+import { openPglite } from '../db/pglite.ts';
+import { seed } from '../db/seed.ts';
+
+export interface TestDb {
+  readonly db: Db;
+  /** Closes the database and, on PostgreSQL, drops its schema. */
+  dispose(): Promise<void>;
+}
+
+export interface Backend {
+  readonly name: 'pglite' | 'postgres';
+  /** An empty database: not migrated. */
+  open(): Promise<TestDb>;
+}
+
+const DATABASE_URL = process.env.DATABASE_URL;
+
+/** In-memory PGlite: always available, for tests whose subject is not the database. */
+export const PGLITE: Backend = {
+  name: 'pglite',
+  async open() {
+    const db = await openPglite();
+    return { db, dispose: () => db.close() };
+  },
+};
+
+export const BACKENDS: readonly Backend[] = [
+  PGLITE,
+  ...(DATABASE_URL
+    ? [
+        {
+          name: 'postgres' as const,
+          async open(): Promise<TestDb> {
+            const schema = `test_${randomBytes(6).toString('hex')}`;
+            const admin = new pg.Client({ connectionString: DATABASE_URL });
+            await admin.connect();
+            await admin.query(`CREATE SCHEMA ${schema}`);
+            await admin.end();
+            const db = openPostgres({ connectionString: DATABASE_URL, schema, max: 4 });
+            return {
+              db,
+              async dispose() {
+                await db.close();
+                const cleanup = new pg.Client({ connectionString: DATABASE_URL });
+                await cleanup.connect();
+                await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+                await cleanup.end();
+              },
+            };
+          },
+        },
+      ]
+    : []),
+];
+
+/** A database with every migration and the demo content. */
+export async function openSeededDb(backend: Backend): Promise<TestDb> {
+  const testDb = await backend.open();
+  await migrate(testDb.db);
+  await seed(testDb.db);
+  return testDb;
+}
+
+export interface TestAppOptions {
+  readonly db: Db;
+  /** Extra environment for loadConfig (DIST_DIR, PUBLIC_URL, ...). */
+  readonly env?: Env;
+  readonly serveSite?: boolean;
+  readonly logger?: boolean | Record<string, unknown>;
+  readonly migrations?: readonly Migration[];
+  readonly rateLimitKeyPrefix?: string;
+}
+
+/**
+ * The app on a test database. Rate limits are off unless the test's env turns them on (`RATE_LIMITS: 'on'`):
+ * every injected request comes from one address, and most suites send more than a login flood's worth.
+ */
+export async function buildTestApp(options: TestAppOptions): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://testserver',
+    RATE_LIMITS: 'off',
+    ...options.env,
+  });
+  return buildApp({
+    config,
+    db: options.db,
+    serveSite: options.serveSite ?? false,
+    logger: options.logger ?? false,
+    ...(options.migrations ? { migrations: options.migrations } : {}),
+    ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
+  });
+}
+
+export const TEMPLATE = `<!doctype html>
+<html lang="ru">
+  <head>
+    <meta charset="utf-8" />
+    <!--app-title-->
+    <script defer src="/main.1a2b3c4d.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <!--app-state-->
+  </body>
+</html>
+`;
+
+export interface TestDist {
+  readonly dir: string;
+  /** Writes dist/remotes.json listing these remotes; null deletes the file. */
+  setRemotes(names: readonly string[] | null): Promise<void>;
+  /** Writes a file under dist (`shell/main.1a2b3c4d.js`, `remotes/ip/remoteEntry.js`, ...). */
+  write(relative: string, content: string | Buffer): Promise<void>;
+  remove(relative: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** A dist folder like the front-end build makes: shell/index.html with the placeholders, remotes, remotes.json. */
+export async function createTestDist(remotes: readonly string[] | null = ['marketing']): Promise<TestDist> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'proxy-dist-'));
+  const write = async (relative: string, content: string | Buffer) => {
+    const file = path.join(dir, relative);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+  };
+  const setRemotes = async (names: readonly string[] | null) => {
+    if (names === null) return rm(path.join(dir, 'remotes.json'), { force: true });
+    const config = { remotes: names.map((name) => ({ name, entry: `/remotes/${name}/mf-manifest.json` })) };
+    return write('remotes.json', JSON.stringify(config));
+  };
+  await write('shell/index.html', TEMPLATE);
+  await setRemotes(remotes);
+  return {
+    dir,
+    setRemotes,
+    write,
+    remove: (relative) => rm(path.join(dir, relative), { force: true, recursive: true }),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}

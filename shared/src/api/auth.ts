@@ -1,0 +1,53 @@
+import type { LoginInput, PasswordResetConfirm, Registration } from '../schemas/auth.ts';
+import type { AuthUser } from '../schemas/user.ts';
+import type { ApiClient } from './client.ts';
+
+/** A view's single message: `{"detail": "..."}` (auth-api-contract.md). */
+export interface Detail {
+  readonly detail: string;
+}
+
+/** `POST /api/auth/login/`: the key is the token for `Authorization: Token <key>` (40 lowercase hex). */
+export function login(api: ApiClient, body: LoginInput): Promise<{ key: string }> {
+  return api.request<{ key: string }>('/api/auth/login/', { method: 'POST', body });
+}
+
+/** `POST /api/auth/logout/`: revokes the token this client sends; succeeds without one too. */
+export function logout(api: ApiClient): Promise<Detail> {
+  return api.request<Detail>('/api/auth/logout/', { method: 'POST', body: {} });
+}
+
+/** `POST /api/auth/registration/` → 201 with the "verification e-mail sent" detail; no token. */
+export function register(api: ApiClient, body: Registration): Promise<Detail> {
+  return api.request<Detail>('/api/auth/registration/', { method: 'POST', body });
+}
+
+/** `POST /api/auth/registration/verify-email/`: success is `detail === 'ок'` (Cyrillic) in ru, `'ok'` in en. */
+export function verifyEmail(api: ApiClient, key: string): Promise<Detail> {
+  return api.request<Detail>('/api/auth/registration/verify-email/', { method: 'POST', body: { key } });
+}
+
+/** `POST /api/auth/registration/resend-email/`: the same answer whether or not the address has an account. */
+export function resendEmail(api: ApiClient, email: string): Promise<Detail> {
+  return api.request<Detail>('/api/auth/registration/resend-email/', { method: 'POST', body: { email } });
+}
+
+/** `POST /api/auth/password/reset/`: the same answer for unknown addresses (no account enumeration). */
+export function requestPasswordReset(api: ApiClient, email: string): Promise<Detail> {
+  return api.request<Detail>('/api/auth/password/reset/', { method: 'POST', body: { email } });
+}
+
+/** `POST /api/auth/password/reset/confirm/`: a `token` field error means the link is stale. */
+export function confirmPasswordReset(api: ApiClient, body: PasswordResetConfirm): Promise<Detail> {
+  return api.request<Detail>('/api/auth/password/reset/confirm/', { method: 'POST', body });
+}
+
+/** `GET /api/users/`: the signed-in user; 401 means the session is anonymous. */
+export function getCurrentUser(api: ApiClient, signal?: AbortSignal): Promise<AuthUser> {
+  return api.request<AuthUser>('/api/users/', { signal });
+}
+
+/** `GET /api/users/unsubscribe?token=...`: success is `result === 'ok'`. */
+export function unsubscribe(api: ApiClient, token: string): Promise<{ result: string }> {
+  return api.request<{ result: string }>('/api/users/unsubscribe', { query: { token } });
+}

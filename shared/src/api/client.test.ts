@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from './client.ts';
+import { ApiError, NetworkError } from './errors.ts';
+
+function recordingFetch(response: () => Response) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return response();
+  }) as unknown as typeof globalThis.fetch;
+  return { calls, fetch };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('the API client', () => {
+  it('sends Accept-Language, the token with the Token scheme and same-origin credentials', async () => {
+    const { calls, fetch } = recordingFetch(() => json(200, { ok: true }));
+    const api = createApiClient({ baseUrl: '', getLanguage: () => 'en', getToken: () => 'abc', fetch });
+    expect(await api.request('/api/users/', { query: { page: 2, search: undefined } })).toEqual({ ok: true });
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(calls[0]?.url).toBe('/api/users/?page=2');
+    expect(headers.get('Accept-Language')).toBe('en');
+    expect(headers.get('Authorization')).toBe('Token abc');
+    expect(calls[0]?.init.credentials).toBe('same-origin');
+  });
+
+  it('sends no Authorization header while anonymous, and honours a configured base URL', async () => {
+    const { calls, fetch } = recordingFetch(() => json(200, {}));
+    const api = createApiClient({
+      baseUrl: 'https://api.example.com',
+      getLanguage: () => 'ru',
+      getToken: () => '',
+      fetch,
+    });
+    await api.request('/api/auth/login/', { method: 'POST', body: { email: 'a@b.c' } });
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(calls[0]?.url).toBe('https://api.example.com/api/auth/login/');
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.init.body).toBe('{"email":"a@b.c"}');
+  });
+
+  it('turns a DRF error body into an ApiError with field errors, nested ones included', async () => {
+    const body = {
+      email: ['Enter a valid email address.'],
+      address: { city: ['This field is required.'] },
+      items: [{ name: ['Too long.'] }],
+      non_field_errors: ["The two password fields didn't match."],
+    };
+    const { fetch } = recordingFetch(() => json(400, body));
+    const api = createApiClient({ baseUrl: '', getLanguage: () => 'en', getToken: () => '', fetch });
+    const error = await api.request('/api/x/').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.fieldErrors).toEqual({
+      email: ['Enter a valid email address.'],
+      'address.city': ['This field is required.'],
+      'items.0.name': ['Too long.'],
+      non_field_errors: ["The two password fields didn't match."],
+    });
+    expect(apiError.message).toBe(
+      "Enter a valid email address., This field is required., Too long., The two password fields didn't match.",
+    );
+  });
+
+  it('exposes a view-level detail', async () => {
+    const { fetch } = recordingFetch(() => json(404, { detail: 'Not found.' }));
+    const api = createApiClient({ baseUrl: '', getLanguage: () => 'en', getToken: () => '', fetch });
+    const error = (await api.request('/api/pages/x/').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(404);
+    expect(error.detail).toBe('Not found.');
+  });
+
+  it('reports a request that never got an answer as a NetworkError', async () => {
+    const fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof globalThis.fetch;
+    const api = createApiClient({ baseUrl: '', getLanguage: () => 'en', getToken: () => '', fetch });
+    await expect(api.request('/api/x/')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('uploads one file field as multipart/form-data', async () => {
+    const { calls, fetch } = recordingFetch(() => json(201, { id: 1 }));
+    const api = createApiClient({ baseUrl: '', getLanguage: () => 'ru', getToken: () => 't', fetch });
+    const file = new File(['abc'], 'photo.png', { type: 'image/png' });
+    expect(await api.upload('/api/users/images/', file)).toEqual({ id: 1 });
+    const body = calls[0]?.init.body as FormData;
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(body).toBeInstanceOf(FormData);
+    expect([...body.keys()]).toEqual(['file']);
+    expect((body.get('file') as File).name).toBe('photo.png');
+    expect(new Headers(calls[0]?.init.headers).has('Content-Type')).toBe(false);
+  });
+});
+
+describe('a dead token', () => {
+  it('ends the session when a request that carried a token gets 401, not when an anonymous one does', async () => {
+    let ended = 0;
+    const { fetch } = recordingFetch(() => json(401, { detail: 'Invalid token.' }));
+    const signedIn = createApiClient({
+      baseUrl: '',
+      getLanguage: () => 'en',
+      getToken: () => 'dead',
+      onUnauthorized: () => ended++,
+      fetch,
+    });
+    await expect(signedIn.request('/api/pages/')).rejects.toBeInstanceOf(ApiError);
+    expect(ended).toBe(1);
+    const anonymous = createApiClient({
+      baseUrl: '',
+      getLanguage: () => 'en',
+      getToken: () => '',
+      onUnauthorized: () => ended++,
+      fetch,
+    });
+    await expect(anonymous.request('/api/users/')).rejects.toBeInstanceOf(ApiError);
+    expect(ended).toBe(1);
+  });
+});

@@ -1,0 +1,90 @@
+import type { Language } from '../languages.ts';
+import { ApiError, NetworkError } from './errors.ts';
+
+export interface ApiClientOptions {
+  /** Origin and prefix the API lives under; '' means the page's own origin. */
+  readonly baseUrl: string;
+  /** The current interface language, sent as Accept-Language on every call (spec §7). */
+  readonly getLanguage: () => Language;
+  /** The signed-in user's token; empty when anonymous. */
+  readonly getToken: () => string;
+  /** Called when a request that carried a token is answered 401: the token is dead, the session is over. */
+  readonly onUnauthorized?: () => void;
+  readonly fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly body?: unknown;
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  readonly signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Posts multipart/form-data with one file field to `path` (spec §7's upload helper). */
+  upload<T>(
+    path: string,
+    file: Blob,
+    options?: { field?: string; filename?: string; signal?: AbortSignal },
+  ): Promise<T>;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** The one typed API client: every call goes through here, so headers and error decoding are the same everywhere. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function send<T>(path: string, init: RequestInit, query?: RequestOptions['query']): Promise<T> {
+    const url = new URL(`${options.baseUrl}${path}`, 'http://placeholder.invalid');
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const href = options.baseUrl ? url.href : `${url.pathname}${url.search}`;
+    const headers = new Headers(init.headers);
+    headers.set('Accept', 'application/json');
+    headers.set('Accept-Language', options.getLanguage());
+    const token = options.getToken();
+    if (token) headers.set('Authorization', `Token ${token}`);
+    let response: Response;
+    try {
+      response = await doFetch(href, { ...init, headers, credentials: 'same-origin' });
+    } catch (error) {
+      if ((error as { name?: string }).name === 'AbortError') throw error;
+      throw new NetworkError(error);
+    }
+    const body = await readBody(response);
+    if (response.status === 401 && token) options.onUnauthorized?.();
+    if (!response.ok) throw new ApiError(response.status, body);
+    return body as T;
+  }
+
+  return {
+    request(path, { method = 'GET', body, query, signal } = {}) {
+      const init: RequestInit = { method, signal };
+      if (body !== undefined) {
+        init.body = JSON.stringify(body);
+        init.headers = { 'Content-Type': 'application/json' };
+      }
+      return send(path, init, query);
+    },
+    upload(path, file, { field = 'file', filename, signal } = {}) {
+      const form = new FormData();
+      form.append(field, file, filename ?? (file instanceof File ? file.name : 'upload'));
+      // No Content-Type header: the browser sets multipart/form-data with its boundary.
+      return send(path, { method: 'POST', body: form, signal });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** The part of a user that permission checks read (spec §3: `premission` is spelt so on the wire). */
+export interface PermissionSubject {
+  readonly is_superuser: boolean;
+  readonly premission: readonly string[];
+}
+
+/**
+ * The permission check of spec §6, shared by the server's route guards and the UI: a superuser always passes;
+ * `a|b` needs any one of the strings, `a&b` needs all of them; a user without permission strings fails.
+ */
+export function hasPermission(user: PermissionSubject | null | undefined, expression: string): boolean {
+  if (!user) return false;
+  if (user.is_superuser) return true;
+  if (user.premission.length === 0) return false;
+  const granted = new Set(user.premission);
+  const need = (names: string[]) => names.map((name) => name.trim()).filter(Boolean);
+  if (expression.includes('|')) return need(expression.split('|')).some((name) => granted.has(name));
+  const all = need(expression.split('&'));
+  return all.length > 0 && all.every((name) => granted.has(name));
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, paths } from './routes.ts';
+
+describe('matchRoute', () => {
+  it.each([
+    ['/', 'home', 'ru', {}],
+    ['/en', 'home', 'en', {}],
+    ['/en/', 'home', 'en', {}],
+    ['/about', 'page', 'ru', { id: 'about' }],
+    ['/en/about', 'page', 'en', { id: 'about' }],
+    ['/page', 'contentPage', 'ru', {}],
+    ['/page/faq', 'contentPage', 'ru', { id: 'faq' }],
+    ['/en/page/faq/', 'contentPage', 'en', { id: 'faq' }],
+    ['/home', 'account', 'ru', {}],
+    ['/en/home', 'account', 'en', {}],
+    ['/panel/login', 'panelLogin', 'ru', {}],
+    ['/en/panel', 'panelHome', 'en', {}],
+  ])('%s → %s', (pathname, id, language, params) => {
+    const match = matchRoute(pathname);
+    expect(match?.route.id).toBe(id);
+    expect(match?.language).toBe(language);
+    expect(match?.params).toEqual(params);
+  });
+
+  it.each(['/a/b', '/page/faq/extra', '/panel/nothing/1', '/en/a/b'])('%s matches nothing', (pathname) => {
+    expect(matchRoute(pathname)).toBeNull();
+  });
+
+  it("skips the routes of remotes that are not deployed, never the shell's own", () => {
+    const onlyMarketing = (remote: string) => remote === 'marketing';
+    expect(matchRoute('/home', onlyMarketing)?.route.id).toBe('page');
+    expect(matchRoute('/', () => false)).toBeNull();
+    expect(matchRoute('/panel/login', () => false)?.route.id).toBe('panelLogin');
+  });
+
+  it('rejects a malformed escape instead of throwing', () => {
+    expect(matchRoute('/%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('paths', () => {
+  it('builds hrefs in both languages', () => {
+    expect(paths.home('ru')).toBe('/');
+    expect(paths.home('en')).toBe('/en');
+    expect(paths.page('about', 'en')).toBe('/en/about');
+    expect(paths.contentPage(undefined, 'ru')).toBe('/page');
+    expect(paths.contentPage('faq', 'en')).toBe('/en/page/faq');
+    expect(paths.ipTransfer(undefined, 'ru')).toBe('/ip/transfer');
+    expect(paths.ipTransfer(4, 'en')).toBe('/en/ip/transfer/4');
+    expect(paths.panelUserEdit(9, 'ru')).toBe('/panel/users/9');
+    expect(paths.panelLogin('en')).toBe('/en/panel/login');
+  });
+
+  it('round-trips through matchRoute for every route of the table', () => {
+    const samples = {
+      home: paths.home('en'),
+      account: paths.account('ru'),
+      page: paths.page('terms', 'en'),
+      contentPage: paths.contentPage('faq', 'ru'),
+      panelLogin: paths.panelLogin('en'),
+      panelHome: paths.panelHome('ru'),
+    };
+    for (const [id, href] of Object.entries(samples)) expect(matchRoute(href)?.route.id, href).toBe(id);
+  });
+});

@@ -1,0 +1,135 @@
+import { type Language, localizePath, splitLanguage } from './languages.ts';
+
+/**
+ * The URL space of the site (spec §2), owned by the contract so that the shell, every remote and the server agree
+ * on it: the shell mounts these routes, a remote implements the pages it owns, and the server uses the same table
+ * to answer the HTML document with the right status (404 for an unknown path).
+ */
+export type RemoteName =
+  'marketing' | 'order' | 'ip' | 'user' | 'panel-users' | 'panel-version' | 'panel-page' | 'panel-payment';
+
+export type Layout = 'public' | 'empty' | 'panel';
+
+/**
+ * The panel's sections and the permission (Django-style strings, spec §6) each needs to be seen; the panel menu,
+ * the panel's route guards and the API use the same strings.
+ */
+export const PANEL_SECTIONS = [
+  { id: 'users', permission: 'users.view_user' },
+  { id: 'versions', permission: 'versions.view_version' },
+  { id: 'pages', permission: 'pages.view_page' },
+  { id: 'payments', permission: 'payments.view_paymentmethod' },
+] as const;
+export type PanelSectionId = (typeof PANEL_SECTIONS)[number]['id'];
+
+/** Any panel section's permission lets a staff member into the panel. */
+export const PANEL_ACCESS = PANEL_SECTIONS.map((section) => section.permission).join('|');
+export type Guard = 'authenticated' | 'notAuthenticated';
+
+export interface RouteDefinition {
+  /** Stable id a remote uses to say which page it implements. */
+  readonly id: string;
+  /** A react-router pattern without the language prefix; `:name?` marks an optional segment. */
+  readonly pattern: string;
+  /** The remote that implements the page, or `'shell'` for the few pages the shell owns (the panel's sign-in). */
+  readonly remote: RemoteName | 'shell';
+  readonly layout: Layout;
+  readonly guard?: Guard;
+  /** Permission expression of spec §6 (`a|b`, `a&b`) a panel page needs. */
+  readonly permission?: string;
+}
+
+/**
+ * The pages that exist, in matching order: named sections first, the catch-all generic page `/:id` last. A route is
+ * added here (an additive contract change) when a remote implements it; `paths` below already names every route of
+ * spec §2. `remote: 'shell'` marks a page of the shell itself, always there.
+ */
+export const ROUTES = [
+  { id: 'home', pattern: '/', remote: 'marketing', layout: 'public' },
+  { id: 'account', pattern: '/home', remote: 'user', layout: 'public', guard: 'authenticated' },
+  { id: 'contentPage', pattern: '/page/:id?', remote: 'marketing', layout: 'public' },
+  { id: 'panelLogin', pattern: '/panel/login', remote: 'shell', layout: 'empty' },
+  { id: 'panelHome', pattern: '/panel', remote: 'shell', layout: 'panel', permission: PANEL_ACCESS },
+  { id: 'page', pattern: '/:id', remote: 'marketing', layout: 'public' },
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+export interface RouteMatch {
+  readonly route: RouteDefinition & { readonly id: RouteId };
+  readonly language: Language;
+  readonly params: Readonly<Record<string, string | undefined>>;
+}
+
+function matchPattern(pattern: string, path: string): Record<string, string | undefined> | null {
+  const patternParts = pattern.split('/').filter(Boolean);
+  const pathParts = path.split('/').filter(Boolean);
+  const params: Record<string, string | undefined> = {};
+  for (let i = 0; i < patternParts.length; i++) {
+    const part = patternParts[i] as string;
+    const value = pathParts[i];
+    if (part.startsWith(':')) {
+      const optional = part.endsWith('?');
+      const name = part.slice(1, optional ? -1 : undefined);
+      if (value === undefined) {
+        if (!optional) return null;
+        continue;
+      }
+      params[name] = decodeURIComponent(value);
+    } else if (part !== value) {
+      return null;
+    }
+  }
+  return pathParts.length <= patternParts.length ? params : null;
+}
+
+/**
+ * Finds the route for a pathname (with or without the /en prefix) among the routes of the deployed remotes.
+ * A trailing slash is tolerated; a malformed percent-escape matches nothing.
+ */
+export function matchRoute(
+  pathname: string,
+  isDeployed: (remote: RemoteName) => boolean = () => true,
+): RouteMatch | null {
+  const { language, path } = splitLanguage(pathname);
+  for (const route of ROUTES) {
+    if (route.remote !== 'shell' && !isDeployed(route.remote)) continue;
+    let params: Record<string, string | undefined> | null;
+    try {
+      params = matchPattern(route.pattern, path);
+    } catch {
+      return null;
+    }
+    if (params) return { route, language, params };
+  }
+  return null;
+}
+
+/** Hrefs for every route of spec §2, in the given language; the one place links are built. */
+export const paths = {
+  home: (language: Language) => localizePath('/', language),
+  account: (language: Language) => localizePath('/home', language),
+  page: (slug: string, language: Language) => localizePath(`/${encodeURIComponent(slug)}`, language),
+  contentPage: (slug: string | undefined, language: Language) =>
+    localizePath(slug ? `/page/${encodeURIComponent(slug)}` : '/page', language),
+  ipList: (language: Language) => localizePath('/ip', language),
+  ipDetail: (id: string | number, language: Language) => localizePath(`/ip/${id}`, language),
+  ipTransfer: (id: string | number | undefined, language: Language) =>
+    localizePath(id === undefined ? '/ip/transfer' : `/ip/transfer/${id}`, language),
+  order: (language: Language) => localizePath('/order', language),
+  user: (id: string | number | undefined, language: Language) =>
+    localizePath(id === undefined ? '/user' : `/user/${id}`, language),
+  panelHome: (language: Language) => localizePath('/panel', language),
+  panelLogin: (language: Language) => localizePath('/panel/login', language),
+  panelPages: (language: Language) => localizePath('/panel/page', language),
+  panelPageAdd: (language: Language) => localizePath('/panel/page/add', language),
+  panelPageEdit: (id: string | number, language: Language) => localizePath(`/panel/page/${id}`, language),
+  panelPayments: (language: Language) => localizePath('/panel/payment', language),
+  panelPaymentAdd: (language: Language) => localizePath('/panel/payment/add', language),
+  panelPaymentEdit: (id: string | number, language: Language) => localizePath(`/panel/payment/${id}`, language),
+  panelUsers: (language: Language) => localizePath('/panel/users', language),
+  panelUserEdit: (id: string | number, language: Language) => localizePath(`/panel/users/${id}`, language),
+  panelVersions: (language: Language) => localizePath('/panel/version', language),
+  panelVersionAdd: (language: Language) => localizePath('/panel/version/add', language),
+  panelVersionEdit: (id: string | number, language: Language) => localizePath(`/panel/version/${id}`, language),
+} as const;

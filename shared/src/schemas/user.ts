@@ -1,0 +1,14 @@
+import * as v from 'valibot';
+import { LANGUAGES } from '../languages.ts';
+
+/** The signed-in user as `GET /api/users/` returns it (auth-api-contract.md #7; `premission` is spelt so). */
+export const AuthUserSchema = v.object({
+  pk: v.number(),
+  email: v.string(),
+  premission: v.array(v.string()),
+  is_superuser: v.boolean(),
+  language: v.picklist(LANGUAGES),
+  subscribed: v.boolean(),
+  date_joined: v.string(),
+});
+export type AuthUser = v.InferOutput<typeof AuthUserSchema>;

@@ -1,0 +1,143 @@
+/**
+ * The client session state of spec §3 and the one place the app touches jotai (house style: state library through
+ * one wrapper). This module is a federation singleton, so the shell and every remote read the same atoms from the
+ * same store; a second copy would silently show a remote an empty session.
+ */
+import { atom, createStore, Provider, useAtomValue, useSetAtom } from 'jotai';
+import { createApiClient } from './api/client.ts';
+import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
+import type { MenuItem } from './schemas/menu.ts';
+import type { AuthUser } from './schemas/user.ts';
+
+/** `atom` for state local to one app (the shell's dialog view, a remote's filters); session state lives below. */
+export { atom, Provider as StateProvider, useAtomValue, useSetAtom };
+export type AppStore = ReturnType<typeof createStore>;
+
+export type MessageColor = 'success' | 'error';
+export interface Message {
+  readonly show: boolean;
+  readonly text: string;
+  readonly color: MessageColor;
+}
+export const EMPTY_MESSAGE: Message = { show: false, text: '', color: 'success' };
+
+export type { MenuItem };
+
+/** What the server may embed in the HTML document so the first render already knows the session. */
+export interface InitialState {
+  readonly drawer: boolean;
+  readonly user: AuthUser | null;
+  readonly token: string;
+  readonly ip: string;
+  readonly message: Message;
+  readonly mobile: boolean;
+  readonly menu: readonly MenuItem[];
+  readonly block: Readonly<Record<string, unknown>>;
+  readonly pages: readonly unknown[];
+  readonly element: Readonly<Record<string, unknown>>;
+  readonly language: Language;
+  /** Third-party script URLs configured on the server (analytics tag, live chat); absent when off. */
+  readonly integrations?: { readonly analytics?: string; readonly chat?: string };
+  /** Set by the server when loading the signed-in user failed with a status other than 401: show that error page. */
+  readonly startError?: { readonly status: number };
+}
+
+export const INITIAL_STATE: InitialState = {
+  drawer: true,
+  user: null,
+  token: '',
+  ip: '',
+  message: EMPTY_MESSAGE,
+  mobile: false,
+  menu: [],
+  block: {},
+  pages: [],
+  element: {},
+  language: DEFAULT_LANGUAGE,
+};
+
+const drawer = atom(INITIAL_STATE.drawer);
+const user = atom<AuthUser | null>(INITIAL_STATE.user);
+const token = atom(INITIAL_STATE.token);
+const ip = atom(INITIAL_STATE.ip);
+const message = atom<Message>(INITIAL_STATE.message);
+const mobile = atom(INITIAL_STATE.mobile);
+const menu = atom<readonly MenuItem[]>(INITIAL_STATE.menu);
+const block = atom<Readonly<Record<string, unknown>>>(INITIAL_STATE.block);
+const pages = atom<readonly unknown[]>(INITIAL_STATE.pages);
+const element = atom<Readonly<Record<string, unknown>>>(INITIAL_STATE.element);
+const language = atom<Language>(INITIAL_STATE.language);
+
+// Read-only views; changes go through the action atoms below.
+export const drawerOpenAtom = atom((get) => get(drawer));
+export const userAtom = atom((get) => get(user));
+export const tokenAtom = atom((get) => get(token));
+export const clientIpAtom = atom((get) => get(ip));
+export const messageAtom = atom((get) => get(message));
+export const mobileAtom = atom((get) => get(mobile));
+export const menuAtom = atom((get) => get(menu));
+export const blockAtom = atom((get) => get(block));
+export const pagesAtom = atom((get) => get(pages));
+export const elementAtom = atom((get) => get(element));
+export const languageAtom = atom((get) => get(language));
+/** Authenticated means a user object is in state (spec §4). */
+export const isAuthenticatedAtom = atom((get) => get(user) !== null);
+
+export const setLanguageAtom = atom(null, (_get, set, next: Language) => set(language, next));
+/** The drawer can be toggled (no argument) or set explicitly (spec §4). */
+export const toggleDrawerAtom = atom(null, (get, set, open?: boolean) => set(drawer, open ?? !get(drawer)));
+export const showMessageAtom = atom(null, (_get, set, text: string, color: MessageColor = 'success') =>
+  set(message, { show: true, text, color }),
+);
+/** Signed in: the token (also kept in the `accessToken` cookie by the caller) and the user it belongs to. */
+export const signedInAtom = atom(null, (_get, set, session: { token: string; user: AuthUser | null }) => {
+  set(token, session.token);
+  set(user, session.user);
+});
+/** The menu in another language, after a language switch. */
+export const setMenuAtom = atom(null, (_get, set, next: readonly MenuItem[]) => set(menu, next));
+/** A refreshed profile of the signed-in user. */
+export const setUserAtom = atom(null, (_get, set, next: AuthUser) => set(user, next));
+/** Back to anonymous: no user, empty token (spec §4). */
+export const signedOutAtom = atom(null, (_get, set) => {
+  set(token, '');
+  set(user, null);
+});
+/** Clearing the message resets it to empty (spec §4). */
+export const clearMessageAtom = atom(null, (_get, set) => set(message, EMPTY_MESSAGE));
+
+/** Puts the initial values of spec §3, overlaid with what the server embedded, into a store. */
+export function hydrateAppStore(store: AppStore, initial: Partial<InitialState> = {}): void {
+  const state = { ...INITIAL_STATE, ...initial };
+  store.set(drawer, state.drawer);
+  store.set(user, state.user);
+  store.set(token, state.token);
+  store.set(ip, state.ip);
+  store.set(message, state.message);
+  store.set(mobile, state.mobile);
+  store.set(menu, state.menu);
+  store.set(block, state.block);
+  store.set(pages, state.pages);
+  store.set(element, state.element);
+  store.set(language, state.language);
+}
+
+export function createAppStore(initial: Partial<InitialState> = {}): AppStore {
+  const store = createStore();
+  hydrateAppStore(store, initial);
+  return store;
+}
+
+/** The application's store, shared by the shell and every remote through the federation singleton. */
+export const appStore: AppStore = createAppStore();
+
+/**
+ * The API client bound to the application's store: it sends the current language and token, and a 401 to a request
+ * that carried a token (revoked, expired, user blocked) returns the session to anonymous (spec §4).
+ */
+export const api = createApiClient({
+  baseUrl: '',
+  getLanguage: () => appStore.get(languageAtom),
+  getToken: () => appStore.get(tokenAtom),
+  onUnauthorized: () => appStore.set(signedOutAtom),
+});

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import ruRU from 'antd/locale/ru_RU';
+import type { Language } from '@proxy/contract/languages';
+
+/** The site's look in antd terms: one theme for the dialog, the customer area and the panel. */
+const THEME = {
+  token: {
+    colorPrimary: '#0f766e',
+    colorLink: '#115e59',
+    borderRadius: 8,
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+};
+
+/**
+ * The one antd configuration (theme, locale, message/modal context) around whatever uses antd. It is imported only
+ * by lazily loaded code — the auth dialog, the panel, the customer area — so antd never reaches the first paint.
+ */
+export function AntdScope({ language, children }: { language: Language; children: ReactNode }) {
+  return (
+    <ConfigProvider theme={THEME} locale={language === 'ru' ? ruRU : enUS}>
+      <App component={false}>{children}</App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { appStore, hydrateAppStore, signedInAtom } from '@proxy/contract/state';
+import { runGuard } from './guards.ts';
+
+const user = {
+  pk: 1,
+  email: 'a@example.com',
+  premission: [],
+  is_superuser: false,
+  language: 'ru' as const,
+  subscribed: true,
+  date_joined: '2026-01-01T00:00:00Z',
+};
+
+function thrown(action: () => void): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+afterEach(() => hydrateAppStore(appStore));
+
+describe('route middleware (spec §4, §8)', () => {
+  it("sends signed-out visitors from a protected page to the home page of the URL's language", () => {
+    const en = thrown(() => runGuard('authenticated', 'en')) as Response;
+    expect(en.status).toBe(302);
+    expect(en.headers.get('Location')).toBe('/en');
+    expect((thrown(() => runGuard('authenticated', 'ru')) as Response).headers.get('Location')).toBe('/');
+  });
+
+  it('sends signed-in users from a guest-only page to /home', () => {
+    appStore.set(signedInAtom, { token: 't', user });
+    expect(thrown(() => runGuard('authenticated', 'ru'))).toBeUndefined();
+    expect((thrown(() => runGuard('notAuthenticated', 'en')) as Response).headers.get('Location')).toBe('/en/home');
+  });
+
+  it('lets through what it should', () => {
+    expect(thrown(() => runGuard('notAuthenticated', 'ru'))).toBeUndefined();
+    expect(thrown(() => runGuard(undefined, 'ru'))).toBeUndefined();
+  });
+
+  it("fails an unknown middleware name with 500 'Unknown middleware {name}'", () => {
+    const error = thrown(() => runGuard('admin-only', 'ru')) as Error & { status: number };
+    expect(error.message).toBe('Unknown middleware admin-only');
+    expect(error.status).toBe(500);
+  });
+});

@@ -1,0 +1,37 @@
+import { redirect } from 'react-router';
+import type { Language } from '@proxy/contract/languages';
+import { paths } from '@proxy/contract/routes';
+import { hasPermission } from '@proxy/contract/permissions';
+import { appStore, isAuthenticatedAtom, userAtom } from '@proxy/contract/state';
+
+/**
+ * Route middleware by name (spec §4, §6): signed-out visitors opening a protected page go to /, signed-in users
+ * opening a guest-only page go to /home. An unknown name is a configuration error: 500 'Unknown middleware {name}'.
+ */
+export function runGuard(name: string | undefined, language: Language): void {
+  if (name === undefined) return;
+  const authenticated = appStore.get(isAuthenticatedAtom);
+  switch (name) {
+    case 'authenticated':
+      if (!authenticated) throw redirect(paths.home(language));
+      return;
+    case 'notAuthenticated':
+      if (authenticated) throw redirect(paths.account(language));
+      return;
+    default:
+      throw Object.assign(new Error(`Unknown middleware ${name}`), { status: 500 });
+  }
+}
+
+/**
+ * A panel page's permission (spec §6; the panel menu shows the same sections): signed-out visitors go to the panel's
+ * sign-in page, a signed-in user without the permission gets the 403 error page.
+ */
+export function requirePermission(expression: string | undefined, language: Language): void {
+  if (expression === undefined) return;
+  const user = appStore.get(userAtom);
+  if (!user) throw redirect(paths.panelLogin(language));
+  if (!hasPermission(user, expression)) {
+    throw Object.assign(new Error('You do not have permission to perform this action.'), { status: 403 });
+  }
+}

@@ -1,0 +1,130 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RemoteModule } from '@proxy/contract/remote';
+import { appStore, hydrateAppStore, languageAtom, StateProvider } from '@proxy/contract/state';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../i18n/instance.ts';
+import { RemoteUnavailableError } from '../federation/remotes.ts';
+import { buildRoutes } from './router.tsx';
+import { startErrorAtom } from './start-error.ts';
+
+// The shell's composition is under test; loading real federated code is the end-to-end suite's job.
+const remotes = vi.hoisted(() => ({ load: vi.fn() }));
+vi.mock('../federation/remotes.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../federation/remotes.ts')>()),
+  loadRemoteModule: remotes.load,
+}));
+
+const fakeMarketing: RemoteModule = {
+  pages: {
+    home: { Component: () => <h1>{'home page'}</h1> },
+    page: {
+      Component: () => <h1>{'a content page'}</h1>,
+      loader: async ({ params }) => {
+        if (params.id !== 'about') throw Object.assign(new Error('Not found.'), { status: 404 });
+        return null;
+      },
+    },
+  },
+  translations: { ru: {}, en: {} },
+};
+
+async function renderAt(path: string, deployed: string[] | null = ['marketing']) {
+  const i18n = createI18n('ru');
+  const router = createMemoryRouter(buildRoutes({ remotes: deployed ? new Set(deployed) : null }, i18n), {
+    initialEntries: [path],
+  });
+  await act(async () => {
+    render(
+      <StateProvider store={appStore}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StateProvider>,
+    );
+  });
+  return router;
+}
+
+beforeEach(() => {
+  // jsdom has no layout: the Root's scroll-to-top on navigation is a no-op here.
+  window.scrollTo = () => undefined;
+  hydrateAppStore(appStore);
+  remotes.load.mockResolvedValue(fakeMarketing);
+});
+afterEach(() => {
+  cleanup();
+  remotes.load.mockReset();
+});
+
+describe('the shell router', () => {
+  it("renders a remote's page inside the public layout", async () => {
+    await renderAt('/about');
+    expect(await screen.findByRole('heading', { name: 'a content page' })).toBeDefined();
+    expect(screen.getByRole('contentinfo').textContent).toContain('C нами мобильные прокси - это просто');
+  });
+
+  it('switches the session language to the URL language before the page loads', async () => {
+    await renderAt('/en/about');
+    await screen.findByRole('heading', { name: 'a content page' });
+    expect(appStore.get(languageAtom)).toBe('en');
+    expect(screen.getByRole('contentinfo').textContent).toContain('With us, mobile proxies are simple');
+  });
+
+  it('shows the 404 page for a loader that answers 404 and for an unmatched path', async () => {
+    await renderAt('/nothing-here');
+    expect(await screen.findByText('This page could not be found')).toBeDefined();
+    expect(screen.getByRole('heading', { name: '404 Not Found' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the 404 page for a multi-segment unknown path in English', async () => {
+    await renderAt('/en/a/b');
+    expect(await screen.findByText('This page could not be found')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Home page' }).getAttribute('href')).toBe('/en');
+  });
+
+  it('keeps the layout and shows a section-level message when the remote cannot be loaded', async () => {
+    remotes.load.mockRejectedValue(new RemoteUnavailableError('marketing'));
+    await renderAt('/about');
+    expect((await screen.findByRole('alert')).textContent).toContain('Раздел временно недоступен');
+    expect(screen.getByRole('banner').textContent).toContain('ProxyMob');
+  });
+
+  it('shows "An error occurred" when a page throws without a status', async () => {
+    remotes.load.mockResolvedValue({
+      ...fakeMarketing,
+      pages: {
+        page: {
+          Component: () => null,
+          loader: async () => {
+            throw new Error('boom');
+          },
+        },
+      },
+    });
+    await renderAt('/about');
+    expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeDefined();
+    expect(screen.getByText('boom')).toBeDefined();
+  });
+
+  it('shows the error page with the status the server reported for loading the user', async () => {
+    appStore.set(startErrorAtom, 503);
+    try {
+      await renderAt('/about');
+      expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeDefined();
+      expect(screen.getByText('503')).toBeDefined();
+      expect(screen.queryByRole('heading', { name: 'a content page' })).toBeNull();
+    } finally {
+      appStore.set(startErrorAtom, null);
+    }
+  });
+
+  it('does not mount the routes of a remote that is not deployed', async () => {
+    await renderAt('/home', ['marketing']);
+    // /home then falls to the generic page route of the marketing remote, which answers 404 for it.
+    expect(await screen.findByText('This page could not be found')).toBeDefined();
+    expect(remotes.load).toHaveBeenCalledWith('marketing', expect.anything());
+  });
+});

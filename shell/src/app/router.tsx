@@ -1,0 +1,134 @@
+import type { i18n as I18n } from 'i18next';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LANGUAGES, localizePath, splitLanguage, type Language } from '@proxy/contract/languages';
+import { PANEL_ACCESS, ROUTES, type RouteDefinition } from '@proxy/contract/routes';
+import { getMenu } from '@proxy/contract/api/menu';
+import { api, appStore, languageAtom, setLanguageAtom, setMenuAtom } from '@proxy/contract/state';
+import { RouteError } from '../errors/RouteError.tsx';
+import { NotFoundError } from '../errors/error-info.ts';
+import { isDeployed, loadRemoteModule, type Deployment } from '../federation/remotes.ts';
+import type { RemotePage } from '@proxy/contract/remote';
+import { progressSteps } from '../chrome/progress.ts';
+import { EmptyLayout } from '../layouts/EmptyLayout.tsx';
+import { PublicLayout, PublicLayoutLoading } from '../layouts/PublicLayout.tsx';
+import { requirePermission, runGuard } from './guards.ts';
+import { SHELL_PAGES } from './shell-pages.ts';
+import { Root } from './Root.tsx';
+
+/** Makes the URL's language current before a page's data loads, so the API answers in that language. */
+function enterLanguage(i18n: I18n, language: Language): void {
+  const previous = appStore.get(languageAtom);
+  appStore.set(setLanguageAtom, language);
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+  // The server embedded the menu in the first page's language; a switch needs it in the new one.
+  if (previous !== language) {
+    getMenu(api).then(
+      (items) => appStore.set(setMenuAtom, items),
+      () => undefined, // keep the menu shown; the next switch tries again
+    );
+  }
+}
+
+/** The page a route shows: one of the shell's own, or the one its remote implements (loaded on first visit). */
+async function resolvePage(route: RouteDefinition, i18n: I18n): Promise<RemotePage | undefined> {
+  if (route.remote === 'shell') return SHELL_PAGES[route.id]?.();
+  const remote = await loadRemoteModule(route.remote, i18n);
+  return remote.pages[route.id as keyof typeof remote.pages];
+}
+
+function pageRoute(route: RouteDefinition, language: Language, i18n: I18n): RouteObject {
+  return {
+    id: `${language}:${route.id}`,
+    path: localizePath(route.pattern, language),
+    errorElement: <RouteError />,
+    // The remote is fetched the first time one of its pages is visited. A failure is handed to the route's loader
+    // so the errorElement shows it: react-router renders nothing for a route whose `lazy` itself rejected.
+    lazy: async () => {
+      try {
+        const page = await resolvePage(route, i18n);
+        if (!page) throw new NotFoundError();
+        const { Component, loader, validate } = page;
+        return {
+          Component,
+          handle: { progressSteps: progressSteps(page) },
+          loader: async ({ params, request }) => {
+            enterLanguage(i18n, language);
+            runGuard(route.guard, language);
+            requirePermission(route.permission, language);
+            const args = { params, language, signal: request.signal };
+            if (validate && !(await validate(args))) throw new NotFoundError();
+            return loader ? loader(args) : null;
+          },
+        };
+      } catch (error) {
+        return {
+          loader: () => {
+            enterLanguage(i18n, language);
+            runGuard(route.guard, language);
+            requirePermission(route.permission, language);
+            throw error;
+          },
+        };
+      }
+    },
+  };
+}
+
+function notFoundRoute(language: Language, i18n: I18n): RouteObject {
+  return {
+    id: `${language}:notFound`,
+    path: localizePath('/*', language),
+    errorElement: <RouteError />,
+    loader: () => {
+      enterLanguage(i18n, language);
+      throw new NotFoundError();
+    },
+  };
+}
+
+/**
+ * The shell's route tree: for each language, the contract's routes of the deployed remotes inside their layout, and
+ * a catch-all that shows the 404 page inside the public layout. Both languages share one tree so switching language
+ * keeps the layout mounted.
+ */
+export function buildRoutes(deployment: Deployment, i18n: I18n): RouteObject[] {
+  const routesIn = (layout: RouteDefinition['layout']) =>
+    LANGUAGES.flatMap((language) =>
+      ROUTES.filter((route) => route.layout === layout && isDeployed(deployment, route.remote)).map((route) =>
+        pageRoute(route, language, i18n),
+      ),
+    );
+  const publicRoutes = [...routesIn('public'), ...LANGUAGES.map((language) => notFoundRoute(language, i18n))];
+  return [
+    {
+      id: 'root',
+      element: <Root />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          id: 'public',
+          element: <PublicLayout />,
+          hydrateFallbackElement: <PublicLayoutLoading />,
+          children: publicRoutes,
+        },
+        { id: 'empty', element: <EmptyLayout />, children: routesIn('empty') },
+        {
+          id: 'panel',
+          // The frame itself is for staff only: a customer gets the 403 page, not a panel with nothing in it.
+          loader: ({ request }) => {
+            requirePermission(PANEL_ACCESS, splitLanguage(new URL(request.url).pathname).language);
+            return null;
+          },
+          errorElement: <RouteError />,
+          // The panel's frame is antd: it loads with the first panel page, never with the public site.
+          lazy: async () => ({ Component: (await import('../panel/PanelLayout.tsx')).PanelLayout }),
+          children: routesIn('panel'),
+        },
+      ],
+    },
+  ];
+}
+
+export function createRouter(deployment: Deployment, i18n: I18n) {
+  return createBrowserRouter(buildRoutes(deployment, i18n));
+}

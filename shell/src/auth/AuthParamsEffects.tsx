@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { unsubscribe, verifyEmail } from '@proxy/contract/api/auth';
+import { paths } from '@proxy/contract/routes';
+import { ApiError } from '@proxy/contract/api/errors';
+import { api, showMessageAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
+import { useT } from '../i18n/use-t.ts';
+import { passwordResetAtom, pendingAuthParamsAtom } from './dialog-state.ts';
+
+/** What the server answers verify-email with on success, per language (the Russian one is Cyrillic о+к). */
+const VERIFIED_DETAIL = { ru: 'ок', en: 'ok' } as const;
+
+/**
+ * Acts on the e-mail link the page was opened with (spec §2, §4, §8), once:
+ * `email_key` confirms the address, then goes home and opens login; `uid`+`token` open the set-new-password form;
+ * `unsubscribe` ends the mailing subscription.
+ */
+export function AuthParamsEffects() {
+  const params = useAtomValue(pendingAuthParamsAtom);
+  const clearParams = useSetAtom(pendingAuthParamsAtom);
+  const { t, language } = useT();
+  const navigate = useNavigate();
+  const show = useSetAtom(showMessageAtom);
+  const setReset = useSetAtom(passwordResetAtom);
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    clearParams({});
+    const fail = (error: unknown) => {
+      // A bad, used or expired link answers 404; say so in the words spec §8 uses for stale links.
+      if (error instanceof ApiError && error.status === 404) show(t('auth.tokenExpired'), 'error');
+      else show(error instanceof ApiError && error.detail ? error.detail : t('auth.unknownError'), 'error');
+    };
+    if (params.emailKey) {
+      verifyEmail(api, params.emailKey).then(({ detail }) => {
+        if (detail !== VERIFIED_DETAIL[language]) return show(t('auth.unknownError'), 'error');
+        show(t('auth.emailConfirmed'), 'success');
+        void navigate({ pathname: paths.home(language), hash: 'login' });
+      }, fail);
+    }
+    if (params.reset) setReset(params.reset);
+    if (params.unsubscribe) {
+      unsubscribe(api, params.unsubscribe).then(({ result }) => {
+        show(result === 'ok' ? t('auth.unsubscribed') : t('auth.unknownError'), result === 'ok' ? 'success' : 'error');
+      }, fail);
+    }
+  }, [params, clearParams, language, navigate, show, setReset, t]);
+
+  return null;
+}

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { menuAtom, useAtomValue } from '@proxy/contract/state';
+import { paths } from '@proxy/contract/routes';
+import { useT } from '../i18n/use-t.ts';
+import { DESKTOP_SCROLL_OFFSET } from './anchors.ts';
+import { useHashPanel } from './hash-panel.ts';
+import { AccountLinks } from './AccountLinks.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { MenuLink } from './MenuLink.tsx';
+import styles from './Header.module.css';
+
+/** The public header: brand, the content-managed menu (collapsed into a button below 1263 px), language switch. */
+export function Header() {
+  const { t, language } = useT();
+  const menu = useAtomValue(menuAtom);
+  const { open } = useHashPanel();
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={paths.home(language)} className={styles.brand}>
+          <span className={styles.logo} aria-hidden="true" />
+          {t('brand')}
+        </Link>
+        <nav aria-label={t('nav.main')} className={styles.nav}>
+          <ul className={styles.list}>
+            {menu.map((item) => (
+              <li key={`${item.name}${item.link}`} className={styles.item}>
+                <MenuLink link={item.link} language={language} offset={DESKTOP_SCROLL_OFFSET} className={styles.link}>
+                  {item.name}
+                </MenuLink>
+                {item.children && item.children.length > 0 && (
+                  <ul className={styles.submenu}>
+                    {item.children.map((child) => (
+                      <li key={`${child.name}${child.link}`}>
+                        <MenuLink
+                          link={child.link}
+                          language={language}
+                          offset={DESKTOP_SCROLL_OFFSET}
+                          className={styles.sublink}
+                        >
+                          {child.name}
+                        </MenuLink>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.account}>
+          <AccountLinks className={styles.accountLink} primaryClassName={styles.accountPrimary} />
+        </div>
+        <LanguageSwitch className={styles.language} hiddenClassName={styles.visuallyHidden} />
+        <button
+          type="button"
+          className={styles.burger}
+          aria-label={t('nav.openMenu')}
+          aria-controls="mobile-menu"
+          onClick={() => open('menu')}
+        >
+          <span className={styles.burgerLines} aria-hidden="true" />
+        </button>
+      </div>
+    </header>
+  );
+}

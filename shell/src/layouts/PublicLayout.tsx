@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { AuthDialogHost } from '../auth/AuthDialogHost.tsx';
+import { AuthParamsEffects } from '../auth/AuthParamsEffects.tsx';
+import { Footer } from '../chrome/Footer.tsx';
+import { Header } from '../chrome/Header.tsx';
+import { MobileMenu } from '../chrome/MobileMenu.tsx';
+import { useT } from '../i18n/use-t.ts';
+import styles from './PublicLayout.module.css';
+
+/**
+ * The default public layout (spec §2): header with the content-managed menu, the slide-in mobile menu, the page, the
+ * footer, the auth dialog. `children` replaces the page while the first route is still loading.
+ */
+export function PublicLayout({ children }: { children?: ReactNode }) {
+  return (
+    <div className={styles.frame}>
+      <Header />
+      <MobileMenu />
+      <main className={styles.main}>{children ?? <Outlet />}</main>
+      <Footer />
+      {/* Not in the loading variant: the real layout replaces it, and a dialog opened there would lose its input. */}
+      {children === undefined && (
+        <>
+          <AuthDialogHost />
+          <AuthParamsEffects />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function PublicLayoutLoading() {
+  const { t } = useT();
+  return (
+    <PublicLayout>
+      <p className={styles.loading} role="status">
+        {t('loading')}
+      </p>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { Button, Layout, Menu } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '@proxy/contract/routes';
+import { drawerOpenAtom, toggleDrawerAtom, useAtomValue, userAtom, useSetAtom } from '@proxy/contract/state';
+import { AntdScope } from '../antd/AntdScope.tsx';
+import { LanguageSwitch } from '../chrome/LanguageSwitch.tsx';
+import { useT } from '../i18n/use-t.ts';
+import { signOut } from '../session/session.ts';
+import { panelSections } from './panel-menu.ts';
+import styles from './PanelLayout.module.css';
+
+/** A letter badge stands in for an icon, so the collapsed drawer still tells the items apart. */
+function Badge({ label }: { label: string }) {
+  return (
+    <span className={styles.badge} aria-hidden="true">
+      {label.slice(0, 1)}
+    </span>
+  );
+}
+
+/**
+ * The panel layout (spec §2): a dark side drawer with the signed-in user's e-mail and the panel menu, an app bar,
+ * and a toggle that shrinks the drawer (the session's drawer flag). Menu items appear only for the sections the
+ * user's permissions allow; Exit goes to the site, logs out and drops the token cookie.
+ */
+export function PanelLayout() {
+  const { t, language } = useT();
+  const user = useAtomValue(userAtom);
+  const open = useAtomValue(drawerOpenAtom);
+  const toggle = useSetAtom(toggleDrawerAtom);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  // Below 960 px the drawer starts shrunk, so the page keeps the width; the toggle still opens it.
+  useEffect(() => {
+    if (window.matchMedia('(max-width: 959px)').matches) toggle(false);
+  }, [toggle]);
+
+  const sections = panelSections(user, language);
+  const items = [
+    { key: paths.home(language), label: t('panel.site'), icon: <Badge label={t('panel.site')} /> },
+    ...sections.map((section) => ({
+      key: section.to,
+      label: t(`panel.${section.id}`),
+      icon: <Badge label={t(`panel.${section.id}`)} />,
+    })),
+    { key: 'exit', label: t('panel.exit'), icon: <Badge label={t('panel.exit')} /> },
+  ];
+  const selected = sections.find((section) => pathname.startsWith(section.to))?.to;
+
+  const onClick = ({ key }: { key: string }) => {
+    if (key === 'exit') {
+      void navigate(paths.home(language));
+      void signOut();
+      return;
+    }
+    void navigate(key);
+  };
+
+  return (
+    <AntdScope language={language}>
+      <Layout className={styles.frame}>
+        <Layout.Sider
+          theme="dark"
+          collapsible
+          collapsed={!open}
+          trigger={null}
+          width={240}
+          collapsedWidth={64}
+          className={styles.drawer}
+        >
+          <div className={styles.user} title={user?.email}>
+            <span className={styles.avatar} aria-hidden="true">
+              {user?.email.slice(0, 1).toUpperCase()}
+            </span>
+            {open && <span className={styles.email}>{user?.email}</span>}
+          </div>
+          <Menu
+            theme="dark"
+            mode="inline"
+            items={items}
+            selectedKeys={selected ? [selected] : []}
+            onClick={onClick}
+            aria-label={t('panel.title')}
+          />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header className={styles.bar}>
+            <Button
+              type="text"
+              onClick={() => toggle()}
+              aria-label={t('panel.toggle')}
+              aria-expanded={open}
+              className={styles.toggle}
+            >
+              <span className={styles.toggleLines} aria-hidden="true" />
+            </Button>
+            <span className={styles.title}>{t('panel.title')}</span>
+            <LanguageSwitch className={styles.language} hiddenClassName={styles.visuallyHidden} />
+          </Layout.Header>
+          <Layout.Content className={styles.content}>
+            <Outlet />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </AntdScope>
+  );
+}

@@ -1,0 +1,69 @@
+import { getCurrentUser, login, logout } from '@proxy/contract/api/auth';
+import { ApiError } from '@proxy/contract/api/errors';
+import { TOKEN_COOKIE } from '@proxy/contract/cookies';
+import { api, appStore, setUserAtom, signedInAtom, signedOutAtom, tokenAtom } from '@proxy/contract/state';
+import { stringifySetCookie } from 'cookie';
+
+/** The token cookie lives as long as an unused token does on the server (30 days). */
+const TOKEN_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+function writeTokenCookie(token: string): void {
+  document.cookie = stringifySetCookie({
+    name: TOKEN_COOKIE,
+    value: token,
+    path: '/',
+    maxAge: token ? TOKEN_COOKIE_MAX_AGE_SECONDS : 0,
+    sameSite: 'lax',
+    secure: window.location.protocol === 'https:',
+  });
+}
+
+/**
+ * Keeps the `accessToken` cookie equal to the token in state, whatever changed it (sign-in, sign-out, a 401), so the
+ * server renders the next page for the same session.
+ */
+export function syncTokenCookie(): () => void {
+  return appStore.sub(tokenAtom, () => writeTokenCookie(appStore.get(tokenAtom)));
+}
+
+function endSession(): void {
+  appStore.set(signedOutAtom);
+}
+
+/**
+ * Spec §4, §7: login clears any existing session first, sends username, email and password, keeps the token in state
+ * and in the `accessToken` cookie, then loads the user. A failure is passed to the caller (the form shows it).
+ */
+export async function signIn(credentials: { email: string; password: string }): Promise<void> {
+  endSession();
+  const { key } = await login(api, { username: credentials.email, ...credentials });
+  appStore.set(signedInAtom, { token: key, user: null });
+  try {
+    appStore.set(setUserAtom, await getCurrentUser(api));
+  } catch (error) {
+    endSession();
+    throw error;
+  }
+}
+
+/** Sign-out clears user and token even if the call fails (spec §4). */
+export async function signOut(): Promise<void> {
+  try {
+    if (appStore.get(tokenAtom)) await logout(api);
+  } catch {
+    // Errors are ignored (spec §7): the session ends on this device either way.
+  } finally {
+    endSession();
+  }
+}
+
+/** Refreshes the signed-in user; a 401 returns the session to anonymous silently (spec §4, §8). */
+export async function refreshUser(): Promise<void> {
+  if (!appStore.get(tokenAtom)) return;
+  try {
+    appStore.set(setUserAtom, await getCurrentUser(api));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) endSession();
+    else throw error;
+  }
+}
