@@ -1,4 +1,6 @@
+import type { BlockImage } from '@proxy/contract/schemas/blocks';
 import type { Db, Queryable } from './db.ts';
+import { type DemoImage, SEED_HOME_BLOCKS, SEED_HOME_PAGE, SEED_PLANS } from './seed-home.ts';
 import { SEED_MENU } from './seed-menu.ts';
 import { SEED_PAGES } from './seed-pages.ts';
 
@@ -46,10 +48,86 @@ async function seedMenu(tx: Tx): Promise<void> {
   }
 }
 
+/** Stores a demo illustration (a file of server/data/demo-images/) as an uploaded image, in the seed's transaction. */
+export type StoreDemoImage = (tx: Tx, file: string) => Promise<Omit<BlockImage, 'alt'>>;
+
+export interface SeedOptions {
+  readonly storeDemoImage: StoreDemoImage;
+}
+
+/** Block data with each demo illustration stored and replaced by its image reference (one upload per file). */
+async function withImages(value: unknown, store: (file: string) => Promise<Omit<BlockImage, 'alt'>>): Promise<unknown> {
+  if (Array.isArray(value)) return Promise.all(value.map((item) => withImages(item, store)));
+  if (value === null || typeof value !== 'object') return value;
+  if ('demo' in value) {
+    const { demo, alt } = value as DemoImage;
+    return { ...(await store(demo)), alt };
+  }
+  const entries = await Promise.all(
+    Object.entries(value).map(async ([key, item]) => [key, await withImages(item, store)] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+async function seedHome(tx: Tx, options: SeedOptions): Promise<void> {
+  const stored = new Map<string, Promise<Omit<BlockImage, 'alt'>>>();
+  const store = (file: string) => {
+    let image = stored.get(file);
+    if (!image) {
+      image = options.storeDemoImage(tx, file);
+      stored.set(file, image);
+    }
+    return image;
+  };
+  const { ru, en } = SEED_HOME_PAGE;
+  const [page] = await tx.query<{ id: number }>(
+    `INSERT INTO pages (slug, home, published, title_ru, seo_title_ru, seo_description_ru,
+                        title_en, seo_title_en, seo_description_en)
+     VALUES ($1, true, true, $2, $3, $4, $5, $6, $7)
+     RETURNING id`,
+    [SEED_HOME_PAGE.slug, ru.title, ru.seoTitle, ru.seoDescription, en.title, en.seoTitle, en.seoDescription],
+  );
+  if (!page) throw new Error('home page insert returned no id');
+  for (const [index, block] of SEED_HOME_BLOCKS.entries()) {
+    await tx.query(
+      'INSERT INTO page_blocks (page_id, type, anchor, data_ru, data_en, sort_order) VALUES ($1, $2, $3, $4, $5, $6)',
+      [
+        page.id,
+        block.type,
+        block.anchor,
+        JSON.stringify(await withImages(block.ru, store)),
+        JSON.stringify(await withImages(block.en, store)),
+        index,
+      ],
+    );
+  }
+  for (const [index, plan] of SEED_PLANS.entries()) {
+    await tx.query(
+      `INSERT INTO plans (title_ru, title_en, price_minor, currency, period_days, caption_ru, caption_en,
+                          features_ru, features_en, highlighted, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        plan.ru.title,
+        plan.en.title,
+        plan.priceMinor,
+        plan.currency,
+        plan.periodDays,
+        plan.ru.caption,
+        plan.en.caption,
+        JSON.stringify(plan.ru.features),
+        JSON.stringify(plan.en.features),
+        plan.highlighted,
+        index,
+      ],
+    );
+  }
+}
+
 /** Each demo-content seed, by the name it is recorded under in `seed_runs`. */
-const SEEDS: readonly { name: string; run: (tx: Tx) => Promise<void> }[] = [
+const SEEDS: readonly { name: string; run: (tx: Tx, options: SeedOptions) => Promise<void> }[] = [
   { name: 'demo-pages', run: seedPages },
   { name: 'demo-menu', run: seedMenu },
+  { name: 'demo-home', run: seedHome },
 ];
 
 /**
@@ -57,7 +135,7 @@ const SEEDS: readonly { name: string; run: (tx: Tx) => Promise<void> }[] = [
  * in the same transaction as its inserts), so it is safe on every start and with several processes starting
  * together, and content staff edited or deleted is never brought back. Returns true when anything was seeded now.
  */
-export async function seed(db: Db): Promise<boolean> {
+export async function seed(db: Db, options: SeedOptions): Promise<boolean> {
   let seeded = false;
   for (const { name, run } of SEEDS) {
     await db.transaction(async (tx) => {
@@ -66,7 +144,7 @@ export async function seed(db: Db): Promise<boolean> {
         [name],
       );
       if (claimed.length === 0) return;
-      await run(tx);
+      await run(tx, options);
       seeded = true;
     });
   }

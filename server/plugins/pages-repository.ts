@@ -1,8 +1,10 @@
 /** Content pages as the public sees them: published only, in one language (English falls back to Russian). */
 import type { Language } from '@proxy/contract/languages';
+import type { PublicBlock } from '@proxy/contract/schemas/blocks';
 import type { PageSummary, PublicPage } from '@proxy/contract/schemas/page';
+import type { PublicPlan } from '@proxy/contract/schemas/plans';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/db.ts';
+import type { Db, SqlParam } from '../db/db.ts';
 
 export interface PageListQuery {
   readonly language: Language;
@@ -15,7 +17,10 @@ export interface PageListQuery {
 export interface PagesRepository {
   countPublished(query: Pick<PageListQuery, 'search'>): Promise<number>;
   listPublished(query: PageListQuery): Promise<PageSummary[]>;
+  /** A published content page with its blocks; never the home page (it lives at `/`, not at its slug). */
   getPublished(slug: string, language: Language): Promise<PublicPage | null>;
+  /** The published home page with its blocks. */
+  getHome(language: Language): Promise<PublicPage | null>;
 }
 
 declare module 'fastify' {
@@ -46,12 +51,51 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+type PageRow = Omit<PublicPage, 'updated_at' | 'blocks' | 'plans'> & { id: number; updated_at: Date };
+
+/** One published page (`where` over `pages`, with `params`) with its published blocks and, if shown, plans. */
+async function loadPage(db: Db, where: string, params: readonly SqlParam[], language: Language): Promise<PublicPage | null> {
+  const [row] = await db.query<PageRow>(
+    `SELECT id, slug, ${localized('title', language)} AS title, ${localized('body', language)} AS body,
+            ${localized('seo_title', language)} AS seo_title,
+            ${localized('seo_description', language)} AS seo_description, updated_at
+       FROM pages
+      WHERE published AND ${where}`,
+    params,
+  );
+  if (!row) return null;
+  const blocks = await db.query<PublicBlock>(
+    `SELECT id, type, anchor,
+            CASE WHEN $2 = 'en' AND data_en <> '{}'::jsonb THEN data_en ELSE data_ru END AS data
+       FROM page_blocks
+      WHERE page_id = $1 AND published
+      ORDER BY sort_order, id`,
+    [row.id, language],
+  );
+  const plans = blocks.some((block) => block.type === 'prices') ? await activePlans(db, language) : [];
+  const { id: _id, updated_at, ...page } = row;
+  return { ...page, updated_at: new Date(updated_at).toISOString(), blocks, plans };
+}
+
+function activePlans(db: Db, language: Language): Promise<PublicPlan[]> {
+  return db.query<PublicPlan>(
+    `SELECT id, ${localized('title', language)} AS title, price_minor::float8 AS price, currency, period_days,
+            ${localized('caption', language)} AS caption,
+            CASE WHEN $1 = 'en' AND features_en <> '[]'::jsonb THEN features_en ELSE features_ru END AS features,
+            highlighted
+       FROM plans
+      WHERE active
+      ORDER BY sort_order, id`,
+    [language],
+  );
+}
+
 export function createPagesRepository(db: Db): PagesRepository {
   return {
     async countPublished(query) {
       const terms = searchTerms(query.search);
       const rows = await db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM pages WHERE published${searchClause(terms, 1)}`,
+        `SELECT count(*)::int AS count FROM pages WHERE published AND NOT home${searchClause(terms, 1)}`,
         terms.map(likePattern),
       );
       return rows[0]?.count ?? 0;
@@ -63,25 +107,19 @@ export function createPagesRepository(db: Db): PagesRepository {
         `SELECT slug, ${localized('title', query.language)} AS title,
                 ${localized('seo_description', query.language)} AS seo_description
            FROM pages
-          WHERE published${searchClause(terms, 3)}
+          WHERE published AND NOT home${searchClause(terms, 3)}
           ORDER BY sort_order, id
           LIMIT $1 OFFSET $2`,
         [query.limit, query.offset, ...terms.map(likePattern)],
       );
     },
 
-    async getPublished(slug, language) {
-      const rows = await db.query<Omit<PublicPage, 'updated_at'> & { updated_at: Date }>(
-        `SELECT slug, ${localized('title', language)} AS title, ${localized('body', language)} AS body,
-                ${localized('seo_title', language)} AS seo_title,
-                ${localized('seo_description', language)} AS seo_description, updated_at
-           FROM pages
-          WHERE slug = $1 AND published`,
-        [slug],
-      );
-      const row = rows[0];
-      if (!row) return null;
-      return { ...row, updated_at: new Date(row.updated_at).toISOString() };
+    getPublished(slug, language) {
+      return loadPage(db, 'slug = $1 AND NOT home', [slug], language);
+    },
+
+    getHome(language) {
+      return loadPage(db, 'home', [], language);
     },
   };
 }

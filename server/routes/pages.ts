@@ -1,5 +1,10 @@
-/** The public content pages API: `GET /api/pages/` (list) and `GET /api/pages/{slug}/` (one page). */
+/**
+ * The public content pages API: `GET /api/pages/` (list), `GET /api/pages/{slug}/` (one page) and `GET /api/home/` (the
+ * home page), each page with its blocks.
+ */
+import { BLOCK_TYPES } from '@proxy/contract/schemas/blocks';
 import { PageSummarySchema, PublicPageSchema } from '@proxy/contract/schemas/page';
+import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
 import { message } from '../lib/messages.ts';
 import { InvalidPageError, paginate, paginatedSchema, pageWindow } from '../lib/pagination.ts';
@@ -28,16 +33,23 @@ const listSchema = {
   },
 } as const;
 
+/** Block data was checked against its type's schema when saved; the serializer passes it through as stored. */
+const PageResponseSchema = v.object({
+  ...PublicPageSchema.entries,
+  blocks: v.array(
+    v.object({ id: v.number(), type: v.picklist(BLOCK_TYPES), anchor: v.nullable(v.string()), data: v.looseObject({}) }),
+  ),
+});
+
+const pageResponse = { 200: jsonSchemaOf(PageResponseSchema), 404: DetailSchema } as const;
+
 const detailSchema = {
   params: {
     type: 'object',
     required: ['slug'],
     properties: { slug: { type: 'string' } },
   },
-  response: {
-    200: jsonSchemaOf(PublicPageSchema),
-    404: DetailSchema,
-  },
+  response: pageResponse,
 } as const;
 
 const pagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
@@ -64,6 +76,12 @@ const pagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, optio
 
   app.get<{ Params: { slug: string } }>('/api/pages/:slug/', { schema: detailSchema }, async (request, reply) => {
     const page = await app.pages.getPublished(request.params.slug, request.language);
+    if (!page) return reply.code(404).send({ detail: message('notFound', request.language) });
+    return page;
+  });
+
+  app.get('/api/home/', { schema: { response: pageResponse } }, async (request, reply) => {
+    const page = await app.pages.getHome(request.language);
     if (!page) return reply.code(404).send({ detail: message('notFound', request.language) });
     return page;
   });

@@ -1,13 +1,13 @@
 import type { RemoteModule } from '@proxy/contract/remote';
 import en from './i18n/en.json';
 import ru from './i18n/ru.json';
-import { HomePage } from './pages/HomePage.tsx';
+import { HomePage, loadHome } from './pages/HomePage.tsx';
 import { ContentPage, loadContentPage } from './pages/ContentPage.tsx';
 
 /** The marketing remote: the home page and the content pages (`/{id}`, `/page/{id?}`). */
 const marketing: RemoteModule = {
   pages: {
-    home: { Component: HomePage },
+    home: { Component: HomePage, loader: loadHome },
     page: { Component: ContentPage, loader: loadContentPage },
     contentPage: { Component: ContentPage, loader: loadContentPage },
   },

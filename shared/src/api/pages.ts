@@ -9,3 +9,8 @@ export function getPage(api: ApiClient, slug: string, signal?: AbortSignal): Pro
 export function listPages(api: ApiClient, signal?: AbortSignal): Promise<Paginated<PageSummary>> {
   return api.request<Paginated<PageSummary>>('/api/pages/', { signal, query: { page_size: 100 } });
 }
+
+/** The home page with its blocks and, when it shows the price table, the plans. */
+export function getHome(api: ApiClient, signal?: AbortSignal): Promise<PublicPage> {
+  return api.request<PublicPage>('/api/home/', { signal });
+}

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
+import { PublicBlockSchema } from './blocks.ts';
+import { PublicPlanSchema } from './plans.ts';
 
 /**
  * A content page as the public API sends it, in the language the request asked for
- * (`GET /api/pages/{slug}/`). The server's response schema and the client's decoder are this one object.
+ * (`GET /api/pages/{slug}/`, and the home page at `GET /api/home/`). The server's response schema and the client's decoder are this one object.
  */
 export const PublicPageSchema = v.object({
   slug: v.string(),
@@ -11,6 +13,10 @@ export const PublicPageSchema = v.object({
   seo_title: v.string(),
   seo_description: v.string(),
   updated_at: v.string(),
+  /** The typed blocks shown after the body (the home page is made of them). */
+  blocks: v.array(PublicBlockSchema),
+  /** The active plans, in order, when a block shows the price table; empty otherwise. */
+  plans: v.array(PublicPlanSchema),
 });
 export type PublicPage = v.InferOutput<typeof PublicPageSchema>;
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { menuAtom, useAtomValue } from '@proxy/contract/state';
 import { paths } from '@proxy/contract/routes';
 import { useT } from '../i18n/use-t.ts';
-import { DESKTOP_SCROLL_OFFSET } from './anchors.ts';
+import { DESKTOP_SCROLL_OFFSET } from '@proxy/contract/anchors';
 import { useHashPanel } from './hash-panel.ts';
 import { AccountLinks } from './AccountLinks.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { localizePath, type Language } from '@proxy/contract/languages';
-import { isAnchorLink, scrollToAnchor } from './anchors.ts';
+import { isAnchorLink, scrollToAnchor } from '@proxy/contract/anchors';
 
 /**
  * One link of the content-managed menu: `#anchor` scrolls to a section (on the home page when the current page does

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { menuAtom, useAtomValue } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import { CloseIcon } from './CloseIcon.tsx';
-import { MOBILE_MENU_SCROLL_OFFSET } from './anchors.ts';
+import { MOBILE_MENU_SCROLL_OFFSET } from '@proxy/contract/anchors';
 import { useHashPanel } from './hash-panel.ts';
 import { AccountLinks } from './AccountLinks.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';

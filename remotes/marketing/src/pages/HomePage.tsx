@@ -1,45 +1,43 @@
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
+import { getHome } from '@proxy/contract/api/pages';
+import { ApiError } from '@proxy/contract/api/errors';
 import { paths } from '@proxy/contract/routes';
+import type { PublicPage } from '@proxy/contract/schemas/page';
+import { api } from '@proxy/contract/state';
+import { Blocks } from '../blocks/Blocks.tsx';
 import { useT } from '../i18n/use-t.ts';
 import styles from './HomePage.module.css';
 
-/** The home page's hero and highlights; the content-managed blocks (plans, FAQ, video, news) build on this. */
+/**
+ * The home page: the content-managed blocks of the page staff marked as home. Without one (staff unpublished it, or
+ * a database without demo content) visitors still get a welcoming page rather than a 404 at the site's front door.
+ */
+export async function loadHome({ signal }: { signal: AbortSignal }): Promise<PublicPage | null> {
+  try {
+    return await getHome(api, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export function HomePage() {
+  const page = useLoaderData() as PublicPage | null;
+  if (!page || page.blocks.length === 0) return <FallbackHome />;
+  return <Blocks blocks={page.blocks} plans={page.plans} />;
+}
+
+function FallbackHome() {
   const { t, language } = useT();
-  const features = [
-    { title: t('home.features.privateTitle'), text: t('home.features.privateText') },
-    { title: t('home.features.rotateTitle'), text: t('home.features.rotateText') },
-    { title: t('home.features.protocolsTitle'), text: t('home.features.protocolsText') },
-  ];
   return (
-    <>
-      <section className={styles.hero}>
-        <div className={styles.heroInner}>
-          <h1 className={styles.title}>{t('home.title')}</h1>
-          <p className={styles.lead}>{t('home.lead')}</p>
-          <div className={styles.actions}>
-            <Link to={paths.page('about', language)} className={styles.primary}>
-              {t('home.ctaPrimary')}
-            </Link>
-            <Link to={paths.page('faq', language)} className={styles.secondary}>
-              {t('home.ctaSecondary')}
-            </Link>
-          </div>
-        </div>
-      </section>
-      <section id="features" className={styles.features} aria-labelledby="features-title">
-        <h2 id="features-title" className={styles.featuresTitle}>
-          {t('home.featuresTitle')}
-        </h2>
-        <ul className={styles.featureList}>
-          {features.map((feature) => (
-            <li key={feature.title} className={styles.feature}>
-              <h3 className={styles.featureTitle}>{feature.title}</h3>
-              <p className={styles.featureText}>{feature.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </>
+    <section className={styles.hero}>
+      <div className={styles.heroInner}>
+        <h1 className={styles.title}>{t('home.title')}</h1>
+        <p className={styles.lead}>{t('home.lead')}</p>
+        <Link to={paths.page('about', language)} className={styles.primary}>
+          {t('home.ctaPrimary')}
+        </Link>
+      </div>
+    </section>
   );
 }

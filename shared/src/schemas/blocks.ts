@@ -1,0 +1,148 @@
+import * as v from 'valibot';
+
+/**
+ * The typed blocks a page (the home page above all) is made of. Each block stores one data object per language in
+ * the shape of its type's schema below; the server validates both on save with these same schemas and the panel's
+ * forms are built from them, so what the editor accepts is what the public site can render.
+ */
+export const BLOCK_TYPES = ['hero', 'features', 'steps', 'prices', 'faq', 'video', 'tabs', 'news', 'richtext'] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+/** Icons our own SVG set draws for feature items (no icon font: nothing loads from a third party). */
+export const FEATURE_ICONS = ['sim', 'rotate', 'shield', 'speed', 'globe', 'api', 'support', 'wallet'] as const;
+export type FeatureIcon = (typeof FEATURE_ICONS)[number];
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
+/** Rich text: HTML the server sanitizes with its fixed allow-list before it is stored. */
+const html = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const list = <T extends v.GenericSchema>(item: T, min: number, max: number) =>
+  v.pipe(v.array(item), v.minLength(min), v.maxLength(max));
+
+/**
+ * A site route ('/about', '/page/faq'), an anchor on the page ('#prices') or an absolute http(s) URL. Never
+ * `javascript:` or protocol-relative `//host` links.
+ */
+export const LinkTargetSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(500),
+  v.regex(/^(?:\/(?!\/)[^\s]*|#[A-Za-z][\w-]*|https?:\/\/[^\s]+)$/),
+);
+
+/**
+ * An uploaded image as a block keeps it: its id (URLs are built on the site's own host, so a change of domain
+ * breaks nothing) and the size it was stored at, so pages reserve its box before it loads (no layout shift).
+ */
+export const BlockImageSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  width: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  height: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  alt: text(200),
+});
+export type BlockImage = v.InferOutput<typeof BlockImageSchema>;
+
+const ActionSchema = v.object({ label: requiredText(60), link: LinkTargetSchema });
+
+export const HeroDataSchema = v.object({
+  title: requiredText(120),
+  lead: text(400),
+  image: v.optional(BlockImageSchema),
+  actions: list(ActionSchema, 0, 2),
+});
+
+export const FeaturesDataSchema = v.object({
+  title: requiredText(120),
+  lead: text(400),
+  items: list(
+    v.object({ icon: v.picklist(FEATURE_ICONS), title: requiredText(80), text: text(300) }),
+    1,
+    12,
+  ),
+});
+
+export const StepsDataSchema = v.object({
+  title: requiredText(120),
+  lead: text(400),
+  items: list(v.object({ title: requiredText(80), text: text(300) }), 1, 8),
+});
+
+/** The price table: the plans themselves come from the plans list (ordered, active only). */
+export const PricesDataSchema = v.object({
+  title: requiredText(120),
+  lead: text(400),
+  note: text(300),
+});
+
+export const FaqDataSchema = v.object({
+  title: requiredText(120),
+  items: list(v.object({ question: requiredText(300), answer: html(5000) }), 1, 40),
+});
+
+/** A self-hosted video (a site path under /media/, never a third-party player) shown with its poster image. */
+export const VideoDataSchema = v.object({
+  title: requiredText(120),
+  lead: text(400),
+  src: v.pipe(v.string(), v.trim(), v.regex(/^\/media\/[\w./-]+\.(?:mp4|webm)$/), v.maxLength(300)),
+  poster: BlockImageSchema,
+});
+
+export const TabsDataSchema = v.object({
+  title: requiredText(120),
+  items: list(
+    v.object({ label: requiredText(40), title: requiredText(120), text: html(5000), image: v.optional(BlockImageSchema) }),
+    2,
+    6,
+  ),
+});
+
+export const NewsDataSchema = v.object({
+  title: requiredText(120),
+  items: list(
+    v.object({
+      title: requiredText(160),
+      date: v.pipe(v.string(), v.isoDate()),
+      summary: text(400),
+      link: v.optional(LinkTargetSchema),
+    }),
+    1,
+    20,
+  ),
+});
+
+export const RichTextDataSchema = v.object({ html: html(50_000) });
+
+/** The data schema of each block type. */
+export const BLOCK_DATA_SCHEMAS = {
+  hero: HeroDataSchema,
+  features: FeaturesDataSchema,
+  steps: StepsDataSchema,
+  prices: PricesDataSchema,
+  faq: FaqDataSchema,
+  video: VideoDataSchema,
+  tabs: TabsDataSchema,
+  news: NewsDataSchema,
+  richtext: RichTextDataSchema,
+} as const satisfies Record<BlockType, v.GenericSchema>;
+
+export type BlockData<T extends BlockType> = v.InferOutput<(typeof BLOCK_DATA_SCHEMAS)[T]>;
+
+/** The element id a menu link scrolls to (`#features`). */
+export const AnchorSchema = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,49}$/));
+
+const publicBlock = <T extends BlockType, S extends v.GenericSchema>(type: T, data: S) =>
+  v.object({ id: v.number(), type: v.literal(type), anchor: v.nullable(v.string()), data });
+
+/** A block as the public API sends it, in the request's language. */
+export const PublicBlockSchema = v.variant('type', [
+  publicBlock('hero', HeroDataSchema),
+  publicBlock('features', FeaturesDataSchema),
+  publicBlock('steps', StepsDataSchema),
+  publicBlock('prices', PricesDataSchema),
+  publicBlock('faq', FaqDataSchema),
+  publicBlock('video', VideoDataSchema),
+  publicBlock('tabs', TabsDataSchema),
+  publicBlock('news', NewsDataSchema),
+  publicBlock('richtext', RichTextDataSchema),
+]);
+export type PublicBlock = v.InferOutput<typeof PublicBlockSchema>;
