@@ -8,6 +8,7 @@ import type { Db } from './db/db.ts';
 import { loadMigrations, type Migration } from './db/migrate.ts';
 import { redactUrl, REDACT_PATHS } from './lib/logging.ts';
 import authPlugin from './plugins/auth.ts';
+import contentRepositoryPlugin from './plugins/content-repository.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
@@ -23,6 +24,9 @@ import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import menuRoutes from './routes/menu.ts';
 import pagesRoutes from './routes/pages.ts';
+import panelMenuRoutes from './routes/panel-menu.ts';
+import panelPagesRoutes from './routes/panel-pages.ts';
+import panelPlansRoutes from './routes/panel-plans.ts';
 import usersRoutes from './routes/users.ts';
 
 export interface AppOptions {
@@ -102,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { db: options.db });
   await app.register(pagesRepositoryPlugin);
   await app.register(menuRepositoryPlugin);
+  await app.register(contentRepositoryPlugin);
   await app.register(usersRepositoryPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, {
@@ -115,6 +120,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { migrations });
   await app.register(pagesRoutes, { publicUrl: config.publicUrl });
   await app.register(menuRoutes);
+  await app.register(panelPagesRoutes, { publicUrl: config.publicUrl });
+  await app.register(panelPlansRoutes);
+  await app.register(panelMenuRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl, secretKey: config.secretKey });
   await app.register(usersRoutes, { secretKey: config.secretKey });
   if (options.serveSite ?? true)

@@ -50,7 +50,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
     db = await openDatabase(config, (error) => app?.log.error({ err: error }, 'PostgreSQL connection lost'));
     const applied = await migrate(db);
-    const seeded = await seed(db);
+    const seeded = await seed(db, { storeDemoImage: async () => ({ id: 1, width: 1200, height: 900 }) });
 
     app = await buildApp({ config, db, serveSite: options.serveSite ?? true, logger: options.logger ?? true });
     for (const warning of config.warnings) app.log.warn(warning);

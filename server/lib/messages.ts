@@ -100,6 +100,26 @@ export const MESSAGES = {
     en: 'This password is entirely numeric.',
     ru: 'Введённый пароль состоит только из цифр.',
   },
+
+  // The panel's content API.
+  slugTaken: { en: 'page with this slug already exists.', ru: 'Страница с таким slug уже существует.' },
+  slugReserved: {
+    en: 'This address belongs to a section of the site; choose another.',
+    ru: 'Этот адрес занят разделом сайта, выберите другой.',
+  },
+  anchorTaken: {
+    en: 'A block with this anchor already exists on this page.',
+    ru: 'Блок с таким якорем уже есть на этой странице.',
+  },
+  homeProtected: {
+    en: 'The home page cannot be deleted; unpublish its blocks instead.',
+    ru: 'Главную страницу нельзя удалить: снимите её блоки с публикации.',
+  },
+  badReorder: { en: 'List every item of the list exactly once.', ru: 'Передайте каждый элемент списка ровно один раз.' },
+  badParent: {
+    en: 'The parent must be a top-level item, and an item with children cannot move under another.',
+    ru: 'Родителем может быть только пункт верхнего уровня, а пункт с вложенными пунктами нельзя вложить в другой.',
+  },
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,7 +6,14 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 
 export function jsonSchemaOf(schema: v.GenericSchema): Record<string, unknown> {
-  const json: Record<string, unknown> = { ...toJsonSchema(schema) };
+  const json: Record<string, unknown> = {
+    ...toJsonSchema(schema, {
+      // A loose object keeps the keys it does not list (block data, typed per block): the serializer must too, and
+      // the converter leaves `additionalProperties` unset, which Fastify's serializer reads as "drop them".
+      overrideSchema: ({ valibotSchema, jsonSchema }) =>
+        valibotSchema.type === 'loose_object' ? { ...jsonSchema, additionalProperties: true } : undefined,
+    }),
+  };
   // `$schema` names draft-07; Fastify's validator and serializer take the schema without it.
   delete json.$schema;
   return json;

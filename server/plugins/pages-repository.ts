@@ -5,6 +5,7 @@ import type { PageSummary, PublicPage } from '@proxy/contract/schemas/page';
 import type { PublicPlan } from '@proxy/contract/schemas/plans';
 import fp from 'fastify-plugin';
 import type { Db, SqlParam } from '../db/db.ts';
+import { likePattern, searchTerms } from '../lib/search.ts';
 
 export interface PageListQuery {
   readonly language: Language;
@@ -34,21 +35,9 @@ function localized(column: string, language: Language): string {
   return language === 'ru' ? `${column}_ru` : `COALESCE(NULLIF(${column}_en, ''), ${column}_ru)`;
 }
 
-function searchTerms(search: string | undefined): string[] {
-  return (search ?? '')
-    .replace(/\0/g, '')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .slice(0, 10);
-}
-
 /** `WHERE` for the search terms as ILIKE patterns over both titles (a visitor may type either language). */
 function searchClause(terms: readonly string[], firstParam: number): string {
   return terms.map((_, i) => ` AND (title_ru ILIKE $${firstParam + i} OR title_en ILIKE $${firstParam + i})`).join('');
-}
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 type PageRow = Omit<PublicPage, 'updated_at' | 'blocks' | 'plans'> & { id: number; updated_at: Date };
@@ -66,7 +55,7 @@ async function loadPage(db: Db, where: string, params: readonly SqlParam[], lang
   if (!row) return null;
   const blocks = await db.query<PublicBlock>(
     `SELECT id, type, anchor,
-            CASE WHEN $2 = 'en' AND data_en <> '{}'::jsonb THEN data_en ELSE data_ru END AS data
+            CASE WHEN $2 = 'en' THEN COALESCE(data_en, data_ru) ELSE data_ru END AS data
        FROM page_blocks
       WHERE page_id = $1 AND published
       ORDER BY sort_order, id`,

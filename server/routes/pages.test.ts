@@ -113,6 +113,8 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
         seo_title: 'Пользовательское соглашение',
         seo_description: expect.any(String),
         updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        blocks: [],
+        plans: [],
       });
     });
 
@@ -137,7 +139,7 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
       }
     });
 
-    it.each(['nope', 'pricing-draft', 'About', '..%2F..%2Fetc'])('answers 404 for %s', async (slug) => {
+    it.each(['nope', 'pricing-draft', 'About', '..%2F..%2Fetc', 'index'])('answers 404 for %s', async (slug) => {
       const ru = await app.inject(`/api/pages/${slug}/`);
       expect(ru.statusCode).toBe(404);
       expect(ru.json()).toEqual({ detail: 'Страница не найдена.' });
@@ -145,6 +147,55 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
       expect(en.statusCode).toBe(404);
       expect(en.json()).toEqual({ detail: 'Not found.' });
       expect(en.headers['content-language']).toBe('en');
+    });
+  });
+
+  describe('GET /api/home/', () => {
+    const TYPES = ['hero', 'features', 'steps', 'prices', 'tabs', 'video', 'faq', 'news', 'richtext'];
+
+    it('sends the home page with every block type in order, and the plans for its price table', async () => {
+      const response = await app.inject('/api/home/');
+      expect(response.statusCode).toBe(200);
+      const home = response.json();
+      expect(home).toMatchObject({ slug: 'index', title: 'Мобильные прокси 4G/LTE', body: '' });
+      expect(home.blocks.map((block: { type: string }) => block.type)).toEqual(TYPES);
+      expect(home.blocks[0]).toMatchObject({
+        type: 'hero',
+        anchor: null,
+        data: {
+          title: 'Приватные мобильные прокси 4G/LTE',
+          actions: [{ label: 'Выбрать тариф', link: '#prices' }, { label: 'Как это работает', link: '#steps' }],
+          image: { id: expect.any(Number), width: expect.any(Number), height: expect.any(Number), alt: expect.any(String) },
+        },
+      });
+      expect(home.plans.map((plan: { title: string }) => plan.title)).toEqual(['Сутки', 'Неделя', 'Месяц', '3 месяца']);
+      expect(home.plans[2]).toEqual({
+        id: expect.any(Number),
+        title: 'Месяц',
+        price: 390_000,
+        currency: 'RUB',
+        period_days: 30,
+        caption: 'Выбор большинства клиентов',
+        features: expect.arrayContaining(['Безлимитный трафик']),
+        highlighted: true,
+      });
+    });
+
+    it('answers in English with the English data of every block', async () => {
+      const home = (await app.inject({ url: '/api/home', headers: EN })).json();
+      expect(home.title).toBe('Mobile 4G/LTE proxies');
+      expect(home.blocks.find((block: { type: string }) => block.type === 'faq').data.title).toBe('Questions and answers');
+      expect(home.plans[0]).toMatchObject({ title: 'Day', caption: 'To try it out' });
+    });
+
+    it('answers 404 when no home page is published, and the home page is never a content page', async () => {
+      await testDb.db.query('UPDATE pages SET published = false WHERE home');
+      try {
+        expect((await app.inject('/api/home/')).statusCode).toBe(404);
+      } finally {
+        await testDb.db.query('UPDATE pages SET published = true WHERE home');
+      }
+      expect((await app.inject('/api/pages/?search=index')).json().count).toBe(0);
     });
   });
 });

@@ -73,7 +73,7 @@ export const BACKENDS: readonly Backend[] = [
 export async function openSeededDb(backend: Backend): Promise<TestDb> {
   const testDb = await backend.open();
   await migrate(testDb.db);
-  await seed(testDb.db);
+  await seed(testDb.db, { storeDemoImage: async () => ({ id: 1, width: 1200, height: 900 }) });
   return testDb;
 }
 

@@ -18,3 +18,11 @@ export function hasPermission(user: PermissionSubject | null | undefined, expres
   const all = need(expression.split('&'));
   return all.length > 0 && all.every((name) => granted.has(name));
 }
+
+/** The Pages section's permissions (Django's model permissions of `pages.Page`); blocks, plans and the menu too. */
+export const PAGE_PERMISSIONS = {
+  view: 'pages.view_page',
+  add: 'pages.add_page',
+  change: 'pages.change_page',
+  delete: 'pages.delete_page',
+} as const;

@@ -11,8 +11,8 @@ CREATE TABLE page_blocks (
   anchor text CHECK (anchor ~ '^[a-z][a-z0-9-]{0,49}$'),
   -- Typed by `type` (the contract's block schemas validate both on save); rich-text fields are sanitized HTML.
   data_ru jsonb NOT NULL,
-  -- An empty object means "not translated": English visitors get the Russian data.
-  data_en jsonb NOT NULL DEFAULT '{}',
+  -- NULL means "not translated yet": English visitors get the Russian data.
+  data_en jsonb,
   published boolean NOT NULL DEFAULT true,
   sort_order integer NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL DEFAULT now(),

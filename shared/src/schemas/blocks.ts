@@ -146,3 +146,54 @@ export const PublicBlockSchema = v.variant('type', [
   publicBlock('richtext', RichTextDataSchema),
 ]);
 export type PublicBlock = v.InferOutput<typeof PublicBlockSchema>;
+
+/**
+ * A block as staff write it: its type, then data per language in that type's shape. `data_en: null` means "not
+ * translated yet" (English visitors get the Russian data). An edit sends any subset and never changes the type.
+ */
+const blockInput = <T extends BlockType, S extends v.GenericSchema>(type: T, data: S) =>
+  v.object({
+    type: v.literal(type),
+    anchor: v.optional(v.nullable(AnchorSchema), null),
+    published: v.optional(v.boolean(), true),
+    data_ru: data,
+    data_en: v.optional(v.nullable(data), null),
+  });
+
+export const BlockInputSchema = v.variant('type', [
+  blockInput('hero', HeroDataSchema),
+  blockInput('features', FeaturesDataSchema),
+  blockInput('steps', StepsDataSchema),
+  blockInput('prices', PricesDataSchema),
+  blockInput('faq', FaqDataSchema),
+  blockInput('video', VideoDataSchema),
+  blockInput('tabs', TabsDataSchema),
+  blockInput('news', NewsDataSchema),
+  blockInput('richtext', RichTextDataSchema),
+]);
+export type BlockInput = v.InferOutput<typeof BlockInputSchema>;
+
+/** The fields an edit of a block of `type` may send. */
+export function blockPatchSchema(type: BlockType) {
+  const data = BLOCK_DATA_SCHEMAS[type] as v.GenericSchema;
+  return v.object({
+    anchor: v.optional(v.nullable(AnchorSchema)),
+    published: v.optional(v.boolean()),
+    data_ru: v.optional(data),
+    data_en: v.optional(v.nullable(data)),
+  });
+}
+
+/** A block as the panel reads it. */
+export const PanelBlockSchema = v.object({
+  id: v.number(),
+  page_id: v.number(),
+  type: v.picklist(BLOCK_TYPES),
+  anchor: v.nullable(v.string()),
+  published: v.boolean(),
+  sort_order: v.number(),
+  data_ru: v.looseObject({}),
+  data_en: v.nullable(v.looseObject({})),
+  updated_at: v.string(),
+});
+export type PanelBlock = v.InferOutput<typeof PanelBlockSchema>;

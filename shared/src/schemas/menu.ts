@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LinkTargetSchema } from './blocks.ts';
 
 const MenuLinkSchema = v.object({ name: v.string(), link: v.string() });
 
@@ -11,3 +12,22 @@ export const MenuItemSchema = v.object({
 export type MenuItem = v.InferOutput<typeof MenuItemSchema>;
 
 export const MenuSchema = v.array(MenuItemSchema);
+
+/** A menu item as staff write it: names per language, a link, and the item it is a child of (one level deep). */
+export const MenuItemInputSchema = v.object({
+  name_ru: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+  name_en: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  link: LinkTargetSchema,
+  parent_id: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+});
+export type MenuItemInput = v.InferOutput<typeof MenuItemInputSchema>;
+
+export const PanelMenuItemSchema = v.object({
+  id: v.number(),
+  parent_id: v.nullable(v.number()),
+  name_ru: v.string(),
+  name_en: v.string(),
+  link: v.string(),
+  sort_order: v.number(),
+});
+export type PanelMenuItem = v.InferOutput<typeof PanelMenuItemSchema>;

@@ -30,3 +30,69 @@ export type PageSummary = v.InferOutput<typeof PageSummarySchema>;
 /** Slugs are lower-case words joined by single hyphens, so they are safe in URLs and file names alike. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SlugSchema = v.pipe(v.string(), v.maxLength(100), v.regex(SLUG_PATTERN));
+
+/**
+ * Slugs the site's own routes take (`/order`, `/ip`, `/panel`, ...): a page there could never be reached at `/{slug}`.
+ * `r` is the change-IP link (`/r/{token}`), `media` the self-hosted videos.
+ */
+export const RESERVED_SLUGS = ['api', 'en', 'home', 'ip', 'media', 'order', 'page', 'panel', 'r', 'user'] as const;
+
+const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+
+export const PAGE_MENUS = ['header', 'footer'] as const;
+
+/** A page as staff write it in the panel (create; an edit sends any subset). Bodies are sanitized on save. */
+export const PageInputSchema = v.object({
+  slug: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.regex(SLUG_PATTERN)),
+  title_ru: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+  title_en: v.optional(trimmed(200), ''),
+  body_ru: v.optional(v.pipe(v.string(), v.maxLength(200_000)), ''),
+  body_en: v.optional(v.pipe(v.string(), v.maxLength(200_000)), ''),
+  seo_title_ru: v.optional(trimmed(200), ''),
+  seo_title_en: v.optional(trimmed(200), ''),
+  seo_description_ru: v.optional(trimmed(300), ''),
+  seo_description_en: v.optional(trimmed(300), ''),
+  published: v.optional(v.boolean(), false),
+  menu: v.optional(v.nullable(v.picklist(PAGE_MENUS)), null),
+  sort_order: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), 0),
+});
+export type PageInput = v.InferOutput<typeof PageInputSchema>;
+
+/** A page as the panel reads it: every language's fields. */
+export const PanelPageSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  home: v.boolean(),
+  title_ru: v.string(),
+  title_en: v.string(),
+  body_ru: v.string(),
+  body_en: v.string(),
+  seo_title_ru: v.string(),
+  seo_title_en: v.string(),
+  seo_description_ru: v.string(),
+  seo_description_en: v.string(),
+  published: v.boolean(),
+  menu: v.nullable(v.picklist(PAGE_MENUS)),
+  sort_order: v.number(),
+  created_at: v.string(),
+  updated_at: v.string(),
+});
+export type PanelPage = v.InferOutput<typeof PanelPageSchema>;
+
+/** A row of the panel's page list. */
+export const PanelPageRowSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  home: v.boolean(),
+  title_ru: v.string(),
+  title_en: v.string(),
+  published: v.boolean(),
+  menu: v.nullable(v.picklist(PAGE_MENUS)),
+  sort_order: v.number(),
+  blocks: v.number(),
+  updated_at: v.string(),
+});
+export type PanelPageRow = v.InferOutput<typeof PanelPageRowSchema>;
+
+/** The orderings the page list accepts (`?ordering=`; a leading `-` reverses). */
+export const PAGE_ORDERINGS = ['title_ru', 'slug', 'updated_at', 'sort_order', 'published'] as const;

@@ -32,3 +32,39 @@ export function formatPrice(minor: number, currency: Currency, language: string)
     maximumFractionDigits: 2,
   }).format(minor / 100);
 }
+
+const line = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(120));
+
+/** A plan as staff write it in the panel; an edit sends any subset. */
+export const PlanInputSchema = v.object({
+  title_ru: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+  title_en: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  price: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000_000)),
+  currency: v.picklist(CURRENCIES),
+  period_days: v.picklist(PLAN_PERIODS),
+  caption_ru: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  caption_en: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  features_ru: v.optional(v.pipe(v.array(line), v.maxLength(12)), []),
+  features_en: v.optional(v.pipe(v.array(line), v.maxLength(12)), []),
+  highlighted: v.optional(v.boolean(), false),
+  active: v.optional(v.boolean(), true),
+});
+export type PlanInput = v.InferOutput<typeof PlanInputSchema>;
+
+export const PanelPlanSchema = v.object({
+  id: v.number(),
+  title_ru: v.string(),
+  title_en: v.string(),
+  price: v.number(),
+  currency: v.picklist(CURRENCIES),
+  period_days: v.number(),
+  caption_ru: v.string(),
+  caption_en: v.string(),
+  features_ru: v.array(v.string()),
+  features_en: v.array(v.string()),
+  highlighted: v.boolean(),
+  active: v.boolean(),
+  sort_order: v.number(),
+  updated_at: v.string(),
+});
+export type PanelPlan = v.InferOutput<typeof PanelPlanSchema>;

@@ -1,0 +1,207 @@
+/**
+ * The panel's Pages section API: pages (`/api/panel/pages/`) and their blocks, in the panel's one shape — list, read,
+ * create, edit (PATCH, any subset of fields), delete, and reordering for the blocks. Permissions are Django's model
+ * permissions of `pages.Page` (`PAGE_PERMISSIONS`); the same strings cut the panel's menu and routes. Rich text is
+ * sanitized here, on save, with the fixed allow-list, so nothing stored can run script when rendered.
+ */
+import type { Language } from '@proxy/contract/languages';
+import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
+import { BlockInputSchema, blockPatchSchema, PanelBlockSchema, type BlockType } from '@proxy/contract/schemas/blocks';
+import {
+  PAGE_ORDERINGS,
+  PageInputSchema,
+  PanelPageRowSchema,
+  PanelPageSchema,
+  RESERVED_SLUGS,
+  type PageInput,
+} from '@proxy/contract/schemas/page';
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { fieldError, parseBody } from '../lib/drf-errors.ts';
+import { message } from '../lib/messages.ts';
+import { InvalidPageError, paginate, paginatedSchema, pageWindow } from '../lib/pagination.ts';
+import { answers, deleted, idParams, notFound, parseReorder, reorderRefused, withConflicts } from '../lib/panel.ts';
+import { sanitizeHtml } from '../lib/sanitize.ts';
+import { jsonSchemaOf } from '../lib/schemas.ts';
+
+function cleanPage<T extends Partial<PageInput>>(input: T, language: Language): T {
+  if (input.slug !== undefined && (RESERVED_SLUGS as readonly string[]).includes(input.slug)) {
+    throw fieldError('slug', message('slugReserved', language));
+  }
+  return {
+    ...input,
+    ...(input.body_ru === undefined ? {} : { body_ru: sanitizeHtml(input.body_ru) }),
+    ...(input.body_en === undefined ? {} : { body_en: sanitizeHtml(input.body_en) }),
+  };
+}
+
+type Data = Record<string, unknown>;
+type Item = Record<string, unknown>;
+
+const sanitizeItems = (data: Data, field: string): Data => ({
+  ...data,
+  items: (data.items as Item[]).map((item) => ({ ...item, [field]: sanitizeHtml(item[field] as string) })),
+});
+
+/** The rich-text fields of each block type; every other field is plain text, which React escapes. */
+const cleanData: Record<BlockType, (data: Data) => Data> = {
+  hero: (data) => data,
+  features: (data) => data,
+  steps: (data) => data,
+  prices: (data) => data,
+  video: (data) => data,
+  news: (data) => data,
+  faq: (data) => sanitizeItems(data, 'answer'),
+  tabs: (data) => sanitizeItems(data, 'text'),
+  richtext: (data) => ({ ...data, html: sanitizeHtml(data.html as string) }),
+};
+
+function cleanBlock<T extends { data_ru?: unknown; data_en?: unknown }>(type: BlockType, input: T): T {
+  const clean = (data: unknown) => (data ? cleanData[type](data as Data) : data);
+  return {
+    ...input,
+    ...(input.data_ru === undefined ? {} : { data_ru: clean(input.data_ru) }),
+    ...(input.data_en === undefined ? {} : { data_en: clean(input.data_en) }),
+  };
+}
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    page: { type: 'string' },
+    page_size: { type: 'string' },
+    search: { type: 'string', maxLength: 200 },
+    ordering: { type: 'string', enum: PAGE_ORDERINGS.flatMap((field) => [field, `-${field}`]) },
+    published: { type: 'string', enum: ['true', 'false'] },
+  },
+} as const;
+
+interface ListQuery {
+  page?: string;
+  page_size?: string;
+  search?: string;
+  ordering?: string;
+  published?: 'true' | 'false';
+}
+
+type IdRequest = { Params: { id: number } };
+
+const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
+  const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
+  const { view, add, change, delete: remove } = PAGE_PERMISSIONS;
+
+  app.get<{ Querystring: ListQuery }>(
+    '/api/panel/pages/',
+    {
+      ...can(view),
+      schema: { querystring: listQuery, response: { 200: paginatedSchema(jsonSchemaOf(PanelPageRowSchema)) } },
+    },
+    async (request, reply) => {
+      const { published } = request.query;
+      const filter = { search: request.query.search, published: published && published === 'true' };
+      const count = await app.content.countPages(filter);
+      let window;
+      try {
+        window = pageWindow(request.query, count);
+      } catch (error) {
+        if (!(error instanceof InvalidPageError)) throw error;
+        return reply.code(404).send({ detail: message('invalidPage', request.language) });
+      }
+      const rows = await app.content.listPages({
+        ...filter,
+        ordering: request.query.ordering ?? 'sort_order',
+        limit: window.limit,
+        offset: window.offset,
+      });
+      return paginate(rows, count, window, request.url, options.publicUrl);
+    },
+  );
+
+  app.post('/api/panel/pages/', { ...can(add), schema: { response: answers(PanelPageSchema, 201) } }, async (request, reply) => {
+    const input = cleanPage(parseBody(PageInputSchema, request.body, request.language), request.language);
+    const page = await withConflicts(request.language, () => app.content.createPage(input));
+    return reply.code(201).send(page);
+  });
+
+  app.get<IdRequest>(
+    '/api/panel/pages/:id/',
+    { ...can(view), schema: { params: idParams, response: answers(PanelPageSchema) } },
+    async (request, reply) => (await app.content.getPage(request.params.id)) ?? notFound(reply, request.language),
+  );
+
+  app.patch<IdRequest>(
+    '/api/panel/pages/:id/',
+    { ...can(change), schema: { params: idParams, response: answers(PanelPageSchema) } },
+    async (request, reply) => {
+      const changes = cleanPage(parseBody(v.partial(PageInputSchema), request.body, request.language), request.language);
+      const page = await withConflicts(request.language, () => app.content.updatePage(request.params.id, changes));
+      return page ?? notFound(reply, request.language);
+    },
+  );
+
+  app.delete<IdRequest>(
+    '/api/panel/pages/:id/',
+    { ...can(remove), schema: { params: idParams, response: deleted } },
+    async (request, reply) => {
+      const done = await withConflicts(request.language, () => app.content.deletePage(request.params.id));
+      return done ? reply.code(204).send() : notFound(reply, request.language);
+    },
+  );
+
+  app.get<IdRequest>(
+    '/api/panel/pages/:id/blocks/',
+    { ...can(view), schema: { params: idParams, response: answers(v.array(PanelBlockSchema)) } },
+    async (request, reply) => (await app.content.listBlocks(request.params.id)) ?? notFound(reply, request.language),
+  );
+
+  app.post<IdRequest>(
+    '/api/panel/pages/:id/blocks/',
+    { ...can(change), schema: { params: idParams, response: answers(PanelBlockSchema, 201) } },
+    async (request, reply) => {
+      const parsed = parseBody(BlockInputSchema, request.body, request.language);
+      const input = cleanBlock(parsed.type, parsed);
+      const block = await withConflicts(request.language, () => app.content.createBlock(request.params.id, input));
+      return block ? reply.code(201).send(block) : notFound(reply, request.language);
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/panel/pages/:id/blocks/order/',
+    { ...can(change), schema: { params: idParams, response: answers(v.array(PanelBlockSchema)) } },
+    async (request, reply) => {
+      const ids = parseReorder(request.body, request.language);
+      if (!(await app.content.getPage(request.params.id))) return notFound(reply, request.language);
+      if (!(await app.content.reorderBlocks(request.params.id, ids))) throw reorderRefused(request.language);
+      return app.content.listBlocks(request.params.id);
+    },
+  );
+
+  app.get<IdRequest>(
+    '/api/panel/blocks/:id/',
+    { ...can(view), schema: { params: idParams, response: answers(PanelBlockSchema) } },
+    async (request, reply) => (await app.content.getBlock(request.params.id)) ?? notFound(reply, request.language),
+  );
+
+  app.patch<IdRequest>(
+    '/api/panel/blocks/:id/',
+    { ...can(change), schema: { params: idParams, response: answers(PanelBlockSchema) } },
+    async (request, reply) => {
+      const existing = await app.content.getBlock(request.params.id);
+      if (!existing) return notFound(reply, request.language);
+      // The type never changes: an edit is checked against the block's own type.
+      const parsed = parseBody(blockPatchSchema(existing.type), request.body, request.language);
+      const changes = cleanBlock(existing.type, parsed);
+      const block = await withConflicts(request.language, () => app.content.updateBlock(request.params.id, changes));
+      return block ?? notFound(reply, request.language);
+    },
+  );
+
+  app.delete<IdRequest>(
+    '/api/panel/blocks/:id/',
+    { ...can(change), schema: { params: idParams, response: deleted } },
+    async (request, reply) =>
+      (await app.content.deleteBlock(request.params.id)) ? reply.code(204).send() : notFound(reply, request.language),
+  );
+};
+
+export default panelPagesRoutes;
