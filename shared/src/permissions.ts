@@ -18,3 +18,10 @@ export function hasPermission(user: PermissionSubject | null | undefined, expres
   const all = need(expression.split('&'));
   return all.length > 0 && all.every((name) => granted.has(name));
 }
+
+/**
+ * Who may upload images (`POST /api/users/images/`): staff who edit pages (their pictures) or payment methods
+ * (their icons). Served images need no permission.
+ */
+export const IMAGE_UPLOAD_PERMISSION =
+  'pages.add_page|pages.change_page|payments.add_paymentmethod|payments.change_paymentmethod';
