@@ -22,6 +22,7 @@ import sitePlugin from './plugins/site.ts';
 import usersRepositoryPlugin from './plugins/users-repository.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
+import imagesRoutes, { type ImageRoutesOptions } from './routes/images.ts';
 import menuRoutes from './routes/menu.ts';
 import pagesRoutes from './routes/pages.ts';
 import panelMenuRoutes from './routes/panel-menu.ts';
@@ -41,6 +42,8 @@ export interface AppOptions {
   readonly migrations?: readonly Migration[];
   /** Prefix of rate-limit keys in Redis (default `rl:`): isolates test runs that share one Redis. */
   readonly rateLimitKeyPrefix?: string;
+  /** Image render and upload limits (tests shrink the queue); the defaults suit the machine. */
+  readonly images?: Pick<ImageRoutesOptions, 'renderConcurrency' | 'renderQueue' | 'maxUploadBytes'>;
 }
 
 /** 1 MiB: JSON bodies of this API are small; upload routes raise their own limit (Fastify's per-route bodyLimit). */
@@ -125,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(panelMenuRoutes);
   await app.register(authRoutes, { publicUrl: config.publicUrl, secretKey: config.secretKey });
   await app.register(usersRoutes, { secretKey: config.secretKey });
+  await app.register(imagesRoutes, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
   if (options.serveSite ?? true)
     await app.register(sitePlugin, { distDir: config.distDir, integrations: config.integrations });
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Env } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { migrate, type Migration } from '../db/migrate.ts';
@@ -85,6 +85,7 @@ export interface TestAppOptions {
   readonly logger?: boolean | Record<string, unknown>;
   readonly migrations?: readonly Migration[];
   readonly rateLimitKeyPrefix?: string;
+  readonly images?: AppOptions['images'];
 }
 
 /**
@@ -105,6 +106,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<FastifyInst
     logger: options.logger ?? false,
     ...(options.migrations ? { migrations: options.migrations } : {}),
     ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
+    ...(options.images ? { images: options.images } : {}),
   });
 }
 

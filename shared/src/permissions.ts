@@ -26,3 +26,9 @@ export const PAGE_PERMISSIONS = {
   change: 'pages.change_page',
   delete: 'pages.delete_page',
 } as const;
+/**
+ * Who may upload images (`POST /api/users/images/`): staff who edit pages (their pictures) or payment methods
+ * (their icons). Served images need no permission.
+ */
+export const IMAGE_UPLOAD_PERMISSION =
+  'pages.add_page|pages.change_page|payments.add_paymentmethod|payments.change_paymentmethod';

@@ -1,0 +1,285 @@
+/**
+ * Images: `POST /api/users/images/` (upload, staff with `IMAGE_UPLOAD_PERMISSION`) and
+ * `GET /api/users/images/{id}[-{w}x{h}][-c].{format}` (anyone; spec §3, §7). The URL grammar, the size allow-list
+ * and the resize rule are the contract's (`@proxy/contract/images`); the limits are security.md's.
+ *
+ * A variant is rendered once, on its first request, and kept on disk under its canonical name; every later request
+ * reads that file. Renders and upload conversions share one `RenderQueue`: a full queue answers 503 + Retry-After.
+ */
+import { constants } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import multipart from '@fastify/multipart';
+import {
+  IMAGE_FILE_FIELD,
+  IMAGE_MAX_EDGE,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MAX_UPLOAD_BYTES,
+  ImageSchema,
+  imageName,
+  parseImageName,
+  renderedSize,
+  type Image,
+} from '@proxy/contract/images';
+import { IMAGE_UPLOAD_PERMISSION } from '@proxy/contract/permissions';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  imageFileTooLarge,
+  imageMessage,
+  imageSizeNotAllowed,
+  imageTooManyPixels,
+  imageUnknownFormat,
+} from '../lib/image-messages.ts';
+import {
+  cachePath,
+  findImage,
+  originalPath,
+  readCached,
+  storeImage,
+  writeCached,
+  type StoredImage,
+} from '../lib/image-store.ts';
+import { CONTENT_TYPES, ImageInputError, renderVariant } from '../lib/images.ts';
+import { message, unsupportedMediaType } from '../lib/messages.ts';
+import { QueueFullError, RenderQueue } from '../lib/render-queue.ts';
+import { DetailSchema, jsonSchemaOf } from '../lib/schemas.ts';
+import { HttpError } from '../plugins/errors.ts';
+
+export interface ImageRoutesOptions {
+  /** The site's origin: `file_parse.host` of every image. */
+  readonly publicUrl: string;
+  /** Originals and renders go under `<dataDir>/images/`. */
+  readonly dataDir: string;
+  /** Renders and upload conversions running at once; default one per CPU core. */
+  readonly renderConcurrency?: number;
+  /** How many more may wait for a slot before requests get 503; default 8 per running slot. */
+  readonly renderQueue?: number;
+  /** Largest upload in bytes (default the contract's `IMAGE_MAX_UPLOAD_BYTES`); over it: 413. */
+  readonly maxUploadBytes?: number;
+}
+
+/** The URL names the exact bytes (the id never gets another image): browsers and CDNs keep it for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SERVE_ROUTE = '/api/users/images/:name';
+/** Seconds a client is asked to wait after a 503: a few renders' worth. */
+const RETRY_AFTER_SECONDS = 2;
+
+/** A 4xx of the upload: a field error on `file`, or a `detail` for the request as a whole. */
+const uploadErrorSchema = {
+  type: 'object',
+  properties: { detail: { type: 'string' }, [IMAGE_FILE_FIELD]: { type: 'array', items: { type: 'string' } } },
+} as const;
+
+/** `If-None-Match` holds the ETag (or `*`): weak comparison, as RFC 9110 §13.1.2 asks for this header. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function busy(request: FastifyRequest): HttpError {
+  request.log.warn('image render queue full');
+  return new HttpError(
+    503,
+    { detail: imageMessage('busy', request.language) },
+    { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  );
+}
+
+function notFound(request: FastifyRequest): HttpError {
+  return new HttpError(404, { detail: message('notFound', request.language) });
+}
+
+function toImage(stored: StoredImage, publicUrl: string): Image {
+  return {
+    id: stored.id,
+    file_parse: { host: publicUrl, format: stored.format },
+    width: stored.width,
+    height: stored.height,
+    url: `${publicUrl}/api/users/images/${imageName(stored.id, stored.format)}`,
+  };
+}
+
+const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {
+  const { publicUrl, dataDir } = options;
+  const maxUploadBytes = options.maxUploadBytes ?? IMAGE_MAX_UPLOAD_BYTES;
+  const concurrency = options.renderConcurrency ?? Math.max(1, availableParallelism());
+  const queue = new RenderQueue({ concurrency, maxQueue: options.renderQueue ?? concurrency * 8 });
+
+  // Encapsulated: only this plugin's routes parse multipart, with limits set per request below. An oversized file
+  // is an error, never silently cut short (the plugin's stream mode would otherwise hand over a truncated file).
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url !== SERVE_ROUTE) return payload;
+    const status = reply.statusCode;
+    if (status === 200 || status === 304) {
+      // The bytes depend on the URL alone: no Accept or Accept-Language variants for a cache to keep apart.
+      reply.removeHeader('vary');
+      reply.removeHeader('content-language');
+    } else {
+      // An unknown id may exist a minute later; a busy server is busy only now.
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
+  /** The one file of a multipart body, read to memory within the size limit; anything else is a 4xx. */
+  async function readUpload(request: FastifyRequest): Promise<Buffer> {
+    const lang = request.language;
+    if (!request.isMultipart()) {
+      const mediaType = String(request.headers['content-type'] ?? '').split(';')[0] ?? '';
+      throw new HttpError(415, { detail: unsupportedMediaType(mediaType, lang) });
+    }
+    let file: Buffer | undefined;
+    try {
+      const parts = request.parts({
+        limits: { files: 1, fileSize: maxUploadBytes, fields: 10, fieldSize: 1024, parts: 11 },
+      });
+      for await (const part of parts) {
+        if (part.type !== 'file') continue;
+        // Read even a file under another name, so the size limit still applies and the stream is drained.
+        const data = await part.toBuffer();
+        if (part.fieldname === IMAGE_FILE_FIELD) file = data;
+      }
+    } catch (error) {
+      switch ((error as { code?: string }).code) {
+        case 'FST_REQ_FILE_TOO_LARGE':
+          throw new HttpError(413, { [IMAGE_FILE_FIELD]: [imageFileTooLarge(maxUploadBytes, lang)] });
+        case 'FST_FILES_LIMIT':
+          throw new HttpError(400, { [IMAGE_FILE_FIELD]: [imageMessage('oneFile', lang)] });
+        default:
+          // Broken multipart framing, too many fields, a client gone mid-upload: the request's fault.
+          request.log.info({ err: error }, 'unreadable multipart upload');
+          throw new HttpError(400, { detail: imageMessage('malformed', lang) });
+      }
+    }
+    if (!file) throw new HttpError(400, { [IMAGE_FILE_FIELD]: [imageMessage('required', lang)] });
+    return file;
+  }
+
+  app.post(
+    '/api/users/images/',
+    {
+      preHandler: app.requirePermission(IMAGE_UPLOAD_PERMISSION),
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: {
+          201: jsonSchemaOf(ImageSchema),
+          400: uploadErrorSchema,
+          401: DetailSchema,
+          403: DetailSchema,
+          413: uploadErrorSchema,
+          415: DetailSchema,
+          503: DetailSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = request.language;
+      const bytes = await readUpload(request);
+      let stored: StoredImage;
+      try {
+        stored = await queue.run(() => storeImage(app.db, dataDir, bytes, request.user?.id ?? null));
+      } catch (error) {
+        if (error instanceof QueueFullError) throw busy(request);
+        if (!(error instanceof ImageInputError)) throw error;
+        request.log.info({ problem: error.problem, err: error.cause }, 'image upload refused');
+        const text =
+          error.problem === 'pixels'
+            ? imageTooManyPixels(IMAGE_MAX_PIXELS, IMAGE_MAX_EDGE, lang)
+            : imageMessage(error.problem, lang);
+        throw new HttpError(400, { [IMAGE_FILE_FIELD]: [text] });
+      }
+      request.log.info(
+        { imageId: stored.id, format: stored.format, width: stored.width, height: stored.height, bytes: stored.bytes },
+        'image uploaded',
+      );
+      return reply.code(201).send(toImage(stored, publicUrl));
+    },
+  );
+
+  app.get<{ Params: { name: string } }>(
+    SERVE_ROUTE,
+    {
+      schema: {
+        params: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+        response: { 400: DetailSchema, 404: DetailSchema, 503: DetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const lang = request.language;
+      const parsed = parseImageName(request.params.name);
+      if (!parsed.ok) {
+        switch (parsed.problem) {
+          case 'malformed':
+            throw notFound(request);
+          case 'format':
+            throw new HttpError(400, { detail: imageUnknownFormat(parsed.value, lang) });
+          case 'size':
+            throw new HttpError(400, { detail: imageSizeNotAllowed(parsed.value, lang) });
+          case 'crop':
+            throw new HttpError(400, { detail: imageMessage('crop', lang) });
+        }
+      }
+      const image = await findImage(app.db, parsed.id);
+      if (!image) throw notFound(request);
+
+      // Strong: one name is one rendering of one source (the hash tells a reused id apart).
+      const etag = `"${image.sha256.slice(0, 16)}-${parsed.canonical}"`;
+      const success = () => reply.header('etag', etag).header('cache-control', IMMUTABLE);
+      if (etagMatches(request.headers['if-none-match'], etag)) return success().code(304).send();
+
+      if (parsed.size === null && parsed.format === image.format) {
+        // The stored original, streamed: it can be megabytes, and nothing about it needs rendering.
+        let handle;
+        try {
+          handle = await open(originalPath(dataDir, image), constants.O_RDONLY);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          request.log.error({ imageId: image.id }, 'image file missing');
+          throw notFound(request);
+        }
+        const { size } = await handle.stat();
+        return success()
+          .type(CONTENT_TYPES[image.format])
+          .header('content-length', size)
+          .send(handle.createReadStream());
+      }
+
+      const file = cachePath(dataDir, image.id, parsed.canonical);
+      let data = await readCached(file);
+      if (!data) {
+        try {
+          data = await queue.run(async () => {
+            // A render of this name may have finished between the check above and this slot.
+            const ready = await readCached(file);
+            if (ready) return ready;
+            let source: Buffer;
+            try {
+              source = await readFile(originalPath(dataDir, image));
+            } catch (error) {
+              if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+              request.log.error({ imageId: image.id }, 'image file missing');
+              return null;
+            }
+            const size = renderedSize(image, { size: parsed.size ?? undefined, crop: parsed.crop });
+            const rendered = await renderVariant(source, image, size, parsed.format);
+            // A full disk costs the cache, not the answer.
+            await writeCached(file, rendered).catch((error: unknown) =>
+              request.log.warn({ err: error, file }, 'could not keep an image render'),
+            );
+            return rendered;
+          }, file);
+        } catch (error) {
+          if (error instanceof QueueFullError) throw busy(request);
+          throw error;
+        }
+        if (!data) throw notFound(request);
+      }
+      return success().type(CONTENT_TYPES[parsed.format]).send(data);
+    },
+  );
+};
+
+export default imagesRoutes;
