@@ -12,6 +12,7 @@ import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openPostgres } from './db/pg.ts';
 import { openPglite } from './db/pglite.ts';
+import { demoImageStore } from './db/demo-images.ts';
 import { seed } from './db/seed.ts';
 
 export interface StartOptions {
@@ -50,7 +51,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
     db = await openDatabase(config, (error) => app?.log.error({ err: error }, 'PostgreSQL connection lost'));
     const applied = await migrate(db);
-    const seeded = await seed(db, { storeDemoImage: async () => ({ id: 1, width: 1200, height: 900 }) });
+    const seeded = await seed(db, { storeDemoImage: demoImageStore(db, config.dataDir) });
 
     app = await buildApp({ config, db, serveSite: options.serveSite ?? true, logger: options.logger ?? true });
     for (const warning of config.warnings) app.log.warn(warning);

@@ -1,6 +1,10 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type TestDb } from '../test/helpers.ts';
 import { isMigrated, loadMigrations, migrate } from './migrate.ts';
+import { demoImageStore } from './demo-images.ts';
 import { seed } from './seed.ts';
 import { SEED_PAGES } from './seed-pages.ts';
 
@@ -41,14 +45,26 @@ describe.each(BACKENDS)('migrations and seed on $name', (backend) => {
     expect(await isMigrated(db, broken)).toBe(false);
   });
 
-  it('seeds the demo pages once and never brings back what staff deleted', async () => {
+  it('seeds the demo content once, its images stored, and never brings back what staff deleted', async () => {
     const { db } = testDb;
-    expect(await seed(db)).toBe(true);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'seed-'));
+    const options = { storeDemoImage: demoImageStore(db, dataDir) };
+    expect(await seed(db, options)).toBe(true);
+    // Each illustration is stored once, as a WebP file the image endpoint serves.
+    const images = await db.query<{ id: number; format: string }>('SELECT id, format FROM images ORDER BY id');
+    expect(images.map((image) => image.format)).toEqual(['webp', 'webp', 'webp', 'webp', 'webp']);
+    expect((await readdir(path.join(dataDir, 'images'))).filter((name) => name.endsWith('.webp'))).toHaveLength(5);
+    const [home] = await db.query<{ blocks: number }>(
+      'SELECT count(*)::int AS blocks FROM page_blocks JOIN pages ON pages.id = page_id WHERE home',
+    );
+    expect(home?.blocks).toBe(9);
     const slugs = await db.query<{ slug: string }>('SELECT slug FROM pages WHERE NOT home ORDER BY sort_order');
     expect(slugs.map((r) => r.slug)).toEqual(SEED_PAGES.map((p) => p.slug));
 
     await db.query("DELETE FROM pages WHERE slug = 'contacts'");
-    expect(await seed(db)).toBe(false);
+    expect(await seed(db, options)).toBe(false);
+    expect(await db.query('SELECT id FROM images')).toHaveLength(5);
+    await rm(dataDir, { recursive: true, force: true });
     const after = await db.query<{ slug: string }>('SELECT slug FROM pages');
     expect(after.map((r) => r.slug)).not.toContain('contacts');
   });

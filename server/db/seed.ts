@@ -48,8 +48,8 @@ async function seedMenu(tx: Tx): Promise<void> {
   }
 }
 
-/** Stores a demo illustration (a file of server/data/demo-images/) as an uploaded image, in the seed's transaction. */
-export type StoreDemoImage = (tx: Tx, file: string) => Promise<Omit<BlockImage, 'alt'>>;
+/** Stores a demo illustration (a file of server/data/demo-images/) as an uploaded image. */
+export type StoreDemoImage = (file: string) => Promise<Omit<BlockImage, 'alt'>>;
 
 export interface SeedOptions {
   readonly storeDemoImage: StoreDemoImage;
@@ -69,16 +69,35 @@ async function withImages(value: unknown, store: (file: string) => Promise<Omit<
   return Object.fromEntries(entries);
 }
 
-async function seedHome(tx: Tx, options: SeedOptions): Promise<void> {
+/** The home blocks' data in both languages with every demo illustration stored (once per file). */
+async function prepareHome(options: SeedOptions): Promise<PreparedBlock[]> {
   const stored = new Map<string, Promise<Omit<BlockImage, 'alt'>>>();
   const store = (file: string) => {
     let image = stored.get(file);
     if (!image) {
-      image = options.storeDemoImage(tx, file);
+      image = options.storeDemoImage(file);
       stored.set(file, image);
     }
     return image;
   };
+  return Promise.all(
+    SEED_HOME_BLOCKS.map(async (block) => ({
+      type: block.type,
+      anchor: block.anchor,
+      ru: await withImages(block.ru, store),
+      en: await withImages(block.en, store),
+    })),
+  );
+}
+
+interface PreparedBlock {
+  readonly type: string;
+  readonly anchor: string | null;
+  readonly ru: unknown;
+  readonly en: unknown;
+}
+
+async function seedHome(tx: Tx, blocks: PreparedBlock[]): Promise<void> {
   const { ru, en } = SEED_HOME_PAGE;
   const [page] = await tx.query<{ id: number }>(
     `INSERT INTO pages (slug, home, published, title_ru, seo_title_ru, seo_description_ru,
@@ -88,15 +107,15 @@ async function seedHome(tx: Tx, options: SeedOptions): Promise<void> {
     [SEED_HOME_PAGE.slug, ru.title, ru.seoTitle, ru.seoDescription, en.title, en.seoTitle, en.seoDescription],
   );
   if (!page) throw new Error('home page insert returned no id');
-  for (const [index, block] of SEED_HOME_BLOCKS.entries()) {
+  for (const [index, block] of blocks.entries()) {
     await tx.query(
       'INSERT INTO page_blocks (page_id, type, anchor, data_ru, data_en, sort_order) VALUES ($1, $2, $3, $4, $5, $6)',
       [
         page.id,
         block.type,
         block.anchor,
-        JSON.stringify(await withImages(block.ru, store)),
-        JSON.stringify(await withImages(block.en, store)),
+        JSON.stringify(block.ru),
+        JSON.stringify(block.en),
         index,
       ],
     );
@@ -123,11 +142,20 @@ async function seedHome(tx: Tx, options: SeedOptions): Promise<void> {
   }
 }
 
+interface Seed<P = void> {
+  readonly name: string;
+  /** Work outside the transaction (storing images writes files and has its own transaction). */
+  readonly prepare?: (options: SeedOptions) => Promise<P>;
+  readonly run: (tx: Tx, prepared: P) => Promise<void>;
+}
+
+const seedOf = <P>(seed: Seed<P>) => seed as Seed<unknown>;
+
 /** Each demo-content seed, by the name it is recorded under in `seed_runs`. */
-const SEEDS: readonly { name: string; run: (tx: Tx, options: SeedOptions) => Promise<void> }[] = [
-  { name: 'demo-pages', run: seedPages },
-  { name: 'demo-menu', run: seedMenu },
-  { name: 'demo-home', run: seedHome },
+const SEEDS: readonly Seed<unknown>[] = [
+  seedOf({ name: 'demo-pages', run: seedPages }),
+  seedOf({ name: 'demo-menu', run: seedMenu }),
+  seedOf({ name: 'demo-home', prepare: prepareHome, run: seedHome }),
 ];
 
 /**
@@ -137,14 +165,18 @@ const SEEDS: readonly { name: string; run: (tx: Tx, options: SeedOptions) => Pro
  */
 export async function seed(db: Db, options: SeedOptions): Promise<boolean> {
   let seeded = false;
-  for (const { name, run } of SEEDS) {
+  for (const { name, prepare, run } of SEEDS) {
+    const done = await db.query('SELECT 1 FROM seed_runs WHERE name = $1', [name]);
+    if (done.length > 0) continue;
+    // A process that loses the race below to another one leaves its prepared images unused; nothing links them.
+    const prepared = await prepare?.(options);
     await db.transaction(async (tx) => {
       const claimed = await tx.query(
         'INSERT INTO seed_runs (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING name',
         [name],
       );
       if (claimed.length === 0) return;
-      await run(tx, options);
+      await run(tx, prepared);
       seeded = true;
     });
   }

@@ -15,6 +15,7 @@ import type { Db } from '../db/db.ts';
 import { migrate, type Migration } from '../db/migrate.ts';
 import { openPostgres } from '../db/pg.ts';
 import { openPglite } from '../db/pglite.ts';
+import { demoImageStore } from '../db/demo-images.ts';
 import { seed } from '../db/seed.ts';
 
 export interface TestDb {
@@ -69,12 +70,25 @@ export const BACKENDS: readonly Backend[] = [
     : []),
 ];
 
-/** A database with every migration and the demo content. */
-export async function openSeededDb(backend: Backend): Promise<TestDb> {
+export interface SeededTestDb extends TestDb {
+  /** The data directory the demo images were stored in: pass it as DATA_DIR to serve them. */
+  readonly dataDir: string;
+}
+
+/** A database with every migration and the demo content (its images in a temporary data directory). */
+export async function openSeededDb(backend: Backend): Promise<SeededTestDb> {
   const testDb = await backend.open();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
   await migrate(testDb.db);
-  await seed(testDb.db, { storeDemoImage: async () => ({ id: 1, width: 1200, height: 900 }) });
-  return testDb;
+  await seed(testDb.db, { storeDemoImage: demoImageStore(testDb.db, dataDir) });
+  return {
+    db: testDb.db,
+    dataDir,
+    async dispose() {
+      await testDb.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface TestAppOptions {

@@ -26,6 +26,7 @@ export const PAGE_PERMISSIONS = {
   change: 'pages.change_page',
   delete: 'pages.delete_page',
 } as const;
+
 /**
  * Who may upload images (`POST /api/users/images/`): staff who edit pages (their pictures) or payment methods
  * (their icons). Served images need no permission.
