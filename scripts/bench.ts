@@ -162,3 +162,5 @@ if (await postgresReachable()) {
     console.log(`  login and GET /api/users/ not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`);
   }
 }
+
+await (await import('./bench-images.ts')).benchImages();

@@ -10,7 +10,7 @@
  * functions here when the site runs several API hosts without a shared disk.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageFormat, PixelSize } from '@proxy/contract/images';
 import type { Db } from '../db/db.ts';
@@ -127,9 +127,8 @@ export async function findImage(db: Db, id: number): Promise<StoredImage | null>
 /** A variant already rendered, or null. An empty file (a render cut short by a power cut) counts as missing. */
 export async function readCached(file: string): Promise<Buffer | null> {
   try {
-    const info = await stat(file);
-    if (info.size === 0) return null;
-    return await readFile(file);
+    const data = await readFile(file);
+    return data.length > 0 ? data : null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
