@@ -1,3 +1,4 @@
+import { sanitizeHtml } from '../lib/sanitize.ts';
 import type { Db, Queryable } from './db.ts';
 import { SEED_MENU } from './seed-menu.ts';
 import { SEED_PAGES } from './seed-pages.ts';
@@ -20,11 +21,11 @@ async function seedPages(tx: Tx): Promise<void> {
         page.ru.title,
         page.ru.seoTitle,
         page.ru.seoDescription,
-        page.ru.body,
+        sanitizeHtml(page.ru.body),
         page.en.title,
         page.en.seoTitle,
         page.en.seoDescription,
-        page.en.body,
+        sanitizeHtml(page.en.body),
       ],
     );
   }
