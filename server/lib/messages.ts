@@ -100,6 +100,17 @@ export const MESSAGES = {
     en: 'This password is entirely numeric.',
     ru: 'Введённый пароль состоит только из цифр.',
   },
+
+  // The site's own title and description (the HTML document's <title>, description and sharing cards) where no page
+  // supplies its own: the home page until it is edited in the panel, and the page list.
+  siteTitle: {
+    en: 'ProxyMob — private 4G/LTE mobile proxies',
+    ru: 'ProxyMob — приватные мобильные прокси 4G/LTE',
+  },
+  siteDescription: {
+    en: 'Real SIM cards in dedicated modems: one modem, one customer. Change the IP with a link, connect over HTTP or SOCKS5, pay with crypto or a card.',
+    ru: 'Настоящие SIM-карты в отдельных модемах: один модем — один клиент. Смена IP по ссылке, подключение по HTTP и SOCKS5, оплата криптовалютой или картой.',
+  },
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -16,6 +16,14 @@ export interface PagesRepository {
   countPublished(query: Pick<PageListQuery, 'search'>): Promise<number>;
   listPublished(query: PageListQuery): Promise<PageSummary[]>;
   getPublished(slug: string, language: Language): Promise<PublicPage | null>;
+  /** Every published page's slug and last change, for the sitemap: one row per page, both languages share it. */
+  listPublishedSlugs(): Promise<PublishedSlug[]>;
+}
+
+export interface PublishedSlug {
+  readonly slug: string;
+  /** ISO 8601. */
+  readonly updated_at: string;
 }
 
 declare module 'fastify' {
@@ -82,6 +90,13 @@ export function createPagesRepository(db: Db): PagesRepository {
       const row = rows[0];
       if (!row) return null;
       return { ...row, updated_at: new Date(row.updated_at).toISOString() };
+    },
+
+    async listPublishedSlugs() {
+      const rows = await db.query<{ slug: string; updated_at: Date }>(
+        'SELECT slug, updated_at FROM pages WHERE published ORDER BY sort_order, id',
+      );
+      return rows.map((row) => ({ slug: row.slug, updated_at: new Date(row.updated_at).toISOString() }));
     },
   };
 }
