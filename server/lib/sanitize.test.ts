@@ -195,6 +195,12 @@ describe('sanitizeHtml keeps an article', () => {
     );
   });
 
+  it('removes NUL characters, which browsers skip and PostgreSQL cannot store', () => {
+    expect(sanitizeHtml('<p title="x">a\u0000b</p><a href="/a\u0000b" title="t\u0000">x</a>')).toBe(
+      '<p>ab</p><a href="/ab" title="t">x</a>',
+    );
+  });
+
   it('unwraps unknown elements and keeps their text, but drops non-text elements with their content', () => {
     expect(sanitizeHtml('<section><article><p>kept</p></article></section>')).toBe('<p>kept</p>');
     expect(sanitizeHtml('<p>a</p><style>p{}</style><svg><text>svg</text></svg><iframe>f</iframe><p>b</p>')).toBe(

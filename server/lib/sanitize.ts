@@ -201,5 +201,7 @@ function spans(attribs: Attributes): Attributes {
 
 /** Rich text as it may be stored and shown: the allow-list above applied to `html`. */
 export function sanitizeHtml(html: string): string {
-  return sanitize(html, OPTIONS);
+  // NUL first: browsers drop or replace it (so it can hide `java\0script:` from a naive check), and PostgreSQL
+  // cannot store it in text at all.
+  return sanitize(html.replaceAll('\0', ''), OPTIONS);
 }

@@ -146,6 +146,7 @@ const TEMPLATES: readonly Template[] = [
   ['img-alt-script', '<img src="/api/users/images/keep.png" alt="<script>$P</script>">'],
   ['attr-backtick-break', '<p>keep-tick</p><img src=`x` onerror=`$P`>', 'keep-tick'],
   ['null-byte-tag', '<scr\u0000ipt>$P</scr\u0000ipt>'],
+  ['null-byte-text', '<p>keep\u0000-nul</p><img src=x o\u0000nerror="$P">', 'keep-nul'],
   ['null-byte-href', '<a href="java\u0000script:$P">keep-null</a>', 'keep-null'],
 
   // DOM clobbering: ids and names that shadow globals the page or the test reads.
