@@ -5,7 +5,9 @@
  * - `/remotes/**`: every remote's entry, manifest and chunks; a folder added at run time is served at once;
  * - the shell's assets at `/`;
  * - every other GET: the shell's index.html with the language, title and initial state filled in, and the status the
- *   route table of the contract gives (404 for an unknown path or an unpublished page).
+ *   route table of the contract gives (404 for an unknown path or an unpublished page), and its search and sharing
+ *   tags (lib/seo.ts: canonical, hreflang, Open Graph; `noindex` for errors and the panel);
+ * - `/sitemap.xml` and `/robots.txt` (sitemap.ts).
  * Disabled (`serveSite: false`) in an API-only deployment, where a separate web server hosts the files.
  */
 import { readFile } from 'node:fs/promises';
