@@ -130,7 +130,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersRoutes, { secretKey: config.secretKey });
   await app.register(imagesRoutes, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
   if (options.serveSite ?? true)
-    await app.register(sitePlugin, { distDir: config.distDir, integrations: config.integrations });
+    await app.register(sitePlugin, {
+      distDir: config.distDir,
+      publicUrl: config.publicUrl,
+      integrations: config.integrations,
+    });
 
   await app.ready();
   return app;

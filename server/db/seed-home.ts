@@ -28,8 +28,12 @@ export interface SeedBlock<T extends BlockType = BlockType> {
   readonly en: Seeded<BlockData<T>>;
 }
 
-const block = <T extends BlockType>(type: T, anchor: string | null, ru: Seeded<BlockData<T>>, en: Seeded<BlockData<T>>) =>
-  ({ type, anchor, ru, en }) as SeedBlock;
+const block = <T extends BlockType>(
+  type: T,
+  anchor: string | null,
+  ru: Seeded<BlockData<T>>,
+  en: Seeded<BlockData<T>>,
+) => ({ type, anchor, ru, en }) as SeedBlock;
 
 export const SEED_HOME_PAGE = {
   slug: 'index',
@@ -165,7 +169,10 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
       items: [
         { title: 'Sign up', text: 'All it takes is an e-mail address, confirmed with the link we send.' },
         { title: 'Top up your balance', text: 'By bank card or with crypto: BTC, ETH, USDT and more.' },
-        { title: 'Choose your proxies', text: 'Country, city and carrier, the rental period and the number of modems.' },
+        {
+          title: 'Choose your proxies',
+          text: 'Country, city and carrier, the rental period and the number of modems.',
+        },
         { title: 'Connect', text: 'Copy the host, port and password into your browser, anti-detect tool or script.' },
       ],
     },

@@ -1,4 +1,5 @@
 import type { BlockImage } from '@proxy/contract/schemas/blocks';
+import { sanitizeHtml } from '../lib/sanitize.ts';
 import type { Db, Queryable } from './db.ts';
 import { type DemoImage, SEED_HOME_BLOCKS, SEED_HOME_PAGE, SEED_PLANS } from './seed-home.ts';
 import { SEED_MENU } from './seed-menu.ts';
@@ -22,11 +23,11 @@ async function seedPages(tx: Tx): Promise<void> {
         page.ru.title,
         page.ru.seoTitle,
         page.ru.seoDescription,
-        page.ru.body,
+        sanitizeHtml(page.ru.body),
         page.en.title,
         page.en.seoTitle,
         page.en.seoDescription,
-        page.en.body,
+        sanitizeHtml(page.en.body),
       ],
     );
   }
@@ -110,14 +111,7 @@ async function seedHome(tx: Tx, blocks: PreparedBlock[]): Promise<void> {
   for (const [index, block] of blocks.entries()) {
     await tx.query(
       'INSERT INTO page_blocks (page_id, type, anchor, data_ru, data_en, sort_order) VALUES ($1, $2, $3, $4, $5, $6)',
-      [
-        page.id,
-        block.type,
-        block.anchor,
-        JSON.stringify(block.ru),
-        JSON.stringify(block.en),
-        index,
-      ],
+      [page.id, block.type, block.anchor, JSON.stringify(block.ru), JSON.stringify(block.en), index],
     );
   }
   for (const [index, plan] of SEED_PLANS.entries()) {

@@ -24,6 +24,8 @@ export function jsonForScript(value: unknown): string {
 export interface DocumentParts {
   readonly language: Language;
   readonly title: string;
+  /** More of the head after the title (description, canonical, Open Graph): markup the caller has escaped. */
+  readonly head?: string;
   readonly state: Partial<InitialState>;
 }
 
@@ -38,7 +40,7 @@ export function renderDocument(template: string, parts: DocumentParts): string {
           ? tag.replace(/\blang=("[^"]*"|'[^']*'|[^\s>]*)/i, () => `lang="${parts.language}"`)
           : tag.replace(/^<html/i, () => `<html lang="${parts.language}"`),
       )
-      .replace('<!--app-title-->', () => `<title>${escapeHtml(parts.title)}</title>`)
+      .replace('<!--app-title-->', () => `<title>${escapeHtml(parts.title)}</title>${parts.head ?? ''}`)
       .replace('<!--app-state-->', () => state)
   );
 }

@@ -115,10 +115,23 @@ export const MESSAGES = {
     en: 'The home page cannot be deleted; unpublish its blocks instead.',
     ru: 'Главную страницу нельзя удалить: снимите её блоки с публикации.',
   },
-  badReorder: { en: 'List every item of the list exactly once.', ru: 'Передайте каждый элемент списка ровно один раз.' },
+  badReorder: {
+    en: 'List every item of the list exactly once.',
+    ru: 'Передайте каждый элемент списка ровно один раз.',
+  },
   badParent: {
     en: 'The parent must be a top-level item, and an item with children cannot move under another.',
     ru: 'Родителем может быть только пункт верхнего уровня, а пункт с вложенными пунктами нельзя вложить в другой.',
+  },
+  // The site's own title and description (the HTML document's <title>, description and sharing cards) where no page
+  // supplies its own: the home page until it is edited in the panel, and the page list.
+  siteTitle: {
+    en: 'ProxyMob — private 4G/LTE mobile proxies',
+    ru: 'ProxyMob — приватные мобильные прокси 4G/LTE',
+  },
+  siteDescription: {
+    en: 'Real SIM cards in dedicated modems: one modem, one customer. Change the IP with a link, connect over HTTP or SOCKS5, pay with crypto or a card.',
+    ru: 'Настоящие SIM-карты в отдельных модемах: один модем — один клиент. Смена IP по ссылке, подключение по HTTP и SOCKS5, оплата криптовалютой или картой.',
   },
 } as const satisfies Record<string, Message>;
 

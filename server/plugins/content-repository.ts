@@ -241,10 +241,9 @@ export function createContentRepository(db: Db): ContentRepository {
   /** A menu item may hang under a top-level item only: the header shows two levels. */
   const checkParent = async (tx: Queryable, parentId: number | null | undefined, self?: number) => {
     if (parentId === null || parentId === undefined) return;
-    const [parent] = await tx.query<{ parent_id: number | null }>(
-      'SELECT parent_id FROM menu_items WHERE id = $1',
-      [parentId],
-    );
+    const [parent] = await tx.query<{ parent_id: number | null }>('SELECT parent_id FROM menu_items WHERE id = $1', [
+      parentId,
+    ]);
     if (!parent || parent.parent_id !== null || parentId === self) throw new ContentConflict('parent_id', 'missing');
     if (self !== undefined) {
       const children = await tx.query('SELECT 1 FROM menu_items WHERE parent_id = $1 LIMIT 1', [self]);
@@ -255,7 +254,10 @@ export function createContentRepository(db: Db): ContentRepository {
   return {
     async countPages(query) {
       const { where, params } = pageFilter(query);
-      const [row] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM pages WHERE ${where}`, params);
+      const [row] = await db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM pages WHERE ${where}`,
+        params,
+      );
       return row?.count ?? 0;
     },
 

@@ -22,6 +22,14 @@ export interface PagesRepository {
   getPublished(slug: string, language: Language): Promise<PublicPage | null>;
   /** The published home page with its blocks. */
   getHome(language: Language): Promise<PublicPage | null>;
+  /** Every published page's slug and last change, for the sitemap: one row per page, both languages share it. */
+  listPublishedSlugs(): Promise<PublishedSlug[]>;
+}
+
+export interface PublishedSlug {
+  readonly slug: string;
+  /** ISO 8601. */
+  readonly updated_at: string;
 }
 
 declare module 'fastify' {
@@ -43,7 +51,12 @@ function searchClause(terms: readonly string[], firstParam: number): string {
 type PageRow = Omit<PublicPage, 'updated_at' | 'blocks' | 'plans'> & { id: number; updated_at: Date };
 
 /** One published page (`where` over `pages`, with `params`) with its published blocks and, if shown, plans. */
-async function loadPage(db: Db, where: string, params: readonly SqlParam[], language: Language): Promise<PublicPage | null> {
+async function loadPage(
+  db: Db,
+  where: string,
+  params: readonly SqlParam[],
+  language: Language,
+): Promise<PublicPage | null> {
   const [row] = await db.query<PageRow>(
     `SELECT id, slug, ${localized('title', language)} AS title, ${localized('body', language)} AS body,
             ${localized('seo_title', language)} AS seo_title,
@@ -109,6 +122,13 @@ export function createPagesRepository(db: Db): PagesRepository {
 
     getHome(language) {
       return loadPage(db, 'home', [], language);
+    },
+
+    async listPublishedSlugs() {
+      const rows = await db.query<{ slug: string; updated_at: Date }>(
+        'SELECT slug, updated_at FROM pages WHERE published AND NOT home ORDER BY sort_order, id',
+      );
+      return rows.map((row) => ({ slug: row.slug, updated_at: new Date(row.updated_at).toISOString() }));
     },
   };
 }

@@ -5,7 +5,9 @@
  * - `/remotes/**`: every remote's entry, manifest and chunks; a folder added at run time is served at once;
  * - the shell's assets at `/`;
  * - every other GET: the shell's index.html with the language, title and initial state filled in, and the status the
- *   route table of the contract gives (404 for an unknown path or an unpublished page).
+ *   route table of the contract gives (404 for an unknown path or an unpublished page), and its search and sharing
+ *   tags (lib/seo.ts: canonical, hreflang, Open Graph; `noindex` for errors and the panel);
+ * - `/sitemap.xml` and `/robots.txt` (sitemap.ts).
  * Disabled (`serveSite: false`) in an API-only deployment, where a separate web server hosts the files.
  */
 import { readFile } from 'node:fs/promises';
@@ -21,12 +23,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
 import { isMobileUserAgent, renderDocument } from '../lib/html.ts';
+import { message } from '../lib/messages.ts';
 import { pathOf, isApiPath } from '../lib/paths.ts';
+import { imageUrl } from '@proxy/contract/images';
+import { canonicalPagePath, documentMeta, firstImage, noindexMeta, type DocumentMeta } from '../lib/seo.ts';
 import { toAuthUser } from '../routes/users.ts';
+import sitemapPlugin from './sitemap.ts';
 import { hashTokenKey } from './users-repository.ts';
 
 export interface SiteOptions {
   readonly distDir: string;
+  /** PUBLIC_URL: the absolute URLs of the canonical, alternate and Open Graph tags, the sitemap and robots.txt. */
+  readonly publicUrl: string;
   /** The configured third-party scripts, handed to the page that loads them (spec §1). */
   readonly integrations?: InitialState['integrations'];
 }
@@ -130,6 +138,8 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     suppressWarning: true,
   });
 
+  await app.register(sitemapPlugin, { publicUrl: options.publicUrl });
+
   app.get(
     '/remotes.json',
     { schema: { response: { 200: remotesResponseSchema } } },
@@ -169,15 +179,45 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     }
     const deployed = new Set((await readRemotes()).remotes.map((remote) => remote.name));
     const match = matchRoute(pathname, (remote: RemoteName) => deployed.has(remote));
-    const { language } = splitLanguage(pathname);
+    const { language, path } = splitLanguage(pathname);
 
     let status = match ? 200 : 404;
     let title = SITE_NAME[language];
+    // The document's search and sharing tags; stays null for documents search engines must not list.
+    let meta: DocumentMeta | null = null;
+    const seo = { publicUrl: options.publicUrl, siteName: SITE_NAME[language], language };
     const slug = match?.route.id === 'page' || match?.route.id === 'contentPage' ? match.params.id : undefined;
     if (slug !== undefined) {
       const page = SLUG_PATTERN.test(slug) ? await app.pages.getPublished(slug, language) : null;
-      if (page) title = page.seo_title || page.title;
-      else status = 404;
+      if (page) {
+        title = page.seo_title || page.title;
+        meta = {
+          ...seo,
+          title,
+          description: page.seo_description,
+          path: canonicalPagePath(slug),
+          type: 'article',
+          image: firstImage(page.body),
+        };
+      } else status = 404;
+    } else if (match && match.route.layout === 'public' && !('guard' in match.route)) {
+      // The home page speaks for itself from its CMS row; the page list (and a site without a home page) use the
+      // site's own title and description.
+      const home = match.route.id === 'home' ? await app.pages.getHome(language) : null;
+      if (match.route.id === 'home') title = (home && (home.seo_title || home.title)) || message('siteTitle', language);
+      const hero = home?.blocks.find((block) => block.type === 'hero');
+      meta = {
+        ...seo,
+        title,
+        description: home?.seo_description || message('siteDescription', language),
+        path: path.replace(/\/+$/, '') || '/',
+        type: 'website',
+        // JPEG: link-preview crawlers do not all read WebP.
+        image:
+          hero?.type === 'hero' && hero.data.image
+            ? imageUrl({ id: hero.data.image.id, file_parse: { host: '', format: 'jpeg' } }, { size: '1280x0' })
+            : undefined,
+      };
     }
 
     const state: { -readonly [K in keyof InitialState]?: InitialState[K] } = {
@@ -201,7 +241,14 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', DOCUMENT_CACHE)
-      .send(renderDocument(template, { language, title, state }));
+      .send(
+        renderDocument(template, {
+          language,
+          title,
+          head: status === 200 && meta ? documentMeta(meta) : noindexMeta(),
+          state,
+        }),
+      );
   }
 
   async function documentHandler(request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) {

@@ -164,8 +164,16 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
         anchor: null,
         data: {
           title: 'Приватные мобильные прокси 4G/LTE',
-          actions: [{ label: 'Выбрать тариф', link: '#prices' }, { label: 'Как это работает', link: '#steps' }],
-          image: { id: expect.any(Number), width: expect.any(Number), height: expect.any(Number), alt: expect.any(String) },
+          actions: [
+            { label: 'Выбрать тариф', link: '#prices' },
+            { label: 'Как это работает', link: '#steps' },
+          ],
+          image: {
+            id: expect.any(Number),
+            width: expect.any(Number),
+            height: expect.any(Number),
+            alt: expect.any(String),
+          },
         },
       });
       expect(home.plans.map((plan: { title: string }) => plan.title)).toEqual(['Сутки', 'Неделя', 'Месяц', '3 месяца']);
@@ -184,7 +192,9 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
     it('answers in English with the English data of every block', async () => {
       const home = (await app.inject({ url: '/api/home', headers: EN })).json();
       expect(home.title).toBe('Mobile 4G/LTE proxies');
-      expect(home.blocks.find((block: { type: string }) => block.type === 'faq').data.title).toBe('Questions and answers');
+      expect(home.blocks.find((block: { type: string }) => block.type === 'faq').data.title).toBe(
+        'Questions and answers',
+      );
       expect(home.plans[0]).toMatchObject({ title: 'Day', caption: 'To try it out' });
     });
 

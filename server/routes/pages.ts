@@ -37,7 +37,12 @@ const listSchema = {
 const PageResponseSchema = v.object({
   ...PublicPageSchema.entries,
   blocks: v.array(
-    v.object({ id: v.number(), type: v.picklist(BLOCK_TYPES), anchor: v.nullable(v.string()), data: v.looseObject({}) }),
+    v.object({
+      id: v.number(),
+      type: v.picklist(BLOCK_TYPES),
+      anchor: v.nullable(v.string()),
+      data: v.looseObject({}),
+    }),
   ),
 });
 

@@ -56,7 +56,9 @@ const panelMenuRoutes: FastifyPluginAsync = async (app) => {
     '/api/panel/menu/:id/',
     { ...can(change), schema: { params: idParams, response: deleted } },
     async (request, reply) =>
-      (await app.content.deleteMenuItem(request.params.id)) ? reply.code(204).send() : notFound(reply, request.language),
+      (await app.content.deleteMenuItem(request.params.id))
+        ? reply.code(204).send()
+        : notFound(reply, request.language),
   );
 };
 

@@ -27,7 +27,10 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
     app = await buildTestApp({ db: testDb.db });
     const roles = {
       boss: { superuser: true, staff: true },
-      editor: { staff: true, permissions: ['pages.view_page', 'pages.add_page', 'pages.change_page', 'pages.delete_page'] },
+      editor: {
+        staff: true,
+        permissions: ['pages.view_page', 'pages.add_page', 'pages.change_page', 'pages.delete_page'],
+      },
       viewer: { staff: true, permissions: ['pages.view_page'] },
       staff: { staff: true, permissions: ['users.view_user'] },
       customer: {},
@@ -47,7 +50,8 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
     app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   const homeId = async () =>
-    (await call('GET', '/api/panel/pages/?search=index', as.boss)).json<{ results: { id: number; home: boolean }[] }>()
+    (await call('GET', '/api/panel/pages/?search=index', as.boss))
+      .json<{ results: { id: number; home: boolean }[] }>()
       .results.find((page) => page.home)?.id as number;
 
   describe('permissions', () => {
@@ -72,15 +76,18 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
       }
     });
 
-    it.each(cases)('$method $url: allowed with the $needs permission, and as superuser', async ({ method, url, needs, payload }) => {
-      const viewerMay = needs === 'view';
-      const viewer = await call(method, url, as.viewer, payload);
-      expect(viewer.statusCode).toBe(viewerMay ? 200 : 403);
-      for (const role of ['editor', 'boss'] as const) {
-        const allowed = await call(method, url, as[role], payload && { ...payload, ...slugFor(payload, role) });
-        expect(allowed.statusCode).toBe(method === 'POST' ? 201 : 200);
-      }
-    });
+    it.each(cases)(
+      '$method $url: allowed with the $needs permission, and as superuser',
+      async ({ method, url, needs, payload }) => {
+        const viewerMay = needs === 'view';
+        const viewer = await call(method, url, as.viewer, payload);
+        expect(viewer.statusCode).toBe(viewerMay ? 200 : 403);
+        for (const role of ['editor', 'boss'] as const) {
+          const allowed = await call(method, url, as[role], payload && { ...payload, ...slugFor(payload, role) });
+          expect(allowed.statusCode).toBe(method === 'POST' ? 201 : 200);
+        }
+      },
+    );
 
     function slugFor(payload: object, role: string): object {
       return 'slug' in payload ? { slug: `perm-page-${role}` } : {};
@@ -114,11 +121,15 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
       expect(found.results.map((page: { slug: string }) => page.slug)).toEqual(['contacts']);
 
       const byTitle = (await call('GET', '/api/panel/pages/?ordering=-title_ru&page_size=100', as.viewer)).json();
-      const titles = byTitle.results.filter((page: { home: boolean }) => !page.home).map((p: { title_ru: string }) => p.title_ru);
+      const titles = byTitle.results
+        .filter((page: { home: boolean }) => !page.home)
+        .map((p: { title_ru: string }) => p.title_ru);
       expect(titles).toEqual([...titles].sort((a: string, b: string) => b.localeCompare(a, 'ru')));
 
       expect((await call('GET', '/api/panel/pages/?ordering=password', as.viewer)).statusCode).toBe(400);
-      expect((await call('GET', '/api/panel/pages/?page=99', as.viewer)).json()).toEqual({ detail: 'Неправильная страница.' });
+      expect((await call('GET', '/api/panel/pages/?page=99', as.viewer)).json()).toEqual({
+        detail: 'Неправильная страница.',
+      });
     });
 
     it('creates a page with every language field, and the public site shows it once published', async () => {
@@ -153,7 +164,8 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
       const created = await call('POST', '/api/panel/pages/', as.editor, {
         ...VALID_PAGE,
         slug: 'xss-attempt',
-        body_ru: '<p onclick="alert(1)">Привет<script>alert(1)</script><img src=x onerror=alert(1)></p><a href="javascript:alert(1)">ссылка</a>',
+        body_ru:
+          '<p onclick="alert(1)">Привет<script>alert(1)</script><img src=x onerror=alert(1)></p><a href="javascript:alert(1)">ссылка</a>',
       });
       expect(created.statusCode).toBe(201);
       const body = created.json().body_ru as string;
@@ -164,11 +176,21 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
 
     it('refuses bad input field by field, in the request language, and saves nothing', async () => {
       const before = (await call('GET', '/api/panel/pages/', as.viewer)).json().count;
-      const ru = await call('POST', '/api/panel/pages/', { ...as.editor, ...RU }, { slug: 'Bad Slug!', title_ru: '  ' });
+      const ru = await call(
+        'POST',
+        '/api/panel/pages/',
+        { ...as.editor, ...RU },
+        { slug: 'Bad Slug!', title_ru: '  ' },
+      );
       expect(ru.statusCode).toBe(400);
       expect(ru.json()).toEqual({ slug: ['Неправильное значение.'], title_ru: ['Это поле не может быть пустым.'] });
 
-      const en = await call('POST', '/api/panel/pages/', { ...as.editor, ...EN }, { published: 'yes', menu: 'sidebar' });
+      const en = await call(
+        'POST',
+        '/api/panel/pages/',
+        { ...as.editor, ...EN },
+        { published: 'yes', menu: 'sidebar' },
+      );
       expect(en.statusCode).toBe(400);
       expect(en.json()).toEqual({
         slug: ['This field is required.'],
@@ -183,7 +205,12 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
     });
 
     it('refuses a duplicate slug and a slug a site section owns, on create and on edit', async () => {
-      const duplicate = await call('POST', '/api/panel/pages/', { ...as.editor, ...EN }, { ...VALID_PAGE, slug: 'about' });
+      const duplicate = await call(
+        'POST',
+        '/api/panel/pages/',
+        { ...as.editor, ...EN },
+        { ...VALID_PAGE, slug: 'about' },
+      );
       expect(duplicate.statusCode).toBe(400);
       expect(duplicate.json()).toEqual({ slug: ['page with this slug already exists.'] });
 
@@ -205,7 +232,9 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
     });
 
     it('answers 404 for pages that do not exist and 400 for ids that are not ids', async () => {
-      expect((await call('GET', '/api/panel/pages/999999/', as.viewer)).json()).toEqual({ detail: 'Страница не найдена.' });
+      expect((await call('GET', '/api/panel/pages/999999/', as.viewer)).json()).toEqual({
+        detail: 'Страница не найдена.',
+      });
       expect((await call('PATCH', '/api/panel/pages/999999/', as.editor, { title_ru: 'X' })).statusCode).toBe(404);
       expect((await call('DELETE', '/api/panel/pages/999999/', as.editor)).statusCode).toBe(404);
       expect((await call('GET', '/api/panel/pages/abc/', as.viewer)).statusCode).toBe(400);
@@ -240,23 +269,36 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
 
     it('adds a block of any type, checks its data against the type, and sanitizes its rich text', async () => {
       const id = await homeId();
-      const bad = await call('POST', `/api/panel/pages/${id}/blocks/`, { ...as.editor, ...EN }, {
-        type: 'faq',
-        data_ru: { title: 'FAQ', items: [{ question: '', answer: 'x' }] },
-      });
+      const bad = await call(
+        'POST',
+        `/api/panel/pages/${id}/blocks/`,
+        { ...as.editor, ...EN },
+        {
+          type: 'faq',
+          data_ru: { title: 'FAQ', items: [{ question: '', answer: 'x' }] },
+        },
+      );
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ data_ru: { items: [{ question: ['This field may not be blank.'] }] } });
 
-      const unknownType = await call('POST', `/api/panel/pages/${id}/blocks/`, { ...as.editor, ...EN }, {
-        type: 'carousel',
-        data_ru: {},
-      });
+      const unknownType = await call(
+        'POST',
+        `/api/panel/pages/${id}/blocks/`,
+        { ...as.editor, ...EN },
+        {
+          type: 'carousel',
+          data_ru: {},
+        },
+      );
       expect(unknownType.json()).toEqual({ type: ['"carousel" is not a valid choice.'] });
 
       const created = await call('POST', `/api/panel/pages/${id}/blocks/`, as.editor, {
         type: 'faq',
         anchor: 'more-questions',
-        data_ru: { title: 'Ещё вопросы', items: [{ question: 'Можно?', answer: '<p>Да<script>alert(1)</script></p>' }] },
+        data_ru: {
+          title: 'Ещё вопросы',
+          items: [{ question: 'Можно?', answer: '<p>Да<script>alert(1)</script></p>' }],
+        },
       });
       expect(created.statusCode).toBe(201);
       const block = created.json();
@@ -265,13 +307,22 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
 
       // English visitors see the Russian data until it is translated.
       const home = (await app.inject({ url: '/api/home/', headers: EN })).json();
-      expect(home.blocks.at(-1)).toMatchObject({ id: block.id, anchor: 'more-questions', data: { title: 'Ещё вопросы' } });
-
-      const duplicateAnchor = await call('POST', `/api/panel/pages/${id}/blocks/`, { ...as.editor, ...EN }, {
-        type: 'richtext',
+      expect(home.blocks.at(-1)).toMatchObject({
+        id: block.id,
         anchor: 'more-questions',
-        data_ru: { html: '<p>x</p>' },
+        data: { title: 'Ещё вопросы' },
       });
+
+      const duplicateAnchor = await call(
+        'POST',
+        `/api/panel/pages/${id}/blocks/`,
+        { ...as.editor, ...EN },
+        {
+          type: 'richtext',
+          anchor: 'more-questions',
+          data_ru: { html: '<p>x</p>' },
+        },
+      );
       expect(duplicateAnchor.json()).toEqual({ anchor: ['A block with this anchor already exists on this page.'] });
 
       expect((await call('DELETE', `/api/panel/blocks/${block.id}/`, as.editor)).statusCode).toBe(204);
@@ -282,9 +333,14 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
       const id = await homeId();
       const blocks = (await call('GET', `/api/panel/pages/${id}/blocks/`, as.viewer)).json();
       const news = blocks.find((block: { type: string }) => block.type === 'news');
-      const wrong = await call('PATCH', `/api/panel/blocks/${news.id}/`, { ...as.editor, ...EN }, {
-        data_en: { title: 'News', items: [{ title: 'x', date: '22.11.2026', summary: '' }] },
-      });
+      const wrong = await call(
+        'PATCH',
+        `/api/panel/blocks/${news.id}/`,
+        { ...as.editor, ...EN },
+        {
+          data_en: { title: 'News', items: [{ title: 'x', date: '22.11.2026', summary: '' }] },
+        },
+      );
       expect(wrong.json()).toEqual({
         data_en: { items: [{ date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] }] },
       });
@@ -298,7 +354,9 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
 
     it('reorders the blocks, and the home page follows', async () => {
       const id = await homeId();
-      const ids = (await call('GET', `/api/panel/pages/${id}/blocks/`, as.viewer)).json().map((b: { id: number }) => b.id);
+      const ids = (await call('GET', `/api/panel/pages/${id}/blocks/`, as.viewer))
+        .json()
+        .map((b: { id: number }) => b.id);
       const swapped = [ids[1], ids[0], ...ids.slice(2)];
       const reordered = await call('POST', `/api/panel/pages/${id}/blocks/order/`, as.editor, { ids: swapped });
       expect(reordered.statusCode).toBe(200);
@@ -306,9 +364,19 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
       const home = (await app.inject('/api/home/')).json();
       expect(home.blocks.slice(0, 2).map((block: { type: string }) => block.type)).toEqual(['features', 'hero']);
 
-      const partial = await call('POST', `/api/panel/pages/${id}/blocks/order/`, { ...as.editor, ...EN }, { ids: ids.slice(1) });
+      const partial = await call(
+        'POST',
+        `/api/panel/pages/${id}/blocks/order/`,
+        { ...as.editor, ...EN },
+        { ids: ids.slice(1) },
+      );
       expect(partial.json()).toEqual({ ids: ['List every item of the list exactly once.'] });
-      const repeated = await call('POST', `/api/panel/pages/${id}/blocks/order/`, { ...as.editor, ...EN }, { ids: [ids[0], ids[0]] });
+      const repeated = await call(
+        'POST',
+        `/api/panel/pages/${id}/blocks/order/`,
+        { ...as.editor, ...EN },
+        { ids: [ids[0], ids[0]] },
+      );
       expect(repeated.statusCode).toBe(400);
       await call('POST', `/api/panel/pages/${id}/blocks/order/`, as.editor, { ids });
     });
@@ -331,12 +399,17 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
     });
 
     it('creates, validates, hides inactive plans, reorders and deletes', async () => {
-      const bad = await call('POST', '/api/panel/plans/', { ...as.editor, ...EN }, {
-        title_ru: 'X',
-        price: 10.5,
-        currency: 'BTC',
-        period_days: 2,
-      });
+      const bad = await call(
+        'POST',
+        '/api/panel/plans/',
+        { ...as.editor, ...EN },
+        {
+          title_ru: 'X',
+          price: 10.5,
+          currency: 'BTC',
+          period_days: 2,
+        },
+      );
       expect(bad.json()).toEqual({
         price: ['A valid integer is required.'],
         currency: ['"BTC" is not a valid choice.'],
@@ -349,7 +422,11 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
 
       const ids = (await call('GET', '/api/panel/plans/', as.viewer)).json().map((plan: { id: number }) => plan.id);
       const reversed = [...ids].reverse();
-      expect((await call('POST', '/api/panel/plans/order/', as.editor, { ids: reversed })).json().map((p: { id: number }) => p.id)).toEqual(reversed);
+      expect(
+        (await call('POST', '/api/panel/plans/order/', as.editor, { ids: reversed }))
+          .json()
+          .map((p: { id: number }) => p.id),
+      ).toEqual(reversed);
       expect((await call('DELETE', `/api/panel/plans/${created.id}/`, as.viewer)).statusCode).toBe(403);
       expect((await call('DELETE', `/api/panel/plans/${created.id}/`, as.editor)).statusCode).toBe(204);
       await call('POST', '/api/panel/plans/order/', as.editor, { ids: ids.filter((id: number) => id !== created.id) });
@@ -358,28 +435,46 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
 
   describe('menu', () => {
     it('adds, nests one level deep, renames, reorders and removes items; the public menu follows', async () => {
-      const bad = await call('POST', '/api/panel/menu/', { ...as.editor, ...EN }, { name_ru: 'X', link: 'javascript:alert(1)' });
+      const bad = await call(
+        'POST',
+        '/api/panel/menu/',
+        { ...as.editor, ...EN },
+        { name_ru: 'X', link: 'javascript:alert(1)' },
+      );
       expect(bad.json()).toEqual({ link: ['Invalid input.'] });
 
-      const top = (await call('POST', '/api/panel/menu/', as.editor, { name_ru: 'Журнал', name_en: 'Journal', link: '/blog' })).json();
+      const top = (
+        await call('POST', '/api/panel/menu/', as.editor, { name_ru: 'Журнал', name_en: 'Journal', link: '/blog' })
+      ).json();
       const child = (
         await call('POST', '/api/panel/menu/', as.editor, { name_ru: 'Статьи', link: '/page', parent_id: top.id })
       ).json();
-      const grandchild = await call('POST', '/api/panel/menu/', { ...as.editor, ...EN }, {
-        name_ru: 'Глубже',
-        link: '/page',
-        parent_id: child.id,
-      });
+      const grandchild = await call(
+        'POST',
+        '/api/panel/menu/',
+        { ...as.editor, ...EN },
+        {
+          name_ru: 'Глубже',
+          link: '/page',
+          parent_id: child.id,
+        },
+      );
       expect(grandchild.json()).toEqual({
         parent_id: ['The parent must be a top-level item, and an item with children cannot move under another.'],
       });
 
       await call('PATCH', `/api/panel/menu/${top.id}/`, as.editor, { name_en: 'Our journal' });
       const menu = (await app.inject({ url: '/api/menu/', headers: EN })).json();
-      expect(menu.at(-1)).toEqual({ name: 'Our journal', link: '/blog', children: [{ name: 'Статьи', link: '/page' }] });
+      expect(menu.at(-1)).toEqual({
+        name: 'Our journal',
+        link: '/blog',
+        children: [{ name: 'Статьи', link: '/page' }],
+      });
 
       const items = (await call('GET', '/api/panel/menu/', as.viewer)).json();
-      const topIds = items.filter((item: { parent_id: number | null }) => item.parent_id === null).map((i: { id: number }) => i.id);
+      const topIds = items
+        .filter((item: { parent_id: number | null }) => item.parent_id === null)
+        .map((i: { id: number }) => i.id);
       const moved = [top.id, ...topIds.filter((id: number) => id !== top.id)];
       await call('POST', '/api/panel/menu/order/', as.editor, { ids: moved });
       expect((await app.inject('/api/menu/')).json()[0].name).toBe('Журнал');
@@ -387,7 +482,9 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
       expect((await call('DELETE', `/api/panel/menu/${top.id}/`, as.editor)).statusCode).toBe(204);
       const after = (await app.inject('/api/menu/')).json();
       expect(after.some((item: { name: string }) => item.name === 'Журнал')).toBe(false);
-      expect((await call('GET', '/api/panel/menu/', as.viewer)).json().some((i: { id: number }) => i.id === child.id)).toBe(false);
+      expect(
+        (await call('GET', '/api/panel/menu/', as.viewer)).json().some((i: { id: number }) => i.id === child.id),
+      ).toBe(false);
     });
   });
 });

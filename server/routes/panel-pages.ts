@@ -117,11 +117,15 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     },
   );
 
-  app.post('/api/panel/pages/', { ...can(add), schema: { response: answers(PanelPageSchema, 201) } }, async (request, reply) => {
-    const input = cleanPage(parseBody(PageInputSchema, request.body, request.language), request.language);
-    const page = await withConflicts(request.language, () => app.content.createPage(input));
-    return reply.code(201).send(page);
-  });
+  app.post(
+    '/api/panel/pages/',
+    { ...can(add), schema: { response: answers(PanelPageSchema, 201) } },
+    async (request, reply) => {
+      const input = cleanPage(parseBody(PageInputSchema, request.body, request.language), request.language);
+      const page = await withConflicts(request.language, () => app.content.createPage(input));
+      return reply.code(201).send(page);
+    },
+  );
 
   app.get<IdRequest>(
     '/api/panel/pages/:id/',
@@ -133,7 +137,10 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     '/api/panel/pages/:id/',
     { ...can(change), schema: { params: idParams, response: answers(PanelPageSchema) } },
     async (request, reply) => {
-      const changes = cleanPage(parseBody(v.partial(PageInputSchema), request.body, request.language), request.language);
+      const changes = cleanPage(
+        parseBody(v.partial(PageInputSchema), request.body, request.language),
+        request.language,
+      );
       const page = await withConflicts(request.language, () => app.content.updatePage(request.params.id, changes));
       return page ?? notFound(reply, request.language);
     },

@@ -16,10 +16,14 @@ const panelPlansRoutes: FastifyPluginAsync = async (app) => {
     app.content.listPlans(),
   );
 
-  app.post('/api/panel/plans/', { ...can(add), schema: { response: answers(PanelPlanSchema, 201) } }, async (request, reply) => {
-    const plan = await app.content.createPlan(parseBody(PlanInputSchema, request.body, request.language));
-    return reply.code(201).send(plan);
-  });
+  app.post(
+    '/api/panel/plans/',
+    { ...can(add), schema: { response: answers(PanelPlanSchema, 201) } },
+    async (request, reply) => {
+      const plan = await app.content.createPlan(parseBody(PlanInputSchema, request.body, request.language));
+      return reply.code(201).send(plan);
+    },
+  );
 
   app.post(
     '/api/panel/plans/order/',

@@ -54,11 +54,7 @@ export const HeroDataSchema = v.object({
 export const FeaturesDataSchema = v.object({
   title: requiredText(120),
   lead: text(400),
-  items: list(
-    v.object({ icon: v.picklist(FEATURE_ICONS), title: requiredText(80), text: text(300) }),
-    1,
-    12,
-  ),
+  items: list(v.object({ icon: v.picklist(FEATURE_ICONS), title: requiredText(80), text: text(300) }), 1, 12),
 });
 
 export const StepsDataSchema = v.object({
@@ -90,7 +86,12 @@ export const VideoDataSchema = v.object({
 export const TabsDataSchema = v.object({
   title: requiredText(120),
   items: list(
-    v.object({ label: requiredText(40), title: requiredText(120), text: html(5000), image: v.optional(BlockImageSchema) }),
+    v.object({
+      label: requiredText(40),
+      title: requiredText(120),
+      text: html(5000),
+      image: v.optional(BlockImageSchema),
+    }),
     2,
     6,
   ),
