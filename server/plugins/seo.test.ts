@@ -119,22 +119,36 @@ describe.each(BACKENDS)('search and sharing on $name', (backend) => {
       expect(meta(html, 'og:description')).toBeUndefined();
     });
 
-    it('describes the home page with the site title and description in each language', async () => {
+    it('describes the home page from its CMS row in each language, sharing its hero image', async () => {
       const ru = head((await app.inject('/')).body);
-      expect(ru).toContain('<title>ProxyMob — приватные мобильные прокси 4G/LTE</title>');
-      expect(meta(ru, 'description')).toMatch(/^Настоящие SIM-карты/);
+      expect(ru).toContain('<title>Приватные мобильные прокси 4G/LTE с заменой IP</title>');
+      expect(meta(ru, 'description')).toMatch(/^Личные мобильные прокси на реальных SIM-картах/);
       expect(canonical(ru)).toBe(`${SITE}/`);
       expect(alternates(ru)).toEqual({ ru: `${SITE}/`, en: `${SITE}/en`, 'x-default': `${SITE}/` });
       expect(meta(ru, 'og:type')).toBe('website');
-      expect(meta(ru, 'og:title')).toBe('ProxyMob — приватные мобильные прокси 4G/LTE');
+      expect(meta(ru, 'og:title')).toBe('Приватные мобильные прокси 4G/LTE с заменой IP');
+      expect(meta(ru, 'og:image')).toMatch(new RegExp(`^${SITE}/api/users/images/\\d+-1280x0\\.jpeg$`));
 
       const en = head((await app.inject('/en/')).body);
-      expect(en).toContain('<title>ProxyMob — private 4G/LTE mobile proxies</title>');
-      expect(meta(en, 'description')).toMatch(/^Real SIM cards/);
+      expect(en).toContain('<title>Private 4G/LTE mobile proxies with IP rotation</title>');
+      expect(meta(en, 'description')).toMatch(/^Private mobile proxies on real SIM cards/);
       expect(meta(en, 'og:description')).toBe(meta(en, 'description'));
       expect(canonical(en)).toBe(`${SITE}/en`);
       expect(meta(en, 'og:url')).toBe(`${SITE}/en`);
       expect(meta(en, 'og:locale')).toBe('en_US');
+    });
+
+    it('falls back to the site title and description when no home page is published', async () => {
+      await testDb.db.query('UPDATE pages SET published = false WHERE home');
+      try {
+        const ru = head((await app.inject('/')).body);
+        expect(ru).toContain('<title>ProxyMob — приватные мобильные прокси 4G/LTE</title>');
+        expect(meta(ru, 'description')).toMatch(/^Настоящие SIM-карты/);
+        const en = head((await app.inject('/en')).body);
+        expect(en).toContain('<title>ProxyMob — private 4G/LTE mobile proxies</title>');
+      } finally {
+        await testDb.db.query('UPDATE pages SET published = true WHERE home');
+      }
     });
 
     it('escapes titles and descriptions in every tag', async () => {
@@ -190,9 +204,10 @@ describe.each(BACKENDS)('search and sharing on $name', (backend) => {
       expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
 
       const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-      const published = (await testDb.db.query<{ slug: string }>('SELECT slug FROM pages WHERE published')).map(
-        (row) => row.slug,
-      );
+      // The home page is listed once per language at `/`, never again at its slug.
+      const published = (
+        await testDb.db.query<{ slug: string }>('SELECT slug FROM pages WHERE published AND NOT home')
+      ).map((row) => row.slug);
       expect(locs).toHaveLength(2 * (published.length + 1));
       for (const url of [
         `${SITE}/`,
@@ -208,6 +223,7 @@ describe.each(BACKENDS)('search and sharing on $name', (backend) => {
         expect(locs).toContain(url);
       }
       expect(xml).not.toContain('pricing-draft');
+      expect(xml).not.toContain(`${SITE}/index`);
 
       const about = /<url><loc>https:\/\/proxy\.example\/en\/about<\/loc>.*?<\/url>/.exec(xml)?.[0] ?? '';
       expect(about).toContain('<lastmod>2026-03-04T05:06:07.000Z</lastmod>');

@@ -128,7 +128,7 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
     });
 
     it('titles the document with the site title, the site name, or the page title in the URL language', async () => {
-      expect((await app.inject('/')).body).toContain('<title>ProxyMob — приватные мобильные прокси 4G/LTE</title>');
+      expect((await app.inject('/')).body).toContain('<title>Приватные мобильные прокси 4G/LTE с заменой IP</title>');
       expect((await app.inject('/en/page')).body).toContain('<title>ProxyMob</title>');
       expect((await app.inject('/faq')).body).toContain('<title>Частые вопросы о мобильных прокси</title>');
       expect((await app.inject('/en/page/faq')).body).toContain('<title>Mobile proxy FAQ</title>');
