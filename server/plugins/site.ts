@@ -12,11 +12,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
-import { LANGUAGE_COOKIE, splitLanguage, type Language } from '@proxy/contract/languages';
+import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
 import { matchRoute, type RemoteName } from '@proxy/contract/routes';
 import { SLUG_PATTERN } from '@proxy/contract/schemas/page';
 import type { InitialState } from '@proxy/contract/state';
+import { documentTitle } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
@@ -30,12 +31,6 @@ export interface SiteOptions {
   /** The configured third-party scripts, handed to the page that loads them (spec §1). */
   readonly integrations?: InitialState['integrations'];
 }
-
-/** The brand, as the shell's translations spell it (`brand` in shell/src/i18n/*.json). */
-export const SITE_NAME: Readonly<Record<Language, string>> = {
-  ru: 'ProxyMob',
-  en: 'ProxyMob',
-};
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -172,11 +167,11 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     const { language } = splitLanguage(pathname);
 
     let status = match ? 200 : 404;
-    let title = SITE_NAME[language];
+    let title = documentTitle(language);
     const slug = match?.route.id === 'page' || match?.route.id === 'contentPage' ? match.params.id : undefined;
     if (slug !== undefined) {
       const page = SLUG_PATTERN.test(slug) ? await app.pages.getPublished(slug, language) : null;
-      if (page) title = page.seo_title || page.title;
+      if (page) title = documentTitle(language, page);
       else status = 404;
     }
 
