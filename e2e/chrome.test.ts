@@ -370,7 +370,11 @@ describe('document title', () => {
       }
     }
     const page = await newPage();
-    await visit(page, '/');
+    // The first document is a content page: its title, put there by the server, must not outlive the page.
+    await visit(page, '/about');
+    await expectTitle(page, seo['about:ru'] as string);
+    await header(page).getByRole('link', { name: 'ProxyMob' }).click();
+    await expect.poll(() => h1(page)).toBe(TEXT.ru.homeTitle);
     await expectTitle(page, 'ProxyMob');
 
     const nav = headerNav(page, 'ru');
@@ -904,26 +908,46 @@ describe('screenshots for review', () => {
     await page.screenshot({ path: file(PHONE.width), fullPage, animations: 'disabled' });
   }
 
-  it.each(LANGUAGES)('home, about and the auth dialog in %s at 1280 and 375 px', async (language) => {
-    const prefix = prefixOf(language);
-    const page = await newPage();
-    const file = (name: string) => (width: number) => resolve(folder, `${name}-${language}-${width}.png`);
+  it.each(LANGUAGES)(
+    'home, about, the list of pages, the 404 page and the auth dialog in %s at 1280 and 375 px',
+    async (language) => {
+      const prefix = prefixOf(language);
+      const page = await newPage();
+      const file = (name: string) => (width: number) => resolve(folder, `${name}-${language}-${width}.png`);
 
-    await visit(page, `${prefix}/`);
-    expect(await h1(page)).toBe(TEXT[language].homeTitle);
-    await shoot(page, file('home'), true);
+      await visit(page, `${prefix}/`);
+      expect(await h1(page)).toBe(TEXT[language].homeTitle);
+      await shoot(page, file('home'), true);
 
-    await page.setViewportSize(DESKTOP);
-    await navigateInPage(page, `${prefix}/about`);
-    await expect.poll(() => h1(page)).toBe(await pageTitle('about', language));
-    await shoot(page, file('about'), true);
+      await page.setViewportSize(DESKTOP);
+      await navigateInPage(page, `${prefix}/about`);
+      await expect.poll(() => h1(page)).toBe(await pageTitle('about', language));
+      await shoot(page, file('about'), true);
 
-    await page.setViewportSize(DESKTOP);
-    await navigateInPage(page, language === 'en' ? '/en#login' : '/#login');
-    await expect.poll(() => h1(page)).toBe(TEXT[language].homeTitle);
-    const password = page.getByRole('dialog').getByLabel(TEXT[language].password, { exact: true });
-    await expect.poll(() => password.isVisible()).toBe(true);
-    await shoot(page, file('login'), false);
-    expect(await password.isVisible()).toBe(true);
-  });
+      await page.setViewportSize(DESKTOP);
+      await navigateInPage(page, `${prefix}/page`);
+      await expect.poll(() => h1(page)).toBe(TEXT[language].pagesTitle);
+      await shoot(page, file('pages'), true);
+
+      await page.setViewportSize(DESKTOP);
+      await navigateInPage(page, `${prefix}/nope`);
+      await expect.poll(() => h1(page)).toBe('404 Not Found');
+      await shoot(page, file('404'), true);
+
+      await page.setViewportSize(PHONE);
+      await navigateInPage(page, `${prefix}/about#menu`);
+      await expect
+        .poll(() => page.locator('#mobile-menu').evaluate((element) => element.getBoundingClientRect().left))
+        .toBe(0);
+      await page.screenshot({ path: file('menu')(PHONE.width), animations: 'disabled' });
+
+      await page.setViewportSize(DESKTOP);
+      await navigateInPage(page, language === 'en' ? '/en#login' : '/#login');
+      await expect.poll(() => h1(page)).toBe(TEXT[language].homeTitle);
+      const password = page.getByRole('dialog').getByLabel(TEXT[language].password, { exact: true });
+      await expect.poll(() => password.isVisible()).toBe(true);
+      await shoot(page, file('login'), false);
+      expect(await password.isVisible()).toBe(true);
+    },
+  );
 });

@@ -3,7 +3,7 @@
 // `?uid=&token=`, `?unsubscribe=`) are gone from the address bar, so they can never read or pass on a token; unset,
 // nothing is requested from anywhere but the site itself. The two script hosts are fake: the browser's requests to
 // them are answered by the test, with a script that reports back what it sees when it runs, as a real tag would.
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
 

@@ -14,11 +14,11 @@ import { startErrorAtom } from './start-error.ts';
  * (spec §4), scrolls to the top on a new page unless the URL targets an anchor, and hosts the toasts. When the
  * server could not load the signed-in user (a status other than 401), the error page with that status shows instead.
  *
- * It also gives every screen the brand as its document title, the rule the server follows for the first document
- * (`documentTitle`), so a client-side navigation never leaves the previous page's title in the tab. A page with a
- * title of its own (a content page) renders a `<title>` too: React puts each newly mounted title first in <head>,
- * and the page's mounts after this one (it comes later in the tree, and on a later navigation), so it wins; when
- * that page goes, the brand is first again.
+ * It also titles every screen by the brand, the rule the server follows for the first document (`documentTitle`),
+ * so a client-side navigation never leaves the previous page's title in the tab. A page with a title of its own (a
+ * content page) renders a `<title>` as well. React inserts each newly mounted title in front of the others in
+ * <head>, and the browser shows the first: the page's title mounts after this one, so it wins; once that page is
+ * gone, the brand is first again (the server's own `<title>` stays last, behind both).
  */
 export function Root() {
   const { pathname, hash } = useLocation();
