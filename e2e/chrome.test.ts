@@ -872,6 +872,34 @@ describe('error pages', () => {
   });
 });
 
+describe('breakpoints (spec §9)', () => {
+  it('switches the public layout exactly at 1263, 559 and 400 px', async () => {
+    const page = await newPage();
+    await visit(page, '/nope');
+    const state = async () => ({
+      burger: await header(page).getByRole('button', { name: TEXT.ru.openMenu }).isVisible(),
+      homeButton: await page
+        .getByRole('link', { name: 'Home page' })
+        .evaluate((element) => getComputedStyle(element).display),
+      headerPadding: await header(page)
+        .locator(':scope > div')
+        .evaluate((element) => getComputedStyle(element).paddingLeft),
+    });
+    const expected: readonly [width: number, burger: boolean, homeButton: string, headerPadding: string][] = [
+      [1263, false, 'inline-block', '20px'],
+      [1262, true, 'inline-block', '20px'],
+      [560, true, 'inline-block', '20px'],
+      [559, true, 'block', '20px'],
+      [401, true, 'block', '20px'],
+      [400, true, 'block', '12px'],
+    ];
+    for (const [width, burger, homeButton, headerPadding] of expected) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await state(), `${width} px`).toEqual({ burger, homeButton, headerPadding });
+    }
+  });
+});
+
 describe('phone layout (375 px)', () => {
   it('never scrolls sideways', async () => {
     const pages: readonly (readonly [path: string, title: () => Promise<string> | string])[] = [

@@ -244,3 +244,36 @@ describe.each(['ru', 'en'] as const)('the panel in %s', (language) => {
     }
   });
 });
+
+describe('the panel at its breakpoints (spec §9)', () => {
+  it('starts with the drawer shrunk at 959 px and narrower, and opens it over the page at 599 px and narrower', async () => {
+    const drawer = (page: Page) => page.locator('.ant-layout-sider');
+    const toggle = (page: Page) => page.getByRole('button', { name: 'Свернуть или развернуть меню' });
+    const expected: readonly [width: number, startsShrunk: boolean, overPage: boolean][] = [
+      [960, false, false],
+      [959, true, false],
+      [600, true, false],
+      [599, true, true],
+    ];
+    for (const [width, startsShrunk, overPage] of expected) {
+      const page = await openFrame('ru', { width, height: 800 });
+      const what = `${width} px`;
+      await expect
+        .poll(async () => (await drawer(page).boundingBox())?.width, { message: what })
+        .toBe(startsShrunk ? 64 : 240);
+      if (startsShrunk) await toggle(page).click();
+      await expect.poll(async () => (await drawer(page).boundingBox())?.width, { message: what }).toBe(240);
+      await settle(page);
+      // Over the page: the page keeps its place beside the shrunk drawer; otherwise the open drawer pushes it.
+      const pageLeft = (await page.locator('main').boundingBox())?.x;
+      expect(pageLeft, what).toBe(overPage ? 64 : 240);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(width);
+      if (overPage) {
+        // A tap on the dimmed page beside the drawer shrinks it again.
+        await page.mouse.click(width - 20, 400);
+        await expect.poll(async () => (await drawer(page).boundingBox())?.width, { message: what }).toBe(64);
+      }
+      await page.context().close();
+    }
+  });
+});
