@@ -196,6 +196,15 @@ async function pageTitle(slug: string, language: Language): Promise<string> {
   return pageTitles.get(key) as string;
 }
 
+/** The title the server puts in the first document of `path` (what a reload shows). */
+async function serverTitle(path: string): Promise<string> {
+  const html = await (await fetch(`${site.url}${path}`)).text();
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  expect(title, path).toBeDefined();
+  const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+  return (title as string).replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity);
+}
+
 /** Hovers the desktop "Help" item so its submenu opens, then follows one of the children. */
 async function followSubmenu(page: Page, language: Language, name: string): Promise<void> {
   const nav = headerNav(page, language);
@@ -342,6 +351,75 @@ describe('desktop header (1280 px)', () => {
   });
 });
 
+describe('document title', () => {
+  /** After each step: the tab's title is the expected one, and the one a reload of that address would get. */
+  async function expectTitle(page: Page, expected: string): Promise<void> {
+    await expect.poll(() => page.title(), { message: pathOf(page) }).toBe(expected);
+    expect(await serverTitle(pathOf(page)), `first document of ${pathOf(page)}`).toBe(expected);
+  }
+
+  it('follows client-side navigation and the language switch, as a reload would title the page', async () => {
+    const seo: Record<string, string> = {};
+    for (const slug of ['about', 'faq']) {
+      for (const language of LANGUAGES) {
+        const response = await fetch(`${site.url}/api/pages/${slug}/`, { headers: { 'Accept-Language': language } });
+        const page = (await response.json()) as { title: string; seo_title: string };
+        // The seed gives every page an SEO title unlike its heading, so the test tells the two apart.
+        expect(page.seo_title).not.toBe(page.title);
+        seo[`${slug}:${language}`] = page.seo_title;
+      }
+    }
+    const page = await newPage();
+    // The first document is a content page: its title, put there by the server, must not outlive the page.
+    await visit(page, '/about');
+    await expectTitle(page, seo['about:ru'] as string);
+    await header(page).getByRole('link', { name: 'ProxyMob' }).click();
+    await expect.poll(() => h1(page)).toBe(TEXT.ru.homeTitle);
+    await expectTitle(page, 'ProxyMob');
+
+    const nav = headerNav(page, 'ru');
+    await nav.getByRole('link', { name: TEXT.ru.about, exact: true }).click();
+    await expect.poll(() => h1(page)).toBe(await pageTitle('about', 'ru'));
+    await expectTitle(page, seo['about:ru'] as string);
+
+    await nav.getByRole('link', { name: TEXT.ru.help, exact: true }).click();
+    await expect.poll(() => h1(page)).toBe(TEXT.ru.pagesTitle);
+    await expectTitle(page, 'ProxyMob');
+
+    await followSubmenu(page, 'ru', TEXT.ru.faq);
+    await expect.poll(() => h1(page)).toBe(await pageTitle('faq', 'ru'));
+    await expectTitle(page, seo['faq:ru'] as string);
+
+    await header(page).getByRole('link', { name: TEXT.ru.switchTo, exact: true }).click();
+    await expect.poll(() => h1(page)).toBe(await pageTitle('faq', 'en'));
+    await expectTitle(page, seo['faq:en'] as string);
+
+    await headerNav(page, 'en').getByRole('link', { name: TEXT.en.about, exact: true }).click();
+    await expect.poll(() => h1(page)).toBe(await pageTitle('about', 'en'));
+    await expectTitle(page, seo['about:en'] as string);
+
+    await page.goBack();
+    await expect.poll(() => h1(page)).toBe(await pageTitle('faq', 'en'));
+    await expectTitle(page, seo['faq:en'] as string);
+
+    // A page without a title of its own (the 404 page, the home page) never keeps the previous page's.
+    await navigateInPage(page, '/en/nope');
+    await expect.poll(() => h1(page)).toBe('404 Not Found');
+    await expectTitle(page, 'ProxyMob');
+    await header(page).getByRole('link', { name: 'ProxyMob' }).click();
+    await expect.poll(() => h1(page)).toBe(TEXT.en.homeTitle);
+    await expectTitle(page, 'ProxyMob');
+
+    // And a reload gives the very title the click led to.
+    await navigateInPage(page, '/en/faq');
+    await expect.poll(() => page.title()).toBe(seo['faq:en']);
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    expect(await page.title()).toBe(seo['faq:en']);
+    expect(await page.locator('title').count()).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('mobile menu (375 px)', () => {
   /** The panel's left edge: 0 when slid in, -265 when slid out. */
   const panelLeft = (page: Page) =>
@@ -403,6 +481,47 @@ describe('mobile menu (375 px)', () => {
     await page.mouse.click(340, 400); // right of the 265 px panel: the backdrop
     await expectClosed(page, 'ru');
     expect(pathOf(page)).toBe('/about');
+  });
+
+  it('is a modal dialog that keeps Tab inside and gives the focus back to the burger when it closes', async () => {
+    const page = await newPage(PHONE);
+    await visit(page, '/about');
+    const burger = header(page).getByRole('button', { name: TEXT.ru.openMenu });
+    await burger.click();
+    await expectOpen(page, 'ru');
+    const menu = mobileMenu(page, 'ru');
+    expect(await menu.getAttribute('aria-modal')).toBe('true');
+    // Not a complementary landmark at the same time (axe: landmark roles must not be overridden).
+    expect(await menu.evaluate((element) => element.tagName)).not.toBe('ASIDE');
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return {
+          inMenu: Boolean(element?.closest('#mobile-menu')),
+          label: element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '',
+        };
+      });
+    await expect.poll(focused).toEqual({ inMenu: true, label: TEXT.ru.closeMenu });
+    // Shift+Tab from the first control goes round to the last one (the language switch), Tab back to the first.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toEqual({ inMenu: true, label: TEXT.ru.switchTo });
+    await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ inMenu: true, label: TEXT.ru.closeMenu });
+    // Every control in between is reachable, and Tab never leaves the menu.
+    const reached: string[] = [];
+    for (let k = 0; k < 12; k++) {
+      await page.keyboard.press('Tab');
+      const now = await focused();
+      expect(now.inMenu, `Tab ${k + 1}`).toBe(true);
+      reached.push(now.label);
+    }
+    expect(reached).toEqual(expect.arrayContaining([TEXT.ru.about, TEXT.ru.signIn, TEXT.ru.switchTo]));
+
+    await page.keyboard.press('Escape');
+    await expectClosed(page, 'ru');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(TEXT.ru.openMenu);
   });
 
   it('closes on an anchor link and scrolls #features to 70 px below the top, on the home page and from another page', async () => {
@@ -753,6 +872,34 @@ describe('error pages', () => {
   });
 });
 
+describe('breakpoints (spec §9)', () => {
+  it('switches the public layout exactly at 1263, 559 and 400 px', async () => {
+    const page = await newPage();
+    await visit(page, '/nope');
+    const state = async () => ({
+      burger: await header(page).getByRole('button', { name: TEXT.ru.openMenu }).isVisible(),
+      homeButton: await page
+        .getByRole('link', { name: 'Home page' })
+        .evaluate((element) => getComputedStyle(element).display),
+      headerPadding: await header(page)
+        .locator(':scope > div')
+        .evaluate((element) => getComputedStyle(element).paddingLeft),
+    });
+    const expected: readonly [width: number, burger: boolean, homeButton: string, headerPadding: string][] = [
+      [1263, false, 'inline-block', '20px'],
+      [1262, true, 'inline-block', '20px'],
+      [560, true, 'inline-block', '20px'],
+      [559, true, 'block', '20px'],
+      [401, true, 'block', '20px'],
+      [400, true, 'block', '12px'],
+    ];
+    for (const [width, burger, homeButton, headerPadding] of expected) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await state(), `${width} px`).toEqual({ burger, homeButton, headerPadding });
+    }
+  });
+});
+
 describe('phone layout (375 px)', () => {
   it('never scrolls sideways', async () => {
     const pages: readonly (readonly [path: string, title: () => Promise<string> | string])[] = [
@@ -789,26 +936,46 @@ describe('screenshots for review', () => {
     await page.screenshot({ path: file(PHONE.width), fullPage, animations: 'disabled' });
   }
 
-  it.each(LANGUAGES)('home, about and the auth dialog in %s at 1280 and 375 px', async (language) => {
-    const prefix = prefixOf(language);
-    const page = await newPage();
-    const file = (name: string) => (width: number) => resolve(folder, `${name}-${language}-${width}.png`);
+  it.each(LANGUAGES)(
+    'home, about, the list of pages, the 404 page and the auth dialog in %s at 1280 and 375 px',
+    async (language) => {
+      const prefix = prefixOf(language);
+      const page = await newPage();
+      const file = (name: string) => (width: number) => resolve(folder, `${name}-${language}-${width}.png`);
 
-    await visit(page, `${prefix}/`);
-    expect(await h1(page)).toBe(TEXT[language].homeTitle);
-    await shoot(page, file('home'), true);
+      await visit(page, `${prefix}/`);
+      expect(await h1(page)).toBe(TEXT[language].homeTitle);
+      await shoot(page, file('home'), true);
 
-    await page.setViewportSize(DESKTOP);
-    await navigateInPage(page, `${prefix}/about`);
-    await expect.poll(() => h1(page)).toBe(await pageTitle('about', language));
-    await shoot(page, file('about'), true);
+      await page.setViewportSize(DESKTOP);
+      await navigateInPage(page, `${prefix}/about`);
+      await expect.poll(() => h1(page)).toBe(await pageTitle('about', language));
+      await shoot(page, file('about'), true);
 
-    await page.setViewportSize(DESKTOP);
-    await navigateInPage(page, language === 'en' ? '/en#login' : '/#login');
-    await expect.poll(() => h1(page)).toBe(TEXT[language].homeTitle);
-    const password = page.getByRole('dialog').getByLabel(TEXT[language].password, { exact: true });
-    await expect.poll(() => password.isVisible()).toBe(true);
-    await shoot(page, file('login'), false);
-    expect(await password.isVisible()).toBe(true);
-  });
+      await page.setViewportSize(DESKTOP);
+      await navigateInPage(page, `${prefix}/page`);
+      await expect.poll(() => h1(page)).toBe(TEXT[language].pagesTitle);
+      await shoot(page, file('pages'), true);
+
+      await page.setViewportSize(DESKTOP);
+      await navigateInPage(page, `${prefix}/nope`);
+      await expect.poll(() => h1(page)).toBe('404 Not Found');
+      await shoot(page, file('404'), true);
+
+      await page.setViewportSize(PHONE);
+      await navigateInPage(page, `${prefix}/about#menu`);
+      await expect
+        .poll(() => page.locator('#mobile-menu').evaluate((element) => element.getBoundingClientRect().left))
+        .toBe(0);
+      await page.screenshot({ path: file('menu')(PHONE.width), animations: 'disabled' });
+
+      await page.setViewportSize(DESKTOP);
+      await navigateInPage(page, language === 'en' ? '/en#login' : '/#login');
+      await expect.poll(() => h1(page)).toBe(TEXT[language].homeTitle);
+      const password = page.getByRole('dialog').getByLabel(TEXT[language].password, { exact: true });
+      await expect.poll(() => password.isVisible()).toBe(true);
+      await shoot(page, file('login'), false);
+      expect(await password.isVisible()).toBe(true);
+    },
+  );
 });

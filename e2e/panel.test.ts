@@ -1,11 +1,14 @@
 // The panel frame as staff meet it: sign-in at /panel/login, the dark drawer with the user's e-mail and a menu cut to
-// their permissions, the drawer toggle, Exit; and a customer who is refused the panel.
+// their permissions, the drawer toggle, Exit; and a customer who is refused the panel. Also: no serious or critical
+// axe-core violation on the sign-in page and the frame, and screenshots of both for review (e2e/screenshots/,
+// git-ignored) at 1280 and 375 px in Russian and English.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
+import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { createUser } from '../server/test/accounts.ts';
@@ -112,5 +115,165 @@ describe('the panel frame', () => {
     const me = await fetch(`${site.url}/api/users/`, { headers: { Authorization: `Token ${token}` } });
     expect(me.status).toBe(401);
     await page.close();
+  });
+});
+
+type Language = 'ru' | 'en';
+const DESKTOP = { width: 1280, height: 800 } as const;
+const PHONE = { width: 375, height: 740 } as const;
+const TEXT = {
+  ru: {
+    heading: 'Вход в панель управления',
+    menu: ['Сайт', 'Пользователи', 'Обновления', 'Страницы', 'Способы оплаты', 'Выход'],
+  },
+  en: {
+    heading: 'Sign in to the control panel',
+    menu: ['Site', 'Users', 'Updates', 'Pages', 'Payment methods', 'Exit'],
+  },
+} as const;
+const prefixOf = (language: Language) => (language === 'en' ? '/en' : '');
+
+/** The sign-in page, fully drawn, in a fresh context of its own (AxeBuilder needs one the test created). */
+async function openLogin(language: Language, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${site.url}${prefixOf(language)}/panel/login`);
+  await expect.poll(() => page.getByRole('heading', { name: TEXT[language].heading }).isVisible()).toBe(true);
+  return page;
+}
+
+/** The superuser's panel frame, every menu item drawn. */
+async function openFrame(language: Language, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, USERS.boss.email, prefixOf(language));
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefixOf(language)}/panel`);
+  await expect.poll(() => page.getByRole('menu').getByRole('menuitem').count()).toBe(TEXT[language].menu.length);
+  return page;
+}
+
+/** Waits until no transition or animation runs (antd's menu and drawer animate), so what is checked is at rest. */
+async function settle(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length),
+    )
+    .toBe(0);
+}
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  const report = blocking
+    .map((violation) =>
+      [
+        `${violation.id} (${violation.impact}): ${violation.help}`,
+        ...violation.nodes.map((node) => `  ${node.html}`),
+      ].join('\n'),
+    )
+    .join('\n');
+  expect(
+    blocking.map((violation) => violation.id),
+    `axe found serious or critical violations at ${page.url()}:\n${report}`,
+  ).toEqual([]);
+}
+
+/** No element reaches past the right edge of the window: nothing to scroll sideways to, nothing cut off. */
+async function expectNoOverflow(page: Page, what: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(width);
+  const sticking = await page.evaluate((limit) => {
+    const out: string[] = [];
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const box = element.getBoundingClientRect();
+      if (
+        box.width > 0 &&
+        box.height > 0 &&
+        box.right > limit + 0.5 &&
+        getComputedStyle(element).visibility !== 'hidden'
+      )
+        out.push(`${element.tagName.toLowerCase()}.${String(element.className)} right=${Math.round(box.right)}`);
+    }
+    return out;
+  }, width);
+  expect(sticking, what).toEqual([]);
+}
+
+describe.each(['ru', 'en'] as const)('the panel in %s', (language) => {
+  it('has no serious or critical axe violation on the sign-in page or the frame', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const login = await openLogin(language, viewport);
+      await expectNoSeriousViolations(login);
+      await login.context().close();
+      const frame = await openFrame(language, viewport);
+      await expectNoSeriousViolations(frame);
+      await frame.context().close();
+    }
+  });
+
+  it('fits a 375 px phone and is shot at 1280 and 375 px for review', async () => {
+    const folder = resolve(root, 'e2e/screenshots');
+    mkdirSync(folder, { recursive: true });
+    for (const viewport of [DESKTOP, PHONE]) {
+      const file = (name: string) => resolve(folder, `${name}-${language}-${viewport.width}.png`);
+      const login = await openLogin(language, viewport);
+      await settle(login);
+      if (viewport === PHONE) await expectNoOverflow(login, `sign-in page, ${language}`);
+      await login.screenshot({ path: file('panel-login'), fullPage: true, animations: 'disabled' });
+      await login.context().close();
+
+      const frame = await openFrame(language, viewport);
+      await settle(frame);
+      expect(await menuItems(frame)).toEqual(TEXT[language].menu);
+      if (viewport === PHONE) await expectNoOverflow(frame, `panel frame, ${language}`);
+      await frame.screenshot({ path: file('panel'), fullPage: true, animations: 'disabled' });
+      if (viewport === PHONE) {
+        // On a phone the drawer starts shrunk; opened, it must still leave the page usable.
+        await frame
+          .getByRole('button', {
+            name: language === 'en' ? 'Collapse or expand the menu' : 'Свернуть или развернуть меню',
+          })
+          .click();
+        await settle(frame);
+        expect(await frame.locator('.ant-layout-sider').textContent()).toContain(USERS.boss.email);
+        await expectNoOverflow(frame, `panel frame with the drawer open, ${language}`);
+        await frame.screenshot({ path: file('panel-drawer'), fullPage: true, animations: 'disabled' });
+      }
+      await frame.context().close();
+    }
+  });
+});
+
+describe('the panel at its breakpoints (spec §9)', () => {
+  it('starts with the drawer shrunk at 959 px and narrower, and opens it over the page at 599 px and narrower', async () => {
+    const drawer = (page: Page) => page.locator('.ant-layout-sider');
+    const toggle = (page: Page) => page.getByRole('button', { name: 'Свернуть или развернуть меню' });
+    const expected: readonly [width: number, startsShrunk: boolean, overPage: boolean][] = [
+      [960, false, false],
+      [959, true, false],
+      [600, true, false],
+      [599, true, true],
+    ];
+    for (const [width, startsShrunk, overPage] of expected) {
+      const page = await openFrame('ru', { width, height: 800 });
+      const what = `${width} px`;
+      await expect
+        .poll(async () => (await drawer(page).boundingBox())?.width, { message: what })
+        .toBe(startsShrunk ? 64 : 240);
+      if (startsShrunk) await toggle(page).click();
+      await expect.poll(async () => (await drawer(page).boundingBox())?.width, { message: what }).toBe(240);
+      await settle(page);
+      // Over the page: the page keeps its place beside the shrunk drawer; otherwise the open drawer pushes it.
+      const pageLeft = (await page.locator('main').boundingBox())?.x;
+      expect(pageLeft, what).toBe(overPage ? 64 : 240);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(width);
+      if (overPage) {
+        // A tap on the dimmed page beside the drawer shrinks it again.
+        await page.mouse.click(width - 20, 400);
+        await expect.poll(async () => (await drawer(page).boundingBox())?.width, { message: what }).toBe(64);
+      }
+      await page.context().close();
+    }
   });
 });

@@ -123,12 +123,8 @@ export const MESSAGES = {
     en: 'The parent must be a top-level item, and an item with children cannot move under another.',
     ru: 'Родителем может быть только пункт верхнего уровня, а пункт с вложенными пунктами нельзя вложить в другой.',
   },
-  // The site's own title and description (the HTML document's <title>, description and sharing cards) where no page
-  // supplies its own: the home page until it is edited in the panel, and the page list.
-  siteTitle: {
-    en: 'ProxyMob — private 4G/LTE mobile proxies',
-    ru: 'ProxyMob — приватные мобильные прокси 4G/LTE',
-  },
+  // The site's own description (the document's description and sharing cards) where no page supplies one: the page
+  // list, and the home page when none is published.
   siteDescription: {
     en: 'Real SIM cards in dedicated modems: one modem, one customer. Change the IP with a link, connect over HTTP or SOCKS5, pay with crypto or a card.',
     ru: 'Настоящие SIM-карты в отдельных модемах: один модем — один клиент. Смена IP по ссылке, подключение по HTTP и SOCKS5, оплата криптовалютой или картой.',

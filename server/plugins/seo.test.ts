@@ -138,14 +138,14 @@ describe.each(BACKENDS)('search and sharing on $name', (backend) => {
       expect(meta(en, 'og:locale')).toBe('en_US');
     });
 
-    it('falls back to the site title and description when no home page is published', async () => {
+    it('falls back to the brand and the site description when no home page is published', async () => {
       await testDb.db.query('UPDATE pages SET published = false WHERE home');
       try {
         const ru = head((await app.inject('/')).body);
-        expect(ru).toContain('<title>ProxyMob — приватные мобильные прокси 4G/LTE</title>');
+        expect(ru).toContain('<title>ProxyMob</title>');
         expect(meta(ru, 'description')).toMatch(/^Настоящие SIM-карты/);
         const en = head((await app.inject('/en')).body);
-        expect(en).toContain('<title>ProxyMob — private 4G/LTE mobile proxies</title>');
+        expect(en).toContain('<title>ProxyMob</title>');
       } finally {
         await testDb.db.query('UPDATE pages SET published = true WHERE home');
       }

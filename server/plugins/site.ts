@@ -14,11 +14,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
-import { LANGUAGE_COOKIE, splitLanguage, type Language } from '@proxy/contract/languages';
+import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
 import { matchRoute, type RemoteName } from '@proxy/contract/routes';
 import { SLUG_PATTERN } from '@proxy/contract/schemas/page';
 import type { InitialState } from '@proxy/contract/state';
+import { documentTitle, SITE_NAME } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
@@ -38,12 +39,6 @@ export interface SiteOptions {
   /** The configured third-party scripts, handed to the page that loads them (spec §1). */
   readonly integrations?: InitialState['integrations'];
 }
-
-/** The brand, as the shell's translations spell it (`brand` in shell/src/i18n/*.json). */
-export const SITE_NAME: Readonly<Record<Language, string>> = {
-  ru: 'ProxyMob',
-  en: 'ProxyMob',
-};
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -182,7 +177,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     const { language, path } = splitLanguage(pathname);
 
     let status = match ? 200 : 404;
-    let title = SITE_NAME[language];
+    let title = documentTitle(language);
     // The document's search and sharing tags; stays null for documents search engines must not list.
     let meta: DocumentMeta | null = null;
     const seo = { publicUrl: options.publicUrl, siteName: SITE_NAME[language], language };
@@ -190,7 +185,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     if (slug !== undefined) {
       const page = SLUG_PATTERN.test(slug) ? await app.pages.getPublished(slug, language) : null;
       if (page) {
-        title = page.seo_title || page.title;
+        title = documentTitle(language, page);
         meta = {
           ...seo,
           title,
@@ -202,9 +197,9 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       } else status = 404;
     } else if (match && match.route.layout === 'public' && !('guard' in match.route)) {
       // The home page speaks for itself from its CMS row; the page list (and a site without a home page) use the
-      // site's own title and description.
+      // brand and the site's own description.
       const home = match.route.id === 'home' ? await app.pages.getHome(language) : null;
-      if (match.route.id === 'home') title = (home && (home.seo_title || home.title)) || message('siteTitle', language);
+      if (home) title = documentTitle(language, home);
       const hero = home?.blocks.find((block) => block.type === 'hero');
       meta = {
         ...seo,

@@ -9,6 +9,9 @@ const THEME = {
   token: {
     colorPrimary: '#0f766e',
     colorLink: '#115e59',
+    // antd's own secondary grey (45 % black) fails WCAG AA contrast on white and on the panel's grey background.
+    colorTextSecondary: '#475569',
+    colorTextDescription: '#475569',
     borderRadius: 8,
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },

@@ -9,6 +9,22 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MenuLink } from './MenuLink.tsx';
 import styles from './MobileMenu.module.css';
 
+/** Keeps Tab and Shift+Tab inside the open menu (it is modal): past the last control back to the first. */
+function trapTab(event: KeyboardEvent, container: HTMLElement): void {
+  const focusable = Array.from(container.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const inside = container.contains(document.activeElement);
+  if (event.shiftKey && (document.activeElement === first || !inside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /** The 265 px slide-in menu (spec §2, §9), open while the hash is `#menu`; closing clears the hash. */
 export function MobileMenu() {
   const { t, language } = useT();
@@ -16,15 +32,23 @@ export function MobileMenu() {
   const { panel, close } = useHashPanel();
   const open = panel === 'menu';
   const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
+    // Focus goes back where it was (the burger, usually) when the menu closes, as for any modal dialog.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeButton.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
+      if (event.key === 'Tab' && dialog.current) trapTab(event, dialog.current);
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      // Without scrolling: an anchor link of the menu scrolls the page after it closed.
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
   }, [open, close]);
 
   // An anchor scrolls after the menu has closed, so the page is not locked under the overlay.
@@ -32,7 +56,9 @@ export function MobileMenu() {
   return (
     <div className={open ? `${styles.root} ${styles.open}` : styles.root} aria-hidden={!open}>
       <div className={styles.backdrop} onClick={close} />
-      <aside
+      {/* A div, not <aside>: a complementary landmark cannot also be a dialog. */}
+      <div
+        ref={dialog}
         id="mobile-menu"
         className={styles.panel}
         role="dialog"
@@ -92,7 +118,7 @@ export function MobileMenu() {
           </div>
           <LanguageSwitch className={styles.language} />
         </div>
-      </aside>
+      </div>
     </div>
   );
 }

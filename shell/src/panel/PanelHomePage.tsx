@@ -12,7 +12,9 @@ export function PanelHomePage() {
   const sections = panelSections(user, language);
   return (
     <section>
-      <Typography.Title level={2}>{t('panel.welcome', { email: user?.email ?? '' })}</Typography.Title>
+      <Typography.Title level={2} className={styles.welcome}>
+        {t('panel.welcome', { email: user?.email ?? '' })}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
         {sections.length > 0 ? t('panel.sectionsLead') : t('panel.noSections')}
       </Typography.Paragraph>

@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../chrome/LanguageSwitch.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { signOut } from '../session/session.ts';
 import { panelSections } from './panel-menu.ts';
+import { isAtMost } from '../styles/breakpoints.ts';
 import styles from './PanelLayout.module.css';
 
 /** A letter badge stands in for an icon, so the collapsed drawer still tells the items apart. */
@@ -34,7 +35,7 @@ export function PanelLayout() {
 
   // Below 960 px the drawer starts shrunk, so the page keeps the width; the toggle still opens it.
   useEffect(() => {
-    if (window.matchMedia('(max-width: 959px)').matches) toggle(false);
+    if (isAtMost('tablet')) toggle(false);
   }, [toggle]);
 
   const sections = panelSections(user, language);
@@ -50,6 +51,8 @@ export function PanelLayout() {
   const selected = sections.find((section) => pathname.startsWith(section.to))?.to;
 
   const onClick = ({ key }: { key: string }) => {
+    // On a phone the open drawer covers the page: once an item is chosen, it steps aside.
+    if (isAtMost('phone')) toggle(false);
     if (key === 'exit') {
       void navigate(paths.home(language));
       void signOut();
@@ -85,7 +88,8 @@ export function PanelLayout() {
             aria-label={t('panel.title')}
           />
         </Layout.Sider>
-        <Layout>
+        {open && <div className={styles.scrim} onClick={() => toggle(false)} />}
+        <Layout className={styles.main}>
           <Layout.Header className={styles.bar}>
             <Button
               type="text"

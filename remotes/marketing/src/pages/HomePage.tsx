@@ -4,6 +4,7 @@ import { ApiError } from '@proxy/contract/api/errors';
 import { paths } from '@proxy/contract/routes';
 import type { PublicPage } from '@proxy/contract/schemas/page';
 import { api } from '@proxy/contract/state';
+import { documentTitle } from '@proxy/contract/titles';
 import { Blocks } from '../blocks/Blocks.tsx';
 import { useT } from '../i18n/use-t.ts';
 import styles from './HomePage.module.css';
@@ -24,7 +25,18 @@ export async function loadHome({ signal }: { signal: AbortSignal }): Promise<Pub
 export function HomePage() {
   const page = useLoaderData() as PublicPage | null;
   if (!page || page.blocks.length === 0) return <FallbackHome />;
-  return <Blocks blocks={page.blocks} plans={page.plans} />;
+  return <HomeBlocks page={page} />;
+}
+
+function HomeBlocks({ page }: { page: PublicPage }) {
+  const { language } = useT();
+  return (
+    <>
+      {/* Hoisted into <head> ahead of the shell's brand title: the title the server gives the document. */}
+      <title>{documentTitle(language, page)}</title>
+      <Blocks blocks={page.blocks} plans={page.plans} />
+    </>
+  );
 }
 
 function FallbackHome() {
