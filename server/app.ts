@@ -14,6 +14,7 @@ import errorsPlugin from './plugins/errors.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import languagePlugin from './plugins/language.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import mediaPlugin from './plugins/media.ts';
 import menuRepositoryPlugin from './plugins/menu-repository.ts';
 import pagesRepositoryPlugin from './plugins/pages-repository.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { migrations });
   await app.register(pagesRoutes, { publicUrl: config.publicUrl });
   await app.register(menuRoutes);
+  await app.register(mediaPlugin);
   await app.register(panelPagesRoutes, { publicUrl: config.publicUrl });
   await app.register(panelPlansRoutes);
   await app.register(panelMenuRoutes);
