@@ -5,7 +5,9 @@ export function RichTextBlock({ data, anchor }: { data: BlockData<'richtext'>; a
   return (
     <section id={anchor ?? undefined} className={styles.section}>
       {/* Sanitized by the server when saved (fixed allow-list), so it cannot carry script. */}
-      <div className={`${styles.inner} ${styles.prose}`} dangerouslySetInnerHTML={{ __html: data.html }} />
+      <div className={styles.inner}>
+        <div className={styles.prose} dangerouslySetInnerHTML={{ __html: data.html }} />
+      </div>
     </section>
   );
 }
