@@ -80,6 +80,8 @@ function useOverflow(ref: RefObject<HTMLElement | null>): boolean {
     if (!element) return;
     const check = () => setOverflowing(element.scrollWidth > element.clientWidth + 1);
     check();
+    // Without ResizeObserver (old browsers) the first measure stands.
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(check);
     observer.observe(element);
     return () => observer.disconnect();

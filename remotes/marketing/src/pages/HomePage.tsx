@@ -1,13 +1,12 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { getHome } from '@proxy/contract/api/pages';
 import { ApiError } from '@proxy/contract/api/errors';
-import { paths } from '@proxy/contract/routes';
 import type { PublicPage } from '@proxy/contract/schemas/page';
 import { api } from '@proxy/contract/state';
 import { documentTitle } from '@proxy/contract/titles';
 import { Blocks } from '../blocks/Blocks.tsx';
+import { HeroBlock } from '../blocks/HeroBlock.tsx';
 import { useT } from '../i18n/use-t.ts';
-import styles from './HomePage.module.css';
 
 /**
  * The home page: the content-managed blocks of the page staff marked as home. Without one (staff unpublished it, or
@@ -39,17 +38,17 @@ function HomeBlocks({ page }: { page: PublicPage }) {
   );
 }
 
+/** The first screen without the CMS: the hero block fed from the remote's own translations. */
 function FallbackHome() {
-  const { t, language } = useT();
+  const { t } = useT();
   return (
-    <section className={styles.hero}>
-      <div className={styles.heroInner}>
-        <h1 className={styles.title}>{t('home.title')}</h1>
-        <p className={styles.lead}>{t('home.lead')}</p>
-        <Link to={paths.page('about', language)} className={styles.primary}>
-          {t('home.ctaPrimary')}
-        </Link>
-      </div>
-    </section>
+    <HeroBlock
+      anchor={null}
+      data={{
+        title: t('home.title'),
+        lead: t('home.lead'),
+        actions: [{ label: t('home.ctaPrimary'), link: '/about' }],
+      }}
+    />
   );
 }
