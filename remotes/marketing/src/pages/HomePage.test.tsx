@@ -23,6 +23,17 @@ async function renderHome(data: PublicPage | null, language: 'ru' | 'en' = 'ru')
   });
 }
 
+const week = {
+  id: 7,
+  title: 'Week',
+  price: 150_000,
+  currency: 'RUB',
+  period_days: 7,
+  caption: '',
+  features: [],
+  highlighted: false,
+} as const;
+
 const page: PublicPage = {
   slug: 'index',
   title: 'Home',
@@ -64,10 +75,7 @@ describe('HomePage', () => {
   });
 
   it('words the plan period with Russian plural forms', async () => {
-    await renderHome(
-      { ...page, plans: [1, 3, 30].map((days, i) => ({ ...page.plans[0]!, id: i, period_days: days })) },
-      'ru',
-    );
+    await renderHome({ ...page, plans: [1, 3, 30].map((days, i) => ({ ...week, id: i, period_days: days })) }, 'ru');
     for (const text of ['за 1 день', 'за 3 дня', 'за 30 дней']) expect(screen.getByText(text)).toBeTruthy();
   });
 
