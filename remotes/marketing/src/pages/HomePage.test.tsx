@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicPage } from '@proxy/contract/schemas/page';
+import type { PublicPlan } from '@proxy/contract/schemas/plans';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { HomePage } from './HomePage.tsx';
@@ -23,7 +24,7 @@ async function renderHome(data: PublicPage | null, language: 'ru' | 'en' = 'ru')
   });
 }
 
-const week = {
+const week: PublicPlan = {
   id: 7,
   title: 'Week',
   price: 150_000,
@@ -32,7 +33,7 @@ const week = {
   caption: '',
   features: [],
   highlighted: false,
-} as const;
+};
 
 const page: PublicPage = {
   slug: 'index',
