@@ -5,6 +5,7 @@ import { paths } from '@proxy/contract/routes';
 import type { PageSummary, PublicPage } from '@proxy/contract/schemas/page';
 import { api } from '@proxy/contract/state';
 import { documentTitle } from '@proxy/contract/titles';
+import { Blocks } from '../blocks/Blocks.tsx';
 import { useT } from '../i18n/use-t.ts';
 import styles from './ContentPage.module.css';
 
@@ -25,14 +26,18 @@ function PageView({ page }: { page: PublicPage }) {
   const { t, language } = useT();
   const updated = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(page.updated_at));
   return (
-    <article className={styles.article}>
-      {/* React hoists it into <head>, in front of the shell's brand title: the same title the server gives a reload. */}
-      <title>{documentTitle(language, page)}</title>
-      <h1 className={styles.title}>{page.title}</h1>
-      <p className={styles.meta}>{t('pages.updated', { date: updated })}</p>
-      {/* Page bodies are sanitized by the server when saved (fixed allow-list), so they cannot carry script. */}
-      <div className={styles.body} dangerouslySetInnerHTML={{ __html: page.body }} />
-    </article>
+    <>
+      <article className={styles.article}>
+        {/* React hoists it into <head>, in front of the shell's brand title: the same title the server gives a reload. */}
+        <title>{documentTitle(language, page)}</title>
+        <h1 className={styles.title}>{page.title}</h1>
+        <p className={styles.meta}>{t('pages.updated', { date: updated })}</p>
+        {/* Page bodies are sanitized by the server when saved (fixed allow-list), so they cannot carry script. */}
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: page.body }} />
+      </article>
+      {/* A content page may be built of blocks too, after its body. */}
+      {page.blocks.length > 0 ? <Blocks blocks={page.blocks} plans={page.plans} /> : null}
+    </>
   );
 }
 

@@ -1,28 +1,12 @@
 // The home page component with the data its loader hands it: the CMS blocks in order, or — when no home page is
 // published (the loader's null) — a welcoming hero from the remote's own translations instead of an empty page.
-import { act, cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicPage } from '@proxy/contract/schemas/page';
 import type { PublicPlan } from '@proxy/contract/schemas/plans';
-import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
+import { renderPage } from '../test/render-page.tsx';
 import { HomePage } from './HomePage.tsx';
-
-async function renderHome(data: PublicPage | null, language: 'ru' | 'en' = 'ru') {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: language, resources: { ru: { marketing: ru }, en: { marketing: en } } });
-  const router = createMemoryRouter([{ path: '/', Component: HomePage, loader: () => data }]);
-  await act(async () => {
-    render(
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
-    );
-  });
-}
 
 const week: PublicPlan = {
   id: 7,
@@ -69,19 +53,23 @@ afterEach(cleanup);
 
 describe('HomePage', () => {
   it('renders the blocks in the order given, with the plans in the price table', async () => {
-    await renderHome(page, 'en');
+    await renderPage(HomePage, page, 'en');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['How', 'Plans']);
     expect(screen.getByText('for 7 days')).toBeTruthy();
     expect(document.title).toBe('Mobile proxies');
   });
 
   it('words the plan period with Russian plural forms', async () => {
-    await renderHome({ ...page, plans: [1, 3, 30].map((days, i) => ({ ...week, id: i, period_days: days })) }, 'ru');
+    await renderPage(
+      HomePage,
+      { ...page, plans: [1, 3, 30].map((days, i) => ({ ...week, id: i, period_days: days })) },
+      'ru',
+    );
     for (const text of ['за 1 день', 'за 3 дня', 'за 30 дней']) expect(screen.getByText(text)).toBeTruthy();
   });
 
   it('shows the translated hero when no home page is published', async () => {
-    await renderHome(null, 'ru');
+    await renderPage(HomePage, null, 'ru');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(ru.home.title);
     expect(screen.getByRole('link', { name: ru.home.ctaPrimary }).getAttribute('href')).toBe('/about');
   });
