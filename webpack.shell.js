@@ -23,14 +23,34 @@ export default (env = {}, argv = {}) => {
       uniqueName: 'shell',
     },
     // The server fills the template's <!--app-title--> and <!--app-state--> comments per request: keep them.
-    optimization: { minimizeOptions: { html: false } },
+    optimization: {
+      minimizeOptions: { html: false },
+      splitChunks: {
+        cacheGroups: {
+          // Every shared package is its own async chunk; these always load together at start-up, so one request
+          // each instead of a dozen (the contract's modules are a few hundred bytes apiece, and each copy carried
+          // its own languages.ts). Only in the shell: a remote's contract fallback loads alone, when the shell
+          // lacks that module, and must stay small.
+          contract: { test: /[\\/]shared[\\/]src[\\/]/, name: 'contract', chunks: 'async', enforce: true },
+          react: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            name: 'react',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
+    },
     plugins: [
       ...common.plugins,
       new ModuleFederationPlugin({
         ...federationDefaults,
         name: 'shell',
         remotes: {},
-        runtimePlugins: [here('./shell/src/federation/fallback-plugin.ts')],
+        runtimePlugins: [
+          here('./shell/src/federation/provide-runtime-plugin.ts'),
+          here('./shell/src/federation/fallback-plugin.ts'),
+        ],
       }),
       new HtmlWebpackPlugin({
         template: here('./shell/index.html'),
