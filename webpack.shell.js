@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { commonConfig } from './build/common.js';
 import { federationDefaults } from './build/federation.js';
+import { StartupPreloadPlugin, startupCacheGroups } from './build/startup-chunks.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -25,21 +26,7 @@ export default (env = {}, argv = {}) => {
     // The server fills the template's <!--app-title--> and <!--app-state--> comments per request: keep them.
     optimization: {
       minimizeOptions: { html: false },
-      splitChunks: {
-        cacheGroups: {
-          // Every shared package is its own async chunk; these always load together at start-up, so one request
-          // each instead of a dozen (the contract's modules are a few hundred bytes apiece, and each copy carried
-          // its own languages.ts). Only in the shell: a remote's contract fallback loads alone, when the shell
-          // lacks that module, and must stay small.
-          contract: { test: /[\\/]shared[\\/]src[\\/]/, name: 'contract', chunks: 'async', enforce: true },
-          react: {
-            test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-            name: 'react',
-            chunks: 'async',
-            enforce: true,
-          },
-        },
-      },
+      splitChunks: { cacheGroups: startupCacheGroups },
     },
     plugins: [
       ...common.plugins,
@@ -59,6 +46,7 @@ export default (env = {}, argv = {}) => {
         minify: false,
         favicon: here('./shell/public/favicon.svg'),
       }),
+      new StartupPreloadPlugin(),
     ],
   };
 };
