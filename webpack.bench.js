@@ -21,9 +21,8 @@ export default (env = {}) => {
     entry: { main: here('./shell/src/index.tsx') },
     output: { ...common.output, path: resolve(env.outDir), publicPath: '/', clean: true },
     // No source maps or precompressed copies: only the JavaScript a browser runs is measured.
-    devtool: process.env.BENCH_MAPS ? 'source-map' : false,
+    devtool: false,
     optimization: { minimizeOptions: { html: false } },
-    experiments: { topLevelAwait: true },
     plugins: [
       ...common.plugins.filter((plugin) => plugin.constructor.name !== 'CompressAssetsPlugin'),
       new webpack.NormalModuleReplacementPlugin(/[\\/]federation[\\/]remotes\.ts$/, (resolveData) => {
