@@ -67,6 +67,7 @@ describe('response compression', () => {
     const small = await app.inject({ url: '/remotes.json', headers: { 'accept-encoding': BROWSER } });
     expect(small.rawPayload.length).toBeLessThan(COMPRESS_MIN_BYTES);
     expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary ?? '').not.toMatch(/accept-encoding/i);
     expect(small.json()).toEqual({ remotes: [{ name: 'marketing', entry: '/remotes/marketing/mf-manifest.json' }] });
 
     const refused = await app.inject({ url: '/en', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });

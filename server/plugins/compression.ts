@@ -47,10 +47,11 @@ export default fp(
       if (reply.getHeader('content-encoding')) return payload;
       const type = String(reply.getHeader('content-type') ?? '');
       if (!COMPRESSIBLE_TYPE.test(type)) return payload;
-      // The body depends on Accept-Encoding from here on, whichever this request gets: caches must know.
-      reply.header('vary', mergeVary(reply.getHeader('vary'), 'Accept-Encoding'));
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       if (body.length < COMPRESS_MIN_BYTES) return payload;
+      // From here the body depends on Accept-Encoding, whichever this request gets: caches must know (as Django's
+      // GZipMiddleware does, a body too small to compress gets no Vary).
+      reply.header('vary', mergeVary(reply.getHeader('vary'), 'Accept-Encoding'));
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       if (!encoding) return payload;
       const compressed =
