@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { commonConfig } from './build/common.js';
 import { federationDefaults } from './build/federation.js';
+import { StartupPreloadPlugin, startupCacheGroups } from './build/startup-chunks.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -23,14 +24,20 @@ export default (env = {}, argv = {}) => {
       uniqueName: 'shell',
     },
     // The server fills the template's <!--app-title--> and <!--app-state--> comments per request: keep them.
-    optimization: { minimizeOptions: { html: false } },
+    optimization: {
+      minimizeOptions: { html: false },
+      splitChunks: { cacheGroups: startupCacheGroups },
+    },
     plugins: [
       ...common.plugins,
       new ModuleFederationPlugin({
         ...federationDefaults,
         name: 'shell',
         remotes: {},
-        runtimePlugins: [here('./shell/src/federation/fallback-plugin.ts')],
+        runtimePlugins: [
+          here('./shell/src/federation/provide-runtime-plugin.ts'),
+          here('./shell/src/federation/fallback-plugin.ts'),
+        ],
       }),
       new HtmlWebpackPlugin({
         template: here('./shell/index.html'),
@@ -39,6 +46,7 @@ export default (env = {}, argv = {}) => {
         minify: false,
         favicon: here('./shell/public/favicon.svg'),
       }),
+      new StartupPreloadPlugin(),
     ],
   };
 };

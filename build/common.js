@@ -1,8 +1,19 @@
 // Loader, style and output settings every build shares (shell and remotes alike).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { CompressAssetsPlugin } from './compress-assets.js';
 
 export const isProduction = (argv) => (argv.mode ?? 'production') === 'production';
+
+/**
+ * react-router's package exports name only its development build (dev warnings on) under every condition webpack
+ * matches, so `resolve.conditionNames` cannot pick the production one: a production build points the bare import at
+ * it directly. The shared-module version still comes from react-router's package.json next to it.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
 export function commonConfig(argv) {
   const production = isProduction(argv);
@@ -10,7 +21,10 @@ export function commonConfig(argv) {
     mode: production ? 'production' : 'development',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     target: 'web',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: production && existsSync(reactRouterProduction) ? { 'react-router$': reactRouterProduction } : {},
+    },
     module: {
       rules: [
         {

@@ -2,12 +2,18 @@
 // every remote agree on what is shared. A library missing here is loaded twice across the boundary, and then a remote
 // silently reads an empty jotai store or throws "useNavigate() may be used only in the context of a <Router>".
 import { readFileSync } from 'node:fs';
-import { ANTD_USED_EXPORTS } from './antd-exports.js';
+import { TRIMMED_SHARED } from './shared-exports.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const contract = JSON.parse(readFileSync(new URL('../shared/package.json', import.meta.url), 'utf8'));
 
 const singleton = (name) => ({ singleton: true, requiredVersion: pkg.dependencies[name] });
+
+/** A singleton cut down to the exports the site uses (build/shared-exports.js): one copy, only what pages import. */
+const trimmed = (name) => ({
+  ...singleton(name),
+  treeShaking: { mode: 'runtime-infer', usedExports: TRIMMED_SHARED[name] },
+});
 
 /** Shared singletons; trailing-slash keys share subpath imports too (react/jsx-runtime, react-dom/client). */
 export const shared = {
@@ -15,20 +21,18 @@ export const shared = {
   'react/': singleton('react'),
   'react-dom': singleton('react-dom'),
   'react-dom/': singleton('react-dom'),
-  'react-router': singleton('react-router'),
+  // Trimmed like antd: shared whole, react-router is the largest library of the first paint after react-dom.
+  'react-router': trimmed('react-router'),
   'react-router/': singleton('react-router'),
   'react-router-dom': singleton('react-router-dom'),
   jotai: singleton('jotai'),
   'jotai/': singleton('jotai'),
   // antd is shared whole-but-trimmed: one copy (one theme, one locale, one style cache) cut down to the exports the
   // site uses. Only pages that need it load it; the public first paint never does.
-  antd: {
-    ...singleton('antd'),
-    treeShaking: { mode: 'runtime-infer', usedExports: ANTD_USED_EXPORTS },
-  },
+  antd: trimmed('antd'),
   '@ant-design/cssinjs': { singleton: true, requiredVersion: pkg.dependencies['@ant-design/cssinjs'] },
   i18next: singleton('i18next'),
-  'react-i18next': singleton('react-i18next'),
+  'react-i18next': trimmed('react-i18next'),
   // The contract: additive changes within a major; a breaking change bumps the major and is released together.
   '@proxy/contract/': {
     singleton: true,
@@ -43,7 +47,11 @@ export const federationDefaults = {
   dts: false,
   // 'loaded-first' keeps a remote that is down from breaking start-up: entries are fetched only when used.
   shareStrategy: 'loaded-first',
-  experiments: { asyncStartup: true },
+  experiments: {
+    asyncStartup: true,
+    // Browser-only builds: drops the runtime's Node script loading.
+    optimization: { target: 'web' },
+  },
 };
 
 /** Container names must be JS identifiers; remote folders use kebab-case. */

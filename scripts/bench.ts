@@ -1,13 +1,14 @@
-// `npm run bench`: prints figures (no pass/fail). Speed targets live here, never in timed tests.
+// `npm run bench`: prints figures, and PASS/FAIL against the budgets. Speed targets live here, never in timed tests.
 //   - production build time of the shell and of one remote
-//   - gzip JavaScript a cold visitor downloads for /about, measured in Chromium
+//   - the public site's speed (scripts/bench-site-speed.ts): gzip JavaScript of a cold visit to /, /en and /about in
+//     Chromium against a single-bundle build of the same pages, and Lighthouse mobile
 //   - requests per second and p99 latency of GET /api/pages/{slug}/ on PGlite and on PostgreSQL
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { launchBrowser, root, startSite, type RunningSite } from './site-process.ts';
+import { benchSiteSpeed } from './bench-site-speed.ts';
+import { root, startSite } from './site-process.ts';
 
 const webpackBin = resolve(root, 'node_modules/.bin/webpack');
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -17,28 +18,6 @@ function timeBuild(args: string[]): number {
   const result = spawnSync(webpackBin, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error(`webpack ${args.join(' ')} failed`);
   return (performance.now() - started) / 1000;
-}
-
-async function coldJavaScript(site: RunningSite, path: string): Promise<{ files: number; raw: number; gzip: number }> {
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const scripts: Promise<Buffer>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.body());
-    });
-    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
-    await page.locator('h1').waitFor();
-    const bodies = await Promise.all(scripts);
-    return {
-      files: bodies.length,
-      raw: bodies.reduce((sum, body) => sum + body.length, 0),
-      gzip: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 6 }).length, 0),
-    };
-  } finally {
-    await browser.close();
-  }
 }
 
 async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
@@ -58,8 +37,6 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
 console.log('Production builds (2 cores):');
 console.log(`  shell               ${timeBuild(['--config', 'webpack.shell.js']).toFixed(1)} s`);
 console.log(
@@ -68,12 +45,10 @@ console.log(
 // Bring every other remote's output back in case the single build above left it missing.
 timeBuild(['--config', 'webpack.remotes.js']);
 
+await benchSiteSpeed();
+
 const site = await startSite();
 try {
-  const js = await coldJavaScript(site, '/about');
-  console.log('\nCold visit to /about in Chromium (JavaScript):');
-  console.log(`  ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip`);
-
   const pglite = await load(`${site.url}/api/pages/about/`);
   console.log('\nGET /api/pages/about/ (10 connections, 8 s):');
   console.log(`  PGlite       ${pglite.rps.toFixed(0)} req/s, p99 ${pglite.p99} ms, errors ${pglite.errors}`);

@@ -8,6 +8,7 @@ import type { Db } from './db/db.ts';
 import { loadMigrations, type Migration } from './db/migrate.ts';
 import { redactUrl, REDACT_PATHS } from './lib/logging.ts';
 import authPlugin from './plugins/auth.ts';
+import compressionPlugin from './plugins/compression.ts';
 import contentRepositoryPlugin from './plugins/content-repository.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -107,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: config.publicUrl.startsWith('https:'),
     thirdPartyUrls: Object.values(config.integrations),
   });
+  // Its onSend hook runs after the two above, which only set headers; nothing registered later changes a body.
+  await app.register(compressionPlugin);
   await app.register(dbPlugin, { db: options.db });
   await app.register(pagesRepositoryPlugin);
   await app.register(menuRepositoryPlugin);

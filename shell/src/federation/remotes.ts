@@ -22,13 +22,15 @@ export interface Deployment {
 }
 
 /**
- * Reads /remotes.json (never from cache: it is how a remote is redeployed) and registers each remote's manifest.
+ * Reads /remotes.json and registers each remote's manifest. The server sends it `no-cache`, so the browser never uses
+ * a stale copy (it is how a remote is redeployed); the default cache mode lets it take the response the HTML's
+ * `<link rel="preload">` started before this code could run (build/startup-chunks.js).
  * When the file cannot be read, every section counts as deployed-but-unavailable rather than missing, so visitors see
  * "temporarily unavailable" instead of "not found".
  */
 export async function registerDeployedRemotes(): Promise<Deployment> {
   try {
-    const response = await fetch('/remotes.json', { cache: 'no-store' });
+    const response = await fetch('/remotes.json');
     if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
     const config = (await response.json()) as RemotesConfig;
     registerRemotes(config.remotes.map(({ name, entry }) => ({ name: containerName(name), entry })));

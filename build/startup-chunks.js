@@ -1,0 +1,54 @@
+// The shell's start-up: what a first visit needs before the shell's own code can run, and hints that let the browser
+// fetch it all in parallel with main.js instead of one round trip after another.
+//
+// With `asyncStartup` main.js first loads every shared package its code imports (react, react-router, i18next,
+// jotai, the contract) and only then runs the shell, which then fetches /remotes.json, then a remote's manifest, then
+// its entry. Each of those steps waited for the one before (6 round trips before the page could render). The shell's
+// copies of the shared packages are the ones every page uses (the shell loads first), so the HTML can name them.
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+
+const nodeModules = (...names) => new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
+
+/**
+ * Named async chunks for the shared packages of the start-up (webpack's splitChunks cache groups). Named, so the
+ * preload hints below can find them; grouped, so a dozen tiny contract modules are one request, not twelve.
+ * Only for the shell: a remote's copies load only when the shell lacks a module, one at a time, and must stay small.
+ */
+export const STARTUP_CHUNKS = {
+  react: nodeModules('react', 'react-dom', 'scheduler'),
+  router: nodeModules('react-router'),
+  i18n: nodeModules('i18next', 'react-i18next', 'html-parse-stringify', 'void-elements'),
+  jotai: nodeModules('jotai'),
+  // Not the form schemas: only the lazy auth dialog and the panel use them (with valibot, in their own chunk).
+  contract: /[\\/]shared[\\/]src[\\/](?!schemas[\\/])/,
+};
+
+export const startupCacheGroups = Object.fromEntries(
+  Object.entries(STARTUP_CHUNKS).map(([name, test]) => [name, { test, name, chunks: 'async', enforce: true }]),
+);
+
+/**
+ * Adds `<link rel="preload">` to the shell's HTML for the start-up chunks and for /remotes.json (fetched by
+ * shell/src/federation/remotes.ts with the same mode, so the browser reuses the preloaded response).
+ */
+export class StartupPreloadPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('StartupPreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupPreloadPlugin', (data) => {
+        const publicPath = compilation.outputOptions.publicPath;
+        const scripts = Object.keys(STARTUP_CHUNKS)
+          .map((name) => [...(compilation.namedChunks.get(name)?.files ?? [])].find((file) => file.endsWith('.js')))
+          .filter(Boolean);
+        const link = (attributes) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', ...attributes }, undefined, {
+            plugin: 'StartupPreloadPlugin',
+          });
+        data.headTags.push(
+          link({ href: '/remotes.json', as: 'fetch', crossorigin: 'anonymous' }),
+          ...scripts.map((file) => link({ href: `${publicPath}${file}`, as: 'script' })),
+        );
+        return data;
+      });
+    });
+  }
+}

@@ -1,0 +1,162 @@
+// Part of `npm run bench`: the public site's speed budgets (issue "Public site speed", architecture.md "Size").
+//   - gzip JavaScript a cold visitor downloads for /, /en and a content page, measured in Chromium, for the production
+//     build and for a single-bundle (non-federated) build of the same pages (webpack.bench.js), and their ratio;
+//   - the median of 3 Lighthouse mobile runs per route against the production build served as `npm start` serves it.
+// Expects dist/ to hold a current production build. Prints PASS/FAIL per budget; never fails the process.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { builtDist, launchBrowser, root, startSite, type RunningSite } from './site-process.ts';
+
+/** The routes measured: the home page in both languages and a content page every fresh database has. */
+export const SPEED_ROUTES = ['/', '/en', '/about'] as const;
+/** Budgets (issue acceptance): JS of a cold visit, its ratio to one bundle, and Lighthouse mobile. */
+export const BUDGETS = { gzipKb: 180, ratio: 1.15, performance: 90, cls: 0.02 } as const;
+const LIGHTHOUSE_RUNS = 3;
+
+export interface ColdJs {
+  readonly files: number;
+  readonly raw: number;
+  readonly gzip: number;
+}
+
+/**
+ * Every script a fresh browser context downloads for `path` until the page has rendered its heading and the network
+ * has been idle (bounded, so a page that keeps streaming a video still finishes), gzipped at level 6 one by one.
+ */
+export async function coldJavaScript(site: RunningSite, path: string): Promise<ColdJs> {
+  const browser = await launchBrowser();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body());
+    });
+    await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
+    await page.locator('h1').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+    const bodies = await Promise.all(scripts);
+    return {
+      files: bodies.length,
+      raw: bodies.reduce((sum, body) => sum + body.length, 0),
+      gzip: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 6 }).length, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The shell and the marketing pages as one ordinary bundle, in a scratch dist folder the server can serve. */
+function buildSingleBundle(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'bench-single-bundle-'));
+  const result = spawnSync(
+    resolve(root, 'node_modules/.bin/webpack'),
+    ['--config', 'webpack.bench.js', '--env', `outDir=${join(dist, 'shell')}`],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (result.status !== 0) throw new Error('webpack --config webpack.bench.js failed');
+  // The server answers a remote's routes only while remotes.json lists it; the files themselves are not needed.
+  mkdirSync(join(dist, 'remotes'), { recursive: true });
+  copyFileSync(join(builtDist, 'remotes.json'), join(dist, 'remotes.json'));
+  return dist;
+}
+
+interface LighthouseResult {
+  readonly performance: number;
+  readonly lcp: number;
+  readonly tbt: number;
+  readonly cls: number;
+}
+
+/** One Lighthouse run with its defaults (mobile, simulated throttling), performance category only. */
+function lighthouse(url: string): LighthouseResult {
+  const result = spawnSync(
+    resolve(root, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse ${url} failed:\n${result.stderr}`);
+  const report = JSON.parse(result.stdout) as {
+    runtimeError?: { message: string };
+    categories: { performance: { score: number | null } };
+    audits: Record<string, { numericValue?: number }>;
+  };
+  if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.message}`);
+  return {
+    performance: Math.round((report.categories.performance.score ?? 0) * 100),
+    lcp: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbt: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+  };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+export async function benchSiteSpeed(): Promise<void> {
+  const federated = new Map<string, ColdJs>();
+  const site = await startSite();
+  try {
+    for (const route of SPEED_ROUTES) federated.set(route, await coldJavaScript(site, route));
+  } finally {
+    await site.stop();
+  }
+
+  const single = new Map<string, ColdJs>();
+  const singleDist = buildSingleBundle();
+  const singleSite = await startSite({ env: { DIST_DIR: singleDist } });
+  try {
+    for (const route of SPEED_ROUTES) single.set(route, await coldJavaScript(singleSite, route));
+  } finally {
+    await singleSite.stop();
+    rmSync(singleDist, { recursive: true, force: true });
+  }
+
+  console.log('\nCold visit in Chromium, JavaScript (each file gzipped at level 6):');
+  console.log('  route     federated              single bundle          ratio');
+  for (const route of SPEED_ROUTES) {
+    const fed = federated.get(route) as ColdJs;
+    const one = single.get(route) as ColdJs;
+    const ratio = fed.gzip / one.gzip;
+    console.log(
+      `  ${route.padEnd(8)}  ${`${kb(fed.gzip)} (${fed.files} files)`.padEnd(21)}  ` +
+        `${`${kb(one.gzip)} (${one.files} files)`.padEnd(21)}  ${ratio.toFixed(2)}   ` +
+        `≤ ${BUDGETS.gzipKb} KB: ${verdict(fed.gzip <= BUDGETS.gzipKb * 1024)}, ` +
+        `≤ ${BUDGETS.ratio}×: ${verdict(ratio <= BUDGETS.ratio)}`,
+    );
+  }
+
+  console.log(`\nLighthouse mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs:`);
+  const lighthouseSite = await startSite();
+  try {
+    for (const route of SPEED_ROUTES) {
+      const runs = Array.from({ length: LIGHTHOUSE_RUNS }, () => lighthouse(`${lighthouseSite.url}${route}`));
+      const performance = median(runs.map((run) => run.performance));
+      const cls = median(runs.map((run) => run.cls));
+      console.log(
+        `  ${route.padEnd(8)}  performance ${performance} (${runs.map((run) => run.performance).join('/')}), ` +
+          `LCP ${(median(runs.map((run) => run.lcp)) / 1000).toFixed(2)} s, ` +
+          `TBT ${median(runs.map((run) => run.tbt)).toFixed(0)} ms, CLS ${cls.toFixed(3)}   ` +
+          `performance ≥ ${BUDGETS.performance}: ${verdict(performance >= BUDGETS.performance)}, ` +
+          `CLS ≤ ${BUDGETS.cls}: ${verdict(cls <= BUDGETS.cls)}`,
+      );
+    }
+  } finally {
+    await lighthouseSite.stop();
+  }
+}
