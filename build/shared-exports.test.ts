@@ -10,7 +10,8 @@ const root = resolve(import.meta.dirname, '..');
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
+    // Test files and test helpers (`test/` folders) never reach a bundle.
+    if (statSync(path).isDirectory()) return name === 'node_modules' || name === 'test' ? [] : sourceFiles(path);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
