@@ -171,6 +171,24 @@ describe.each(['ru', 'en'] as const)('the home page in %s', (language) => {
     await page.close();
   });
 
+  it('renders the first visit from the data embedded in the document, and loads it on a later visit', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const homeCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/home/')) homeCalls.push(request.url());
+    });
+    await page.goto(`${site.url}${prefix}/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text.hero);
+    expect(homeCalls).toEqual([]);
+    // Client-side visits later ask the API: the embedded copy served the first render only.
+    await page.locator(`header a[href="${prefix}/about"]`).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}/about`);
+    await page.locator(`header a[href="${prefix || '/'}"]`).first().click();
+    await expect.poll(() => homeCalls.length).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text.hero);
+    await page.close();
+  });
+
   it('scrolls to a block from a hero button', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.url}${prefix}/`);

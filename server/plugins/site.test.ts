@@ -52,6 +52,22 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       expect(api.json()).toEqual(en);
     });
 
+    it('embeds the home page it renders and preloads its hero image, only on the home page', async () => {
+      const html = (await app.inject('/en')).body;
+      const block = stateOf(html).block as Record<string, { blocks: { type: string }[]; plans: unknown[] }>;
+      expect(Object.keys(block)).toEqual(['home:en']);
+      expect(block['home:en']?.blocks[0]?.type).toBe('hero');
+      expect(block['home:en']?.plans.length).toBeGreaterThan(0);
+      const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
+      expect(preload).toMatch(/imagesrcset="\/api\/users\/images\/\d+-160x0\.webp 160w, /);
+      expect(preload).toContain('imagesizes="(min-width: 960px) 520px, (min-width: 600px) 80vw, 100vw"');
+      expect(preload).toContain('fetchpriority="high"');
+
+      const about = (await app.inject('/about')).body;
+      expect(stateOf(about).block).toEqual({});
+      expect(about).not.toContain('rel="preload" as="image"');
+    });
+
     it('embeds the session of a valid accessToken cookie, and nothing for a dead or malformed one', async () => {
       const email = freshEmail('doc');
       await createUser(testDb.db, { email, language: 'en' });

@@ -17,16 +17,17 @@ import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
 import { matchRoute, type RemoteName } from '@proxy/contract/routes';
-import { SLUG_PATTERN } from '@proxy/contract/schemas/page';
+import { homeBlockKey, SLUG_PATTERN } from '@proxy/contract/schemas/page';
 import type { InitialState } from '@proxy/contract/state';
 import { documentTitle, SITE_NAME } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
-import { isMobileUserAgent, renderDocument } from '../lib/html.ts';
+import { escapeHtml, isMobileUserAgent, renderDocument } from '../lib/html.ts';
 import { message } from '../lib/messages.ts';
 import { pathOf, isApiPath } from '../lib/paths.ts';
-import { imageUrl } from '@proxy/contract/images';
+import { blockImageSources, imageUrl } from '@proxy/contract/images';
+import { HERO_IMAGE_SIZES } from '@proxy/contract/schemas/blocks';
 import { canonicalPagePath, documentMeta, firstImage, noindexMeta, type DocumentMeta } from '../lib/seo.ts';
 import { toAuthUser } from '../routes/users.ts';
 import sitemapPlugin from './sitemap.ts';
@@ -180,6 +181,8 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     let title = documentTitle(language);
     // The document's search and sharing tags; stays null for documents search engines must not list.
     let meta: DocumentMeta | null = null;
+    let embedded: Record<string, unknown> = {};
+    let preload = '';
     const seo = { publicUrl: options.publicUrl, siteName: SITE_NAME[language], language };
     const slug = match?.route.id === 'page' || match?.route.id === 'contentPage' ? match.params.id : undefined;
     if (slug !== undefined) {
@@ -201,6 +204,13 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       const home = match.route.id === 'home' ? await app.pages.getHome(language) : null;
       if (home) title = documentTitle(language, home);
       const hero = home?.blocks.find((block) => block.type === 'hero');
+      if (home) embedded = { [homeBlockKey(language)]: home };
+      // The hero image is the largest thing on the first screen (LCP): start it with the document, not after the
+      // scripts and data that would otherwise discover it.
+      if (hero?.type === 'hero' && hero.data.image) {
+        const { src, srcSet } = blockImageSources(hero.data.image);
+        preload = `<link rel="preload" as="image" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(HERO_IMAGE_SIZES)}" fetchpriority="high" />`;
+      }
       meta = {
         ...seo,
         title,
@@ -220,6 +230,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       mobile: isMobileUserAgent(request.headers['user-agent']),
       ip: request.ip,
       menu: await app.menu.list(language),
+      block: embedded,
       ...(options.integrations && Object.keys(options.integrations).length > 0
         ? { integrations: options.integrations }
         : {}),
@@ -240,7 +251,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
         renderDocument(template, {
           language,
           title,
-          head: status === 200 && meta ? documentMeta(meta) : noindexMeta(),
+          head: status === 200 && meta ? documentMeta(meta) + preload : noindexMeta(),
           state,
         }),
       );

@@ -103,6 +103,15 @@ export const signedOutAtom = atom(null, (_get, set) => {
   set(token, '');
   set(user, null);
 });
+/**
+ * Takes (and forgets) content the server embedded in the document's `block` state, e.g. the home page it rendered
+ * the document for: the first render needs no second request, and later visits load fresh data.
+ */
+export const takeBlockAtom = atom(null, (get, set, key: string): unknown => {
+  const { [key]: value, ...rest } = get(block);
+  if (value !== undefined) set(block, rest);
+  return value;
+});
 /** Clearing the message resets it to empty (spec §4). */
 export const clearMessageAtom = atom(null, (_get, set) => set(message, EMPTY_MESSAGE));
 

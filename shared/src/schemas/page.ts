@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Language } from '../languages.ts';
 import { PublicBlockSchema } from './blocks.ts';
 import { PublicPlanSchema } from './plans.ts';
 
@@ -96,3 +97,6 @@ export type PanelPageRow = v.InferOutput<typeof PanelPageRowSchema>;
 
 /** The orderings the page list accepts (`?ordering=`; a leading `-` reverses). */
 export const PAGE_ORDERINGS = ['title_ru', 'slug', 'updated_at', 'sort_order', 'published'] as const;
+
+/** The key of the document's `block` state the server embeds the home page under, per language (spec §3 state). */
+export const homeBlockKey = (language: Language): string => `home:${language}`;

@@ -1,4 +1,4 @@
-import { imageSrcSet, imageUrl, type ImageRef } from '@proxy/contract/images';
+import { blockImageSources } from '@proxy/contract/images';
 import type { BlockImage } from '@proxy/contract/schemas/blocks';
 
 /**
@@ -18,13 +18,12 @@ export function CmsImage({
   /** The largest image of the first screen (the LCP element): fetched at once, never lazily. */
   priority?: boolean;
 }) {
-  // Site-relative URLs: the image is served by the same origin as the page.
-  const ref: ImageRef = { id: image.id, file_parse: { host: '', format: 'webp' } };
+  const { src, srcSet } = blockImageSources(image);
   return (
     <img
       className={className}
-      src={imageUrl(ref, { size: '640x0' })}
-      srcSet={imageSrcSet({ ...ref, width: image.width, height: image.height })}
+      src={src}
+      srcSet={srcSet}
       sizes={sizes}
       width={image.width}
       height={image.height}

@@ -1,4 +1,4 @@
-import type { BlockData } from '@proxy/contract/schemas/blocks';
+import { HERO_IMAGE_SIZES, type BlockData } from '@proxy/contract/schemas/blocks';
 import { useT } from '../i18n/use-t.ts';
 import { BlockLink } from './BlockLink.tsx';
 import { CmsImage } from './CmsImage.tsx';
@@ -27,14 +27,7 @@ export function HeroBlock({ data, anchor }: { data: BlockData<'hero'>; anchor: s
             </div>
           ) : null}
         </div>
-        {data.image ? (
-          <CmsImage
-            image={data.image}
-            sizes="(min-width: 960px) 520px, (min-width: 600px) 80vw, 100vw"
-            className={styles.image}
-            priority
-          />
-        ) : null}
+        {data.image ? <CmsImage image={data.image} sizes={HERO_IMAGE_SIZES} className={styles.image} priority /> : null}
       </div>
     </section>
   );
