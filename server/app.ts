@@ -45,7 +45,7 @@ export interface AppOptions {
   /** Prefix of rate-limit keys in Redis (default `rl:`): isolates test runs that share one Redis. */
   readonly rateLimitKeyPrefix?: string;
   /** Image render and upload limits (tests shrink the queue); the defaults suit the machine. */
-  readonly images?: Pick<ImageRoutesOptions, 'renderConcurrency' | 'renderQueue' | 'maxUploadBytes'>;
+  readonly images?: Pick<ImageRoutesOptions, 'renderConcurrency' | 'renderQueue' | 'maxUploadBytes' | 'queue'>;
 }
 
 /** 1 MiB: JSON bodies of this API are small; upload routes raise their own limit (Fastify's per-route bodyLimit). */

@@ -4,7 +4,7 @@
  * (server/data/demo-images/); the seed stores each one through the images module and puts its reference in place.
  */
 import type { BlockData, BlockType } from '@proxy/contract/schemas/blocks';
-import type { Currency } from '@proxy/contract/schemas/plans';
+import type { Currency } from '@proxy/contract/money';
 
 /** A demo illustration by file name, replaced by the stored image's reference when seeding. */
 export interface DemoImage {

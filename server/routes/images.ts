@@ -15,13 +15,13 @@ import {
   IMAGE_MAX_EDGE,
   IMAGE_MAX_PIXELS,
   IMAGE_MAX_UPLOAD_BYTES,
-  ImageSchema,
   imageName,
   parseImageName,
   renderedSize,
   type Image,
 } from '@proxy/contract/images';
 import { IMAGE_UPLOAD_PERMISSION } from '@proxy/contract/permissions';
+import { ImageSchema } from '@proxy/contract/schemas/image';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   imageFileTooLarge,
@@ -54,6 +54,8 @@ export interface ImageRoutesOptions {
   readonly renderConcurrency?: number;
   /** How many more may wait for a slot before requests get 503; default 8 per running slot. */
   readonly renderQueue?: number;
+  /** A queue made by the caller instead (tests hold its slots to see the full-queue answer). */
+  readonly queue?: RenderQueue;
   /** Largest upload in bytes (default the contract's `IMAGE_MAX_UPLOAD_BYTES`); over it: 413. */
   readonly maxUploadBytes?: number;
 }
@@ -104,7 +106,7 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
   const { publicUrl, dataDir } = options;
   const maxUploadBytes = options.maxUploadBytes ?? IMAGE_MAX_UPLOAD_BYTES;
   const concurrency = options.renderConcurrency ?? Math.max(1, availableParallelism());
-  const queue = new RenderQueue({ concurrency, maxQueue: options.renderQueue ?? concurrency * 8 });
+  const queue = options.queue ?? new RenderQueue({ concurrency, maxQueue: options.renderQueue ?? concurrency * 8 });
 
   // Encapsulated: only this plugin's routes parse multipart, with limits set per request below. An oversized file
   // is an error, never silently cut short (the plugin's stream mode would otherwise hand over a truncated file).

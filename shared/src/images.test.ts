@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './api/client.ts';
+import { ImageSchema } from './schemas/image.ts';
 import {
   IMAGE_RATIOS,
   IMAGE_SIZES,
-  ImageSchema,
   imageName,
   imageSrcSet,
   imageUrl,

@@ -14,8 +14,8 @@
  * The server, the panel's upload form and the public pages all use this module, so a size the UI asks for is
  * always one the server renders.
  */
-import * as v from 'valibot';
 import type { ApiClient } from './api/client.ts';
+import type { Image } from './schemas/image.ts';
 
 export const IMAGE_FORMATS = ['webp', 'jpeg', 'png'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -96,20 +96,9 @@ export function sizeRatio(size: ImageSize): ImageRatio {
   return `${width / d}:${height / d}` as ImageRatio;
 }
 
-/** The image the upload answers with (spec §3: id and `file_parse` with host and format). */
-export const ImageSchema = v.object({
-  id: v.pipe(v.number(), v.integer()),
-  file_parse: v.object({ host: v.string(), format: v.picklist(IMAGE_FORMATS) }),
-  /** Pixel size of the stored image, after EXIF rotation. */
-  width: v.pipe(v.number(), v.integer()),
-  height: v.pipe(v.number(), v.integer()),
-  /** The whole image in its own format. */
-  url: v.string(),
-});
-export type Image = v.InferOutput<typeof ImageSchema>;
-
 /** What building a URL needs: what other resources keep of an image (a page block, a payment-method icon). */
 export type ImageRef = Pick<Image, 'id' | 'file_parse'>;
+export type { Image };
 
 /** `POST` here, multipart with one file field named `file` (the client's `upload` helper). */
 export const IMAGE_UPLOAD_PATH = '/api/users/images/';
@@ -247,6 +236,12 @@ export function imageSrcSet(image: ImageRef & Partial<PixelSize>, options: SrcSe
 export function uploadImage(api: ApiClient, file: Blob, filename?: string, signal?: AbortSignal): Promise<Image> {
   return api.upload<Image>(IMAGE_UPLOAD_PATH, file, { field: IMAGE_FILE_FIELD, filename, signal });
 }
+
+/**
+ * The hero image's `sizes`: beside the title on wide screens, under it on narrow ones. Shared by the page and by the
+ * server's preload hint, which must name the same candidates for the browser to reuse its early download.
+ */
+export const HERO_IMAGE_SIZES = '(min-width: 960px) 520px, (min-width: 600px) 80vw, 100vw';
 
 /**
  * `src` and `srcset` of an image a page block keeps (`{id, width, height}`): WebP on the site's own host, every width

@@ -112,6 +112,8 @@ export const takeBlockAtom = atom(null, (get, set, key: string): unknown => {
   if (value !== undefined) set(block, rest);
   return value;
 });
+/** The `block` key the server embeds the home page under, per language. */
+export const homeBlockKey = (language: Language): string => `home:${language}`;
 /** Clearing the message resets it to empty (spec §4). */
 export const clearMessageAtom = atom(null, (_get, set) => set(message, EMPTY_MESSAGE));
 

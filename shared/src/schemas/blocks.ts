@@ -42,12 +42,6 @@ export const BlockImageSchema = v.object({
 });
 export type BlockImage = v.InferOutput<typeof BlockImageSchema>;
 
-/**
- * The hero image's `sizes`: beside the title on wide screens, under it on narrow ones. Shared by the page and by the
- * server's preload hint, which must name the same candidates for the browser to reuse its early download.
- */
-export const HERO_IMAGE_SIZES = '(min-width: 960px) 520px, (min-width: 600px) 80vw, 100vw';
-
 const ActionSchema = v.object({ label: requiredText(60), link: LinkTargetSchema });
 
 export const HeroDataSchema = v.object({

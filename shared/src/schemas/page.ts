@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { Language } from '../languages.ts';
 import { PublicBlockSchema } from './blocks.ts';
 import { PublicPlanSchema } from './plans.ts';
 
@@ -97,6 +96,3 @@ export type PanelPageRow = v.InferOutput<typeof PanelPageRowSchema>;
 
 /** The orderings the page list accepts (`?ordering=`; a leading `-` reverses). */
 export const PAGE_ORDERINGS = ['title_ru', 'slug', 'updated_at', 'sort_order', 'published'] as const;
-
-/** The key of the document's `block` state the server embeds the home page under, per language (spec §3 state). */
-export const homeBlockKey = (language: Language): string => `home:${language}`;

@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-
-export const CURRENCIES = ['RUB', 'USD', 'EUR'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+import { CURRENCIES } from '../money.ts';
 
 /** The rental periods a plan can be priced for, in days (design/product.md, ordering). */
 export const PLAN_PERIODS = [1, 3, 7, 14, 30, 60, 90, 180, 365] as const;
@@ -21,17 +19,6 @@ export const PublicPlanSchema = v.object({
   highlighted: v.boolean(),
 });
 export type PublicPlan = v.InferOutput<typeof PublicPlanSchema>;
-
-/** Formats a price in minor units for people, in the interface language ('2 900 ₽', '$29'). */
-export function formatPrice(minor: number, currency: Currency, language: string): string {
-  const whole = minor % 100 === 0;
-  return new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
-}
 
 const line = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(120));
 

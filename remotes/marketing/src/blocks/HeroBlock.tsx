@@ -1,4 +1,5 @@
-import { HERO_IMAGE_SIZES, type BlockData } from '@proxy/contract/schemas/blocks';
+import { HERO_IMAGE_SIZES } from '@proxy/contract/images';
+import type { BlockData } from '@proxy/contract/schemas/blocks';
 import { useT } from '../i18n/use-t.ts';
 import { BlockLink } from './BlockLink.tsx';
 import { CmsImage } from './CmsImage.tsx';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { BlockData } from '@proxy/contract/schemas/blocks';
-import { formatPrice, type PublicPlan } from '@proxy/contract/schemas/plans';
+import { formatPrice } from '@proxy/contract/money';
+import type { PublicPlan } from '@proxy/contract/schemas/plans';
 import { useT } from '../i18n/use-t.ts';
 import { BlockLink } from './BlockLink.tsx';
 import styles from './PricesBlock.module.css';

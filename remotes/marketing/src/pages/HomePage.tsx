@@ -1,9 +1,9 @@
 import { useLoaderData } from 'react-router';
 import { getHome } from '@proxy/contract/api/pages';
 import { ApiError } from '@proxy/contract/api/errors';
-import { homeBlockKey, type PublicPage } from '@proxy/contract/schemas/page';
+import type { PublicPage } from '@proxy/contract/schemas/page';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
-import { api, appStore, takeBlockAtom } from '@proxy/contract/state';
+import { api, appStore, homeBlockKey, takeBlockAtom } from '@proxy/contract/state';
 import { documentTitle } from '@proxy/contract/titles';
 import { Blocks } from '../blocks/Blocks.tsx';
 import { HeroBlock } from '../blocks/HeroBlock.tsx';
