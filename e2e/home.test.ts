@@ -183,7 +183,10 @@ describe.each(['ru', 'en'] as const)('the home page in %s', (language) => {
     // Client-side visits later ask the API: the embedded copy served the first render only.
     await page.locator(`header a[href="${prefix}/about"]`).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}/about`);
-    await page.locator(`header a[href="${prefix || '/'}"]`).first().click();
+    await page
+      .locator(`header a[href="${prefix || '/'}"]`)
+      .first()
+      .click();
     await expect.poll(() => homeCalls.length).toBe(1);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text.hero);
     await page.close();
