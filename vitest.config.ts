@@ -31,6 +31,8 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
+          // A page of a federated site on a loaded CI machine can take seconds to settle; a poll gives it that long.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
