@@ -119,7 +119,7 @@ export function BlocksEditor({
             responsive: ['lg'],
             render: (_value, block) =>
               block.data_en ? (
-                <Tag color="green">{t('blocks.translatedYes')}</Tag>
+                <Tag className={styles.on}>{t('blocks.translatedYes')}</Tag>
               ) : (
                 <Tag>{t('blocks.translatedNo')}</Tag>
               ),

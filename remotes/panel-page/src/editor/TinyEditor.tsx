@@ -4,6 +4,7 @@ import { imageName, uploadImage } from '@proxy/contract/images';
 import type { Language } from '@proxy/contract/languages';
 import { api } from '@proxy/contract/state';
 import files from '../../tinymce.json';
+import { useT } from '../i18n/use-t.ts';
 import { tinymceBase } from './tinymce-base.ts';
 
 export interface TinyEditorProps {
@@ -17,9 +18,15 @@ export interface TinyEditorProps {
   readonly height?: number;
 }
 
-/** Strings the Russian pack of TinyMCE 8 (tinymce-i18n/langs8/ru.js) lacks. */
+/**
+ * Strings the Russian pack of TinyMCE 8 (tinymce-i18n/langs8/ru.js) lacks or words oddly for our dialogs
+ * ("Upload" is "Передать", an image's URL "Исходный объект").
+ */
 const RU_EXTRA = {
-  'Rich Text Area. Press ALT-0 for help.': 'Область редактирования. Нажмите ALT-0 для справки.',
+  Undo: 'Отменить',
+  Redo: 'Повторить',
+  Upload: 'Загрузить',
+  Source: 'Адрес',
 };
 
 /**
@@ -37,11 +44,21 @@ async function uploadHandler(blobInfo: { blob: () => Blob; filename: () => strin
  * toolbar offers what the server's allow-list keeps (headings 2–4, lists, links, images, tables, alignment).
  */
 export default function TinyEditor({ id, value, onChange, language, label, readOnly, height = 360 }: TinyEditorProps) {
+  const { t } = useT();
   const base = tinymceBase();
+  // TinyMCE does not translate the names given here, so they come from our translations.
+  const blockFormats = [
+    `${t('editor.paragraph')}=p`,
+    `${t('editor.heading', { level: 2 })}=h2`,
+    `${t('editor.heading', { level: 3 })}=h3`,
+    `${t('editor.heading', { level: 4 })}=h4`,
+  ].join('; ');
   return (
     <Editor
       id={id}
-      tinymceScriptSrc={`${base}tinymce.min.js`}
+      // The language pack loads right after the editor's script (TinyMCE then skips loading it itself), so the
+      // extra strings added in onScriptsLoad land on top of it.
+      tinymceScriptSrc={language === 'ru' ? [`${base}tinymce.min.js`, `${base}langs/ru.js`] : `${base}tinymce.min.js`}
       licenseKey="gpl"
       value={value ?? ''}
       onEditorChange={(html) => onChange?.(html)}
@@ -53,19 +70,21 @@ export default function TinyEditor({ id, value, onChange, language, label, readO
       init={{
         height,
         menubar: false,
+        // Every button in sight, wrapped onto a second row on narrow screens, rather than behind a '…' menu.
+        toolbar_mode: 'wrap',
         promotion: false,
         branding: false,
         statusbar: true,
         elementpath: false,
         base_url: base.replace(/\/$/, ''),
         suffix: '.min',
-        ...(language === 'ru' ? { language: 'ru', language_url: `${base}langs/ru.js` } : {}),
+        ...(language === 'ru' ? { language: 'ru' } : {}),
         // The plugins the build copies (tinymce.json, build/tinymce-assets.js): one list, so none is missing.
         plugins: files.plugins.join(' '),
         toolbar:
           'undo redo | blocks | bold italic underline | alignleft aligncenter alignright | ' +
           'bullist numlist blockquote | link image table | removeformat code',
-        block_formats: 'Paragraph=p; Heading 2=h2; Heading 3=h3; Heading 4=h4',
+        block_formats: blockFormats,
         iframe_aria_text: label,
         // Site-relative URLs (`/api/users/images/12-960x0.webp`, `/about`): what the sanitizer keeps, and what
         // keeps working when the site moves to another host.

@@ -7,6 +7,7 @@ import { save } from '../form/save.ts';
 import { useT } from '../i18n/use-t.ts';
 import { pageResource } from './page-resource.ts';
 import { EMPTY_PAGE, PageForm, pageInput, tabOfErrors, type PageValues } from './PageForm.tsx';
+import { SectionTheme } from './SectionTheme.tsx';
 import styles from './pages.module.css';
 
 /** `/panel/page/add`: a new page; once saved, its edit screen opens, where blocks can be added. */
@@ -34,23 +35,25 @@ export function PageCreate() {
   }
 
   return (
-    <section>
-      <Link to={paths.panelPages(language)} className={styles.back}>
-        {t('page.back')}
-      </Link>
-      <div className={styles.header}>
-        <Typography.Title level={1}>{t('page.createTitle')}</Typography.Title>
-      </div>
-      <PageForm
-        form={form}
-        name="page-create"
-        initialValues={EMPTY_PAGE}
-        readOnly={false}
-        saving={saving}
-        tab={tab}
-        onTab={setTab}
-        onSubmit={() => void submit()}
-      />
-    </section>
+    <SectionTheme>
+      <section>
+        <Link to={paths.panelPages(language)} className={styles.back}>
+          {t('page.back')}
+        </Link>
+        <div className={styles.header}>
+          <Typography.Title level={1}>{t('page.createTitle')}</Typography.Title>
+        </div>
+        <PageForm
+          form={form}
+          name="page-create"
+          initialValues={EMPTY_PAGE}
+          readOnly={false}
+          saving={saving}
+          tab={tab}
+          onTab={setTab}
+          onSubmit={() => void submit()}
+        />
+      </section>
+    </SectionTheme>
   );
 }

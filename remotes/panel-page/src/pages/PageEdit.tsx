@@ -9,6 +9,7 @@ import { save } from '../form/save.ts';
 import { useT } from '../i18n/use-t.ts';
 import { pageResource, usePagePermissions, type PageEditData } from './page-resource.ts';
 import { PageForm, pageInput, pageValues, tabOfErrors, type PageValues } from './PageForm.tsx';
+import { SectionTheme } from './SectionTheme.tsx';
 import styles from './pages.module.css';
 
 /**
@@ -50,45 +51,47 @@ export function PageEdit() {
   const title = (language === 'en' && page.title_en) || page.title_ru;
 
   return (
-    <section>
-      <Link to={paths.panelPages(language)} className={styles.back}>
-        {t('page.back')}
-      </Link>
-      <div className={styles.header}>
-        <Typography.Title level={1}>
-          {title} {page.home && <Tag color="blue">{t('list.home')}</Tag>}
-        </Typography.Title>
-        <a href={publicPath} target="_blank" rel="noopener noreferrer">
-          {t('page.openOnSite')}
-        </a>
-      </div>
-      {!canChange && <Typography.Paragraph type="secondary">{t('page.readOnly')}</Typography.Paragraph>}
-      <PageForm
-        form={form}
-        name={`page-${page.id}`}
-        initialValues={pageValues(data.page)}
-        readOnly={!canChange}
-        saving={saving}
-        tab={tab}
-        onTab={setTab}
-        onSubmit={() => void submit()}
-        extraActions={
-          canDelete &&
-          !page.home && (
-            <Popconfirm
-              title={t('list.deleteConfirm', { title })}
-              okText={t('actions.delete')}
-              cancelText={t('actions.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove()}
-            >
-              <Button danger>{t('actions.delete')}</Button>
-            </Popconfirm>
-          )
-        }
-      />
-      <Divider />
-      <BlocksEditor pageId={page.id} initialBlocks={data.blocks} canChange={canChange} />
-    </section>
+    <SectionTheme>
+      <section>
+        <Link to={paths.panelPages(language)} className={styles.back}>
+          {t('page.back')}
+        </Link>
+        <div className={styles.header}>
+          <Typography.Title level={1}>
+            {title} {page.home && <Tag color="blue">{t('list.home')}</Tag>}
+          </Typography.Title>
+          <a href={publicPath} target="_blank" rel="noopener noreferrer">
+            {t('page.openOnSite')}
+          </a>
+        </div>
+        {!canChange && <Typography.Paragraph type="secondary">{t('page.readOnly')}</Typography.Paragraph>}
+        <PageForm
+          form={form}
+          name={`page-${page.id}`}
+          initialValues={pageValues(data.page)}
+          readOnly={!canChange}
+          saving={saving}
+          tab={tab}
+          onTab={setTab}
+          onSubmit={() => void submit()}
+          extraActions={
+            canDelete &&
+            !page.home && (
+              <Popconfirm
+                title={t('list.deleteConfirm', { title })}
+                okText={t('actions.delete')}
+                cancelText={t('actions.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove()}
+              >
+                <Button danger>{t('actions.delete')}</Button>
+              </Popconfirm>
+            )
+          }
+        />
+        <Divider />
+        <BlocksEditor pageId={page.id} initialBlocks={data.blocks} canChange={canChange} />
+      </section>
+    </SectionTheme>
   );
 }

@@ -10,6 +10,7 @@ import { PlansPanel } from '../plans/PlansPanel.tsx';
 import { save, showError } from '../form/save.ts';
 import { useT } from '../i18n/use-t.ts';
 import { pageResource, usePagePermissions } from './page-resource.ts';
+import { SectionTheme } from './SectionTheme.tsx';
 import styles from './pages.module.css';
 
 const TABS = ['pages', 'plans', 'menu'] as const;
@@ -30,21 +31,23 @@ export function PagesList() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'pages';
   return (
-    <section>
-      <div className={styles.header}>
-        <Typography.Title level={1}>{t('section.title')}</Typography.Title>
-      </div>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setParams(key === 'pages' ? {} : { tab: key })}
-        destroyOnHidden
-        items={TABS.map((key) => ({
-          key,
-          label: t(`section.tabs.${key}`),
-          children: key === 'pages' ? <PagesTable /> : key === 'plans' ? <PlansPanel /> : <MenuPanel />,
-        }))}
-      />
-    </section>
+    <SectionTheme>
+      <section>
+        <div className={styles.header}>
+          <Typography.Title level={1}>{t('section.title')}</Typography.Title>
+        </div>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams(key === 'pages' ? {} : { tab: key })}
+          destroyOnHidden
+          items={TABS.map((key) => ({
+            key,
+            label: t(`section.tabs.${key}`),
+            children: key === 'pages' ? <PagesTable /> : key === 'plans' ? <PlansPanel /> : <MenuPanel />,
+          }))}
+        />
+      </section>
+    </SectionTheme>
   );
 }
 
@@ -210,7 +213,7 @@ function PagesTable() {
             sorter: true,
             sortOrder: sortOrder('published'),
             render: (_value, row) =>
-              row.published ? <Tag color="green">{t('list.yes')}</Tag> : <Tag>{t('list.draft')}</Tag>,
+              row.published ? <Tag className={styles.on}>{t('list.yes')}</Tag> : <Tag>{t('list.draft')}</Tag>,
           },
           {
             key: 'menu',

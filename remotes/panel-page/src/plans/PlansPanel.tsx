@@ -173,7 +173,7 @@ export function PlansPanel() {
             render: (_value, plan) => (
               <Space size={6} wrap>
                 <span>{titleOf(plan)}</span>
-                {plan.highlighted && <Tag color="gold">{t('plans.highlighted')}</Tag>}
+                {plan.highlighted && <Tag className={styles.highlighted}>{t('plans.highlighted')}</Tag>}
               </Space>
             ),
           },
@@ -193,7 +193,7 @@ export function PlansPanel() {
             title: t('plans.active'),
             responsive: ['sm'],
             render: (_value, plan) =>
-              plan.active ? <Tag color="green">{t('list.yes')}</Tag> : <Tag>{t('plans.hidden')}</Tag>,
+              plan.active ? <Tag className={styles.on}>{t('plans.active')}</Tag> : <Tag>{t('plans.hidden')}</Tag>,
           },
           {
             key: 'actions',
