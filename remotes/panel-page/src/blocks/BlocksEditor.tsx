@@ -13,7 +13,9 @@ function summaryOf(block: PanelBlock): string {
   const data = block.data_ru as { title?: unknown; html?: unknown };
   if (typeof data.title === 'string') return data.title;
   if (typeof data.html === 'string') {
-    const text = new DOMParser().parseFromString(data.html, 'text/html').body.textContent ?? '';
+    // A space after each closing block tag, so paragraphs do not run together in the summary.
+    const spaced = data.html.replace(/<\/(p|h[1-6]|li|blockquote)>/gi, '$& ');
+    const text = (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '').trim();
     return text.length > 80 ? `${text.slice(0, 80)}…` : text;
   }
   return '';
@@ -93,10 +95,12 @@ export function BlocksEditor({
         rowKey="id"
         dataSource={[...blocks]}
         pagination={false}
+        // On a phone the table scrolls sideways inside its box rather than squeezing its columns or the page.
+        scroll={{ x: 'max-content' }}
         loading={busy}
         locale={{ emptyText: t('blocks.empty') }}
         columns={[
-          { key: 'position', title: '#', render: (_value, _block, index) => index + 1, width: 48 },
+          { key: 'position', title: '#', render: (_value, _block, index) => index + 1, width: 48, responsive: ['sm'] },
           {
             key: 'type',
             title: t('blocks.type'),

@@ -59,7 +59,7 @@ const hasAction = (schema: Schema, action: string) => node(schema).pipe?.some((s
 
 /** The control a field gets. */
 export function fieldKind(schema: Schema): FieldKind {
-  const inner = unwrap(schema).schema;
+  const { schema: inner, optional } = unwrap(schema);
   if (inner === BlockImageSchema) return { kind: 'image' };
   const { type } = node(inner);
   switch (type) {
@@ -83,7 +83,8 @@ export function fieldKind(schema: Schema): FieldKind {
       return {
         kind: 'text',
         maxLength: requirement(inner, 'max_length'),
-        required: (requirement(inner, 'min_length') ?? 0) > 0,
+        // A pattern (a link, a video path) never matches an empty string: such a field must be filled in too.
+        required: !optional && ((requirement(inner, 'min_length') ?? 0) > 0 || hasAction(inner, 'regex')),
       };
   }
 }

@@ -126,6 +126,8 @@ export function MenuPanel() {
         loading={loading}
         dataSource={rows}
         pagination={false}
+        // On a phone the table scrolls sideways inside its box rather than squeezing its columns or the page.
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('menu.empty') }}
         columns={[
           {

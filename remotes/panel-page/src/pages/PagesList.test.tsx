@@ -26,7 +26,7 @@ const ROWS = [
   row(3, 'pricing-draft', 'Pricing draft', { published: false }),
 ];
 
-function answerPages(calls: Call[]) {
+function answerPages() {
   return ({ url }: Call) => {
     if (url.startsWith('/api/panel/pages/')) return { body: { count: 42, next: null, previous: null, results: ROWS } };
     return { status: 404, body: { detail: 'Not found.' } };
@@ -56,7 +56,7 @@ afterEach(() => {
 describe('the pages list', () => {
   it('shows the rows with the home badge, block counts, status and the total, linking each to its edit screen', async () => {
     signIn(['pages.view_page', 'pages.add_page', 'pages.delete_page']);
-    stubApi(answerPages([]));
+    stubApi(answerPages());
     await renderList();
     const home = (await screen.findByRole('link', { name: 'Mobile proxies' })).closest('tr') as HTMLElement;
     expect(screen.getByRole('link', { name: 'Mobile proxies' }).getAttribute('href')).toBe('/en/panel/page/1');
@@ -73,7 +73,7 @@ describe('the pages list', () => {
 
   it('hides create and delete without those permissions', async () => {
     signIn(['pages.view_page']);
-    stubApi(answerPages([]));
+    stubApi(answerPages());
     await renderList();
     await screen.findByRole('link', { name: 'About us' });
     expect(screen.queryByRole('button', { name: 'Create page' })).toBeNull();
@@ -82,7 +82,7 @@ describe('the pages list', () => {
 
   it('keeps search, filter, sort and page in the URL and asks the server for exactly that', async () => {
     signIn(['pages.view_page']);
-    const calls = stubApi(answerPages([]));
+    const calls = stubApi(answerPages());
     const router = await renderList('/en/panel/page?search=pro&published=false&ordering=-updated_at&page=2');
     await screen.findByRole('link', { name: 'About us' });
     expect(query(calls[0])).toEqual({
@@ -114,7 +114,7 @@ describe('the pages list', () => {
 
   it('asks before deleting a page, then deletes it and reloads the list', async () => {
     signIn(['pages.view_page', 'pages.delete_page']);
-    const calls = stubApi((call) => (call.method === 'DELETE' ? { status: 204 } : answerPages([])(call)));
+    const calls = stubApi((call) => (call.method === 'DELETE' ? { status: 204 } : answerPages()(call)));
     await renderList();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete About us' }));
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
@@ -150,7 +150,7 @@ describe('the pages list', () => {
               },
             ],
           }
-        : answerPages([])({ url, method: 'GET', body: null }),
+        : answerPages()({ url, method: 'GET', body: null }),
     );
     const router = await renderList();
     await act(async () => {

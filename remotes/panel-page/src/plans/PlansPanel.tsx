@@ -164,9 +164,11 @@ export function PlansPanel() {
         loading={loading}
         dataSource={[...plans]}
         pagination={false}
+        // On a phone the table scrolls sideways inside its box rather than squeezing its columns or the page.
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('plans.empty') }}
         columns={[
-          { key: 'position', title: '#', width: 48, render: (_value, _plan, index) => index + 1 },
+          { key: 'position', title: '#', width: 48, responsive: ['sm'], render: (_value, _plan, index) => index + 1 },
           {
             key: 'title',
             title: t('plans.title'),
