@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { commonConfig } from './build/common.js';
 import { containerName, federationDefaults } from './build/federation.js';
+import { TinymceAssetsPlugin } from './build/tinymce-assets.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 // DIST_DIR is the same variable the server reads: where the shell, the remotes and remotes.json live.
@@ -82,6 +83,7 @@ function remoteConfig(name, env, argv) {
         },
       }),
       env.outDir ? new PrintManifestPlugin(entry) : new RegisterRemotePlugin(name, entry),
+      new TinymceAssetsPlugin(srcDir),
     ],
   };
 }

@@ -15,6 +15,9 @@ describe('matchRoute', () => {
     ['/en/home', 'account', 'en', {}],
     ['/panel/login', 'panelLogin', 'ru', {}],
     ['/en/panel', 'panelHome', 'en', {}],
+    ['/panel/page', 'panelPages', 'ru', {}],
+    ['/en/panel/page/add', 'panelPageAdd', 'en', {}],
+    ['/panel/page/12', 'panelPageEdit', 'ru', { id: '12' }],
   ])('%s → %s', (pathname, id, language, params) => {
     const match = matchRoute(pathname);
     expect(match?.route.id).toBe(id);
@@ -31,6 +34,13 @@ describe('matchRoute', () => {
     expect(matchRoute('/home', onlyMarketing)?.route.id).toBe('page');
     expect(matchRoute('/', () => false)).toBeNull();
     expect(matchRoute('/panel/login', () => false)?.route.id).toBe('panelLogin');
+    expect(matchRoute('/panel/page', onlyMarketing)).toBeNull();
+  });
+
+  it('guards the panel Pages routes with the pages permissions (edit only needs view: the form is then read-only)', () => {
+    expect(matchRoute('/panel/page')?.route.permission).toBe('pages.view_page');
+    expect(matchRoute('/panel/page/add')?.route.permission).toBe('pages.add_page');
+    expect(matchRoute('/panel/page/7')?.route.permission).toBe('pages.view_page');
   });
 
   it('rejects a malformed escape instead of throwing', () => {
@@ -59,6 +69,9 @@ describe('paths', () => {
       contentPage: paths.contentPage('faq', 'ru'),
       panelLogin: paths.panelLogin('en'),
       panelHome: paths.panelHome('ru'),
+      panelPages: paths.panelPages('en'),
+      panelPageAdd: paths.panelPageAdd('ru'),
+      panelPageEdit: paths.panelPageEdit(3, 'en'),
     };
     for (const [id, href] of Object.entries(samples)) expect(matchRoute(href)?.route.id, href).toBe(id);
   });

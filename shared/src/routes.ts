@@ -1,4 +1,5 @@
 import { type Language, localizePath, splitLanguage } from './languages.ts';
+import { PAGE_PERMISSIONS } from './permissions.ts';
 
 /**
  * The URL space of the site (spec §2), owned by the contract so that the shell, every remote and the server agree
@@ -50,6 +51,28 @@ export const ROUTES = [
   { id: 'contentPage', pattern: '/page/:id?', remote: 'marketing', layout: 'public' },
   { id: 'panelLogin', pattern: '/panel/login', remote: 'shell', layout: 'empty' },
   { id: 'panelHome', pattern: '/panel', remote: 'shell', layout: 'panel', permission: PANEL_ACCESS },
+  // `add` before `:id`, which would take it. Editing needs only view: without change the form is read-only.
+  {
+    id: 'panelPages',
+    pattern: '/panel/page',
+    remote: 'panel-page',
+    layout: 'panel',
+    permission: PAGE_PERMISSIONS.view,
+  },
+  {
+    id: 'panelPageAdd',
+    pattern: '/panel/page/add',
+    remote: 'panel-page',
+    layout: 'panel',
+    permission: PAGE_PERMISSIONS.add,
+  },
+  {
+    id: 'panelPageEdit',
+    pattern: '/panel/page/:id',
+    remote: 'panel-page',
+    layout: 'panel',
+    permission: PAGE_PERMISSIONS.view,
+  },
   { id: 'page', pattern: '/:id', remote: 'marketing', layout: 'public' },
 ] as const satisfies readonly RouteDefinition[];
 

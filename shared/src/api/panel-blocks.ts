@@ -1,0 +1,33 @@
+import type { BlockInput, PanelBlock } from '../schemas/blocks.ts';
+import type { ApiClient } from './client.ts';
+
+/** What an edit of a block may send (`blockPatchSchema`): never its type; `data_en: null` = not translated. */
+export interface BlockPatch {
+  readonly anchor?: string | null;
+  readonly published?: boolean;
+  readonly data_ru?: Readonly<Record<string, unknown>>;
+  readonly data_en?: Readonly<Record<string, unknown>> | null;
+}
+
+/** `GET /api/panel/pages/{id}/blocks/`: the page's blocks in order, every language's data. */
+export function listPanelBlocks(api: ApiClient, pageId: number, signal?: AbortSignal): Promise<PanelBlock[]> {
+  return api.request<PanelBlock[]>(`/api/panel/pages/${pageId}/blocks/`, { signal });
+}
+
+/** Adds a block at the end of the page. */
+export function createPanelBlock(api: ApiClient, pageId: number, input: BlockInput): Promise<PanelBlock> {
+  return api.request<PanelBlock>(`/api/panel/pages/${pageId}/blocks/`, { method: 'POST', body: input });
+}
+
+/** A new order: every block id of the page, first to last; answers the page's blocks in that order. */
+export function reorderPanelBlocks(api: ApiClient, pageId: number, ids: readonly number[]): Promise<PanelBlock[]> {
+  return api.request<PanelBlock[]>(`/api/panel/pages/${pageId}/blocks/order/`, { method: 'POST', body: { ids } });
+}
+
+export function updatePanelBlock(api: ApiClient, id: number, changes: BlockPatch): Promise<PanelBlock> {
+  return api.request<PanelBlock>(`/api/panel/blocks/${id}/`, { method: 'PATCH', body: changes });
+}
+
+export function deletePanelBlock(api: ApiClient, id: number): Promise<null> {
+  return api.request<null>(`/api/panel/blocks/${id}/`, { method: 'DELETE' });
+}
