@@ -17,6 +17,7 @@ export const REACT_ROUTER_USED_EXPORTS = [
   'useLocation',
   'useNavigate',
   'useRouteError',
+  'useSearchParams',
 ];
 
 export const REACT_I18NEXT_USED_EXPORTS = ['I18nextProvider', 'initReactI18next', 'useTranslation'];

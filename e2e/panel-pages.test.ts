@@ -10,7 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPrice } from '@proxy/contract/schemas/plans';
+import { formatPrice } from '@proxy/contract/money';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';

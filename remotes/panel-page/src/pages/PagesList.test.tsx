@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PanelPageRow } from '@proxy/contract/schemas/page';
-import { formatPrice } from '@proxy/contract/schemas/plans';
+import { formatPrice } from '@proxy/contract/money';
 import { installBrowserStubs, Providers, signIn, stubApi, type Call } from '../test/setup.tsx';
 import { PagesList } from './PagesList.tsx';
 

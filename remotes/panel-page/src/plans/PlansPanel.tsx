@@ -7,7 +7,8 @@ import {
   reorderPanelPlans,
   updatePanelPlan,
 } from '@proxy/contract/api/panel-plans';
-import { CURRENCIES, formatPrice, PLAN_PERIODS, type PanelPlan, type PlanInput } from '@proxy/contract/schemas/plans';
+import { CURRENCIES, formatPrice } from '@proxy/contract/money';
+import { PLAN_PERIODS, type PanelPlan, type PlanInput } from '@proxy/contract/schemas/plans';
 import { api } from '@proxy/contract/state';
 import { save, showError, type NamePath } from '../form/save.ts';
 import { useT } from '../i18n/use-t.ts';
