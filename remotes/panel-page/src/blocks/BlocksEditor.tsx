@@ -4,6 +4,7 @@ import { deletePanelBlock, reorderPanelBlocks, updatePanelBlock } from '@proxy/c
 import { BLOCK_TYPES, type BlockType, type PanelBlock } from '@proxy/contract/schemas/blocks';
 import { api } from '@proxy/contract/state';
 import { save } from '../form/save.ts';
+import { MoveButtons } from '../form/MoveButtons.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { BlockDrawer, type BlockTarget } from './BlockDrawer.tsx';
 import styles from './blocks-editor.module.css';
@@ -148,24 +149,13 @@ export function BlocksEditor({
               return (
                 <Space size={4} wrap>
                   {canChange && (
-                    <>
-                      <Button
-                        size="small"
-                        disabled={busy || index === 0}
-                        onClick={() => void move(index, -1)}
-                        aria-label={t('list.moveUp', { item: name })}
-                      >
-                        {t('actions.up')}
-                      </Button>
-                      <Button
-                        size="small"
-                        disabled={busy || index === blocks.length - 1}
-                        onClick={() => void move(index, 1)}
-                        aria-label={t('list.moveDown', { item: name })}
-                      >
-                        {t('actions.down')}
-                      </Button>
-                    </>
+                    <MoveButtons
+                      index={index}
+                      count={blocks.length}
+                      name={name}
+                      disabled={busy}
+                      onMove={(delta) => void move(index, delta)}
+                    />
                   )}
                   <Button
                     size="small"

@@ -10,6 +10,7 @@ import {
 import type { MenuItemInput, PanelMenuItem } from '@proxy/contract/schemas/menu';
 import { api } from '@proxy/contract/state';
 import { save, showError } from '../form/save.ts';
+import { MoveButtons } from '../form/MoveButtons.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { usePagePermissions } from '../pages/page-resource.ts';
 import styles from './menu.module.css';
@@ -153,22 +154,13 @@ export function MenuPanel() {
                     const name = nameOf(item);
                     return (
                       <Space size={4} wrap>
-                        <Button
-                          size="small"
-                          disabled={loading || index === 0}
-                          onClick={() => void move(item, siblings, -1)}
-                          aria-label={t('list.moveUp', { item: name })}
-                        >
-                          {t('actions.up')}
-                        </Button>
-                        <Button
-                          size="small"
-                          disabled={loading || index === siblings.length - 1}
-                          onClick={() => void move(item, siblings, 1)}
-                          aria-label={t('list.moveDown', { item: name })}
-                        >
-                          {t('actions.down')}
-                        </Button>
+                        <MoveButtons
+                          index={index}
+                          count={siblings.length}
+                          name={name}
+                          disabled={loading}
+                          onMove={(delta) => void move(item, siblings, delta)}
+                        />
                         <Button
                           size="small"
                           onClick={() => setEditing(item)}

@@ -11,6 +11,7 @@ import { CURRENCIES, formatPrice } from '@proxy/contract/money';
 import { PLAN_PERIODS, type PanelPlan, type PlanInput } from '@proxy/contract/schemas/plans';
 import { api } from '@proxy/contract/state';
 import { save, showError, type NamePath } from '../form/save.ts';
+import { MoveButtons } from '../form/MoveButtons.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { usePagePermissions } from '../pages/page-resource.ts';
 import styles from './plans.module.css';
@@ -206,24 +207,13 @@ export function PlansPanel() {
               return (
                 <Space size={4} wrap>
                   {canChange && (
-                    <>
-                      <Button
-                        size="small"
-                        disabled={loading || index === 0}
-                        onClick={() => void move(index, -1)}
-                        aria-label={t('list.moveUp', { item: name })}
-                      >
-                        {t('actions.up')}
-                      </Button>
-                      <Button
-                        size="small"
-                        disabled={loading || index === plans.length - 1}
-                        onClick={() => void move(index, 1)}
-                        aria-label={t('list.moveDown', { item: name })}
-                      >
-                        {t('actions.down')}
-                      </Button>
-                    </>
+                    <MoveButtons
+                      index={index}
+                      count={plans.length}
+                      name={name}
+                      disabled={loading}
+                      onMove={(delta) => void move(index, delta)}
+                    />
                   )}
                   <Button
                     size="small"
