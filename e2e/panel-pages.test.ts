@@ -3,8 +3,7 @@
 // price changed and the price table following, the same in English, a viewer who may only look, and a server field
 // error on the slug. Also: no serious or critical axe violation on the list and edit screens, and screenshots at
 // 1280 and 375 px in ru and en (e2e/screenshots/, git-ignored).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -12,9 +11,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openPglite } from '../server/db/pglite.ts';
 import { createUser } from '../server/test/accounts.ts';
+import { prepareDataDir, type PreparedData } from './prepared-data.ts';
 
 const PASSWORD = 'Pages-staff-2026';
 const USERS = {
@@ -31,28 +29,23 @@ const PHONE = { width: 375, height: 740 } as const;
 
 let browser: Browser;
 let site: RunningSite;
-let scratch: string;
+let data: PreparedData | undefined;
 let picture: string;
 beforeAll(async () => {
-  // The accounts are written before the server starts: only one process may own a PGlite directory.
-  scratch = mkdtempSync(join(tmpdir(), 'panel-pages-e2e-'));
-  const dataDir = join(scratch, 'data');
-  mkdirSync(dataDir, { recursive: true });
-  const db = await openPglite(join(dataDir, 'pgdata'));
-  await migrate(db);
-  for (const user of Object.values(USERS)) await createUser(db, { ...user, password: PASSWORD });
-  await db.close();
-  picture = join(scratch, 'modem-farm.png');
+  data = await prepareDataDir('panel-pages-e2e', async (db) => {
+    for (const user of Object.values(USERS)) await createUser(db, { ...user, password: PASSWORD });
+  });
+  picture = join(data.scratch, 'modem-farm.png');
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 15, g: 118, b: 110 } } })
     .png()
     .toFile(picture);
-  site = await startSite({ dataDir });
+  site = await startSite({ dataDir: data.dataDir });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  data?.remove();
 });
 
 const prefixOf = (language: Language) => (language === 'en' ? '/en' : '');

@@ -2,16 +2,14 @@
 // their permissions, the drawer toggle, Exit; and a customer who is refused the panel. Also: no serious or critical
 // axe-core violation on the sign-in page and the frame, and screenshots of both for review (e2e/screenshots/,
 // git-ignored) at 1280 and 375 px in Russian and English.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openPglite } from '../server/db/pglite.ts';
 import { createUser } from '../server/test/accounts.ts';
+import { prepareDataDir, type PreparedData } from './prepared-data.ts';
 
 const PASSWORD = 'Panel-staff-2026';
 const USERS = {
@@ -22,23 +20,18 @@ const USERS = {
 
 let browser: Browser;
 let site: RunningSite;
-let scratch: string;
+let data: PreparedData | undefined;
 beforeAll(async () => {
-  // The accounts are written before the server starts: only one process may own a PGlite directory.
-  scratch = mkdtempSync(join(tmpdir(), 'panel-e2e-'));
-  const dataDir = join(scratch, 'data');
-  mkdirSync(dataDir, { recursive: true });
-  const db = await openPglite(join(dataDir, 'pgdata'));
-  await migrate(db);
-  for (const user of Object.values(USERS)) await createUser(db, { ...user, password: PASSWORD });
-  await db.close();
-  site = await startSite({ dataDir });
+  data = await prepareDataDir('panel-e2e', async (db) => {
+    for (const user of Object.values(USERS)) await createUser(db, { ...user, password: PASSWORD });
+  });
+  site = await startSite({ dataDir: data.dataDir });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
-  rmSync(scratch, { recursive: true, force: true });
+  data?.remove();
 });
 
 async function signIn(page: Page, email: string, prefix = ''): Promise<void> {

@@ -5,16 +5,12 @@
 //
 // The site's CSP alone already blocks inline handlers, so the browser runs with CSP bypassed: what is proven here is
 // the sanitizer. Two unsanitized canaries show the detection works; one more shows the CSP holds on its own too.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openPglite } from '../server/db/pglite.ts';
 import { sanitizeHtml } from '../server/lib/sanitize.ts';
 import { XSS_CORPUS } from '../server/test/xss-corpus.ts';
+import { prepareDataDir, type PreparedData } from './prepared-data.ts';
 
 const marker = (name: string) => `Safe text before ${name}`;
 const slugOf = (name: string) => `xss-${name}`;
@@ -27,14 +23,8 @@ const CANARIES = {
 
 let browser: Browser;
 let site: RunningSite;
-let scratch: string;
+let data: PreparedData | undefined;
 beforeAll(async () => {
-  // Written before the server starts: only one process may own a PGlite directory.
-  scratch = mkdtempSync(join(tmpdir(), 'xss-e2e-'));
-  const dataDir = join(scratch, 'data');
-  mkdirSync(dataDir, { recursive: true });
-  const db = await openPglite(join(dataDir, 'pgdata'));
-  await migrate(db);
   const pages: [string, string][] = [
     ...XSS_CORPUS.map((vector): [string, string] => [
       slugOf(vector.name),
@@ -42,21 +32,22 @@ beforeAll(async () => {
     ]),
     ...Object.entries(CANARIES),
   ];
-  for (const [slug, body] of pages) {
-    await db.query('INSERT INTO pages (slug, title_ru, body_ru, published) VALUES ($1, $2, $3, true)', [
-      slug,
-      slug,
-      body,
-    ]);
-  }
-  await db.close();
-  site = await startSite({ dataDir });
+  data = await prepareDataDir('xss-e2e', async (db) => {
+    for (const [slug, body] of pages) {
+      await db.query('INSERT INTO pages (slug, title_ru, body_ru, published) VALUES ($1, $2, $3, true)', [
+        slug,
+        slug,
+        body,
+      ]);
+    }
+  });
+  site = await startSite({ dataDir: data.dataDir });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  data?.remove();
 });
 
 interface Observed {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import {
   createPanelMenuItem,
@@ -9,8 +9,9 @@ import {
 } from '@proxy/contract/api/panel-menu';
 import type { MenuItemInput, PanelMenuItem } from '@proxy/contract/schemas/menu';
 import { api } from '@proxy/contract/state';
-import { save, showError } from '../form/save.ts';
+import { save } from '../form/save.ts';
 import { MoveButtons } from '../form/MoveButtons.tsx';
+import { useLoadedList } from '../form/use-loaded-list.ts';
 import { useT } from '../i18n/use-t.ts';
 import { usePagePermissions } from '../pages/page-resource.ts';
 import styles from './menu.module.css';
@@ -36,29 +37,11 @@ export function menuRows(items: readonly PanelMenuItem[]): { item: PanelMenuItem
 export function MenuPanel() {
   const { t, language } = useT();
   const { canChange } = usePagePermissions();
-  const [items, setItems] = useState<readonly PanelMenuItem[]>([]);
-  const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<PanelMenuItem | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<MenuValues>();
   const messages = { networkError: t('messages.networkError'), unknownError: t('messages.unknownError') };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listPanelMenu(api, controller.signal).then(
-      (list) => {
-        setItems(list);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoading(false);
-        showError(error, messages);
-      },
-    );
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once
-  }, []);
+  const { items, setItems, loading, setLoading } = useLoadedList((signal) => listPanelMenu(api, signal), messages);
 
   const nameOf = (item: PanelMenuItem) => (language === 'en' && item.name_en) || item.name_ru;
   const rows = menuRows(items);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import {
   createPanelPlan,
@@ -10,8 +10,9 @@ import {
 import { CURRENCIES, formatPrice } from '@proxy/contract/money';
 import { PLAN_PERIODS, type PanelPlan, type PlanInput } from '@proxy/contract/schemas/plans';
 import { api } from '@proxy/contract/state';
-import { save, showError, type NamePath } from '../form/save.ts';
+import { save, type NamePath } from '../form/save.ts';
 import { MoveButtons } from '../form/MoveButtons.tsx';
+import { useLoadedList } from '../form/use-loaded-list.ts';
 import { useT } from '../i18n/use-t.ts';
 import { usePagePermissions } from '../pages/page-resource.ts';
 import styles from './plans.module.css';
@@ -79,29 +80,16 @@ const fieldOf = (path: NamePath): NamePath =>
 export function PlansPanel() {
   const { t, language } = useT();
   const { canAdd, canChange, canDelete } = usePagePermissions();
-  const [plans, setPlans] = useState<readonly PanelPlan[]>([]);
-  const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<PanelPlan | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<PlanValues>();
   const messages = { networkError: t('messages.networkError'), unknownError: t('messages.unknownError') };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listPanelPlans(api, controller.signal).then(
-      (list) => {
-        setPlans(list);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoading(false);
-        showError(error, messages);
-      },
-    );
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once
-  }, []);
+  const {
+    items: plans,
+    setItems: setPlans,
+    loading,
+    setLoading,
+  } = useLoadedList((signal) => listPanelPlans(api, signal), messages);
 
   async function run<T>(send: () => Promise<T>, saved: string): Promise<T | undefined> {
     setLoading(true);
