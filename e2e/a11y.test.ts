@@ -2,9 +2,9 @@
 // list of pages, the 404 page, the auth dialog and the open mobile menu, in Russian and English. A violation of
 // impact "serious" or "critical" fails the test, with each rule and the elements it found listed.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, type Viewport } from './browser-suite.ts';
 
 type Language = 'ru' | 'en';
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -14,37 +14,8 @@ const DESKTOP = { width: 1280, height: 800 } as const;
 const PHONE = { width: 375, height: 740 } as const;
 const BLOCKING = new Set(['serious', 'critical']);
 
-let browser: Browser;
-let site: RunningSite;
-const contexts = new Map<string, BrowserContext>();
-
-beforeAll(async () => {
-  vi.setConfig({ expect: { poll: { timeout: 5_000, interval: 50 } } });
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  vi.resetConfig();
-  await browser?.close();
-  await site?.stop();
-});
-afterEach(async () => {
-  // No remembered language from the test before (it would send / to /en).
-  for (const context of contexts.values()) {
-    for (const page of context.pages()) await page.close();
-    await context.clearCookies();
-  }
-});
-
-/** AxeBuilder needs a page of a context the test created (not browser.newPage()); one per window size. */
-async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const key = `${viewport.width}x${viewport.height}`;
-  let context = contexts.get(key);
-  if (!context) {
-    context = await browser.newContext({ viewport });
-    contexts.set(key, context);
-  }
-  return context.newPage();
-}
+const suite = browserSuite();
+const newPage = (viewport: Viewport) => suite.newPage(viewport);
 
 /** Waits for transitions and animations (a dialog fading in, a panel sliding) so colours are measured at rest. */
 async function settle(page: Page): Promise<void> {
@@ -124,7 +95,7 @@ function localize(path: string, language: Language): string {
 describe.each(['ru', 'en'] as const)('in %s', (language) => {
   it.each(TARGETS)('the $name has no serious or critical axe violation', async (target) => {
     const page = await newPage(target.viewport);
-    await page.goto(`${site.url}${localize(target.path, language)}`);
+    await page.goto(`${suite.site.url}${localize(target.path, language)}`);
     await target.ready(page, language);
     await settle(page);
     expect(await page.getAttribute('html', 'lang')).toBe(language);
@@ -135,7 +106,7 @@ describe.each(['ru', 'en'] as const)('in %s', (language) => {
 describe('during a slow navigation', () => {
   it('the progress bar has no serious or critical axe violation', async () => {
     const page = await newPage(DESKTOP);
-    await page.goto(`${site.url}/about`);
+    await page.goto(`${suite.site.url}/about`);
     await heading(page);
     // The page's data takes its time, so the bar stays up while axe looks at it.
     let release = () => {};

@@ -5,9 +5,10 @@
 // Spec: shared/spec/site-spec.md §2, §4, §8, §9. One site on embedded PGlite serves every test.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page, Response, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
+import type { Page, Response, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../scripts/site-process.ts';
+import { browserSuite, type Viewport } from './browser-suite.ts';
 
 type Language = 'ru' | 'en';
 const LANGUAGES: readonly Language[] = ['ru', 'en'];
@@ -128,43 +129,12 @@ interface Recorded {
 const recorded = (page: Page): Promise<Recorded> =>
   page.evaluate(() => (window as unknown as { __chrome: Recorded }).__chrome);
 
-let browser: Browser;
-let site: RunningSite;
-/** One browser context per window size, so the site's immutable assets come from the HTTP cache after the first. */
-const contexts = new Map<string, BrowserContext>();
-
-beforeAll(async () => {
-  // A navigation on a busy 2-core machine may take longer than expect.poll's default second.
-  vi.setConfig({ expect: { poll: { timeout: 5_000, interval: 50 } } });
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  vi.resetConfig();
-  await browser?.close();
-  await site?.stop();
-});
-afterEach(async () => {
-  // Each test starts with no open page and no cookie (no remembered language).
-  for (const context of contexts.values()) {
-    for (const page of context.pages()) await page.close();
-    await context.clearCookies();
-  }
-});
-
-async function newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const key = `${viewport.width}x${viewport.height}`;
-  let context = contexts.get(key);
-  if (!context) {
-    context = await browser.newContext({ viewport });
-    await context.addInitScript({ content: RECORDER });
-    contexts.set(key, context);
-  }
-  return context.newPage();
-}
+const suite = browserSuite({ initScript: RECORDER });
+const newPage = (viewport: Viewport = DESKTOP) => suite.newPage(viewport);
 
 /** Opens `path`, waits until the page's heading rendered, and returns the document's response. */
 async function visit(page: Page, path: string): Promise<Response | null> {
-  const response = await page.goto(`${site.url}${path}`);
+  const response = await page.goto(`${suite.site.url}${path}`);
   await page.locator('main h1').waitFor();
   return response;
 }
@@ -189,7 +159,7 @@ const pageTitles = new Map<string, string>();
 async function pageTitle(slug: string, language: Language): Promise<string> {
   const key = `${slug}:${language}`;
   if (!pageTitles.has(key)) {
-    const response = await fetch(`${site.url}/api/pages/${slug}/`, { headers: { 'Accept-Language': language } });
+    const response = await fetch(`${suite.site.url}/api/pages/${slug}/`, { headers: { 'Accept-Language': language } });
     expect(response.status, key).toBe(200);
     pageTitles.set(key, ((await response.json()) as { title: string }).title);
   }
@@ -198,7 +168,7 @@ async function pageTitle(slug: string, language: Language): Promise<string> {
 
 /** The title the server puts in the first document of `path` (what a reload shows). */
 async function serverTitle(path: string): Promise<string> {
-  const html = await (await fetch(`${site.url}${path}`)).text();
+  const html = await (await fetch(`${suite.site.url}${path}`)).text();
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
   expect(title, path).toBeDefined();
   const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
@@ -362,14 +332,16 @@ describe('document title', () => {
     const seo: Record<string, string> = {};
     for (const slug of ['about', 'faq']) {
       for (const language of LANGUAGES) {
-        const response = await fetch(`${site.url}/api/pages/${slug}/`, { headers: { 'Accept-Language': language } });
+        const response = await fetch(`${suite.site.url}/api/pages/${slug}/`, {
+          headers: { 'Accept-Language': language },
+        });
         const page = (await response.json()) as { title: string; seo_title: string };
         // The seed gives every page an SEO title unlike its heading, so the test tells the two apart.
         expect(page.seo_title).not.toBe(page.title);
         seo[`${slug}:${language}`] = page.seo_title;
       }
     }
-    const home = (await (await fetch(`${site.url}/api/home/`)).json()) as { seo_title: string };
+    const home = (await (await fetch(`${suite.site.url}/api/home/`)).json()) as { seo_title: string };
     const page = await newPage();
     // The first document is a content page: its title, put there by the server, must not outlive the page.
     await visit(page, '/about');
@@ -405,7 +377,9 @@ describe('document title', () => {
     await expectTitle(page, seo['faq:en'] as string);
 
     // The 404 page, without a title of its own, never keeps the previous page's; the home page has its CMS one.
-    const homeEn = (await (await fetch(`${site.url}/api/home/`, { headers: { 'Accept-Language': 'en' } })).json()) as {
+    const homeEn = (await (
+      await fetch(`${suite.site.url}/api/home/`, { headers: { 'Accept-Language': 'en' } })
+    ).json()) as {
       seo_title: string;
     };
     await navigateInPage(page, '/en/nope');
@@ -604,7 +578,7 @@ describe('language switch', () => {
   }
 
   async function expectLanguage(page: Page, language: Language, url: string, title: string): Promise<void> {
-    await expect.poll(() => page.url()).toBe(`${site.url}${url}`);
+    await expect.poll(() => page.url()).toBe(`${suite.site.url}${url}`);
     await expect.poll(() => h1(page)).toBe(title);
     // <html lang> and the cookie follow the URL's language just after the page renders.
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe(language);
@@ -676,14 +650,14 @@ describe('language switch', () => {
   });
 
   it('sends a visitor who chose English from / to /en with a 302, and leaves the others at /', async () => {
-    const redirected = await fetch(`${site.url}/?from=ad`, {
+    const redirected = await fetch(`${suite.site.url}/?from=ad`, {
       redirect: 'manual',
       headers: { cookie: 'i18n_redirected=en' },
     });
     expect(redirected.status).toBe(302);
     expect(redirected.headers.get('location')).toBe('/en?from=ad');
     for (const cookie of [undefined, 'i18n_redirected=ru']) {
-      const response = await fetch(`${site.url}/`, {
+      const response = await fetch(`${suite.site.url}/`, {
         redirect: 'manual',
         headers: cookie ? { cookie } : {},
       });
@@ -697,7 +671,7 @@ describe('language switch', () => {
     await expect.poll(() => pathOf(page)).toBe('/en/about');
     await expect.poll(async () => (await languageCookie(page))?.value).toBe('en');
     const home = await visit(page, '/');
-    expect(home?.request().redirectedFrom()?.url()).toBe(`${site.url}/`);
+    expect(home?.request().redirectedFrom()?.url()).toBe(`${suite.site.url}/`);
     expect(pathOf(page)).toBe('/en');
     expect(await h1(page)).toBe(TEXT.en.homeTitle);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
@@ -758,7 +732,7 @@ describe('navigation progress bar', () => {
   it('does not appear for a navigation faster than 200 ms', async () => {
     const page = await startOnAbout();
     // The page's data answered at once, so the navigation's speed does not depend on the machine's load.
-    const response = await fetch(`${site.url}/api/pages/faq/`, { headers: { 'Accept-Language': 'ru' } });
+    const response = await fetch(`${suite.site.url}/api/pages/faq/`, { headers: { 'Accept-Language': 'ru' } });
     const body = (await response.json()) as unknown;
     await page.route(FAQ_API, (route) => route.fulfill({ status: 200, json: body }));
     await followSubmenu(page, 'ru', TEXT.ru.faq);
@@ -826,7 +800,7 @@ describe('error pages', () => {
   it.each(['/nope', '/en/nope', '/page/nope', '/a/b/c'])(
     'answers %s with a 404 document and the 404 page inside the layout',
     async (path) => {
-      const raw = await fetch(`${site.url}${path}`);
+      const raw = await fetch(`${suite.site.url}${path}`);
       expect(raw.status).toBe(404);
       expect(raw.headers.get('content-type')).toContain('text/html');
 

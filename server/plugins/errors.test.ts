@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DbUnavailableError } from '../db/db.ts';
-import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../test/helpers.ts';
+import { BACKENDS, seededApp } from '../test/helpers.ts';
 import errorsPlugin from './errors.ts';
 import jsonBodyPlugin from './json-body.ts';
 import languagePlugin from './language.ts';
@@ -146,43 +146,34 @@ describe('DRF-style errors', () => {
 });
 
 describe.each(BACKENDS)('unknown API paths and methods on $name', (backend) => {
-  let testDb: TestDb;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    testDb = await openSeededDb(backend);
-    app = await buildTestApp({ db: testDb.db });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.dispose();
-  });
+  const suite = seededApp(backend);
 
   it.each(['/api/nope/', '/api/nope', '/api', '/api/pages/about/extra/'])(
     '%s is a JSON 404 in ru and en',
     async (url) => {
-      const ru = await app.inject(url);
+      const ru = await suite.app.inject(url);
       expect(ru.statusCode).toBe(404);
       expect(ru.json()).toEqual({ detail: 'Страница не найдена.' });
       expect(ru.headers['content-language']).toBe('ru');
       expect(ru.headers.vary).toBe('Accept, Accept-Language');
-      const en = await app.inject({ url, headers: { 'accept-language': 'en-GB,en;q=0.8,ru;q=0.5' } });
+      const en = await suite.app.inject({ url, headers: { 'accept-language': 'en-GB,en;q=0.8,ru;q=0.5' } });
       expect(en.json()).toEqual({ detail: 'Not found.' });
       expect(en.headers['content-language']).toBe('en');
     },
   );
 
   it('answers a wrong method on a known path with 405 and Allow', async () => {
-    const ru = await app.inject({ method: 'DELETE', url: '/api/pages/about/' });
+    const ru = await suite.app.inject({ method: 'DELETE', url: '/api/pages/about/' });
     expect(ru.statusCode).toBe(405);
     expect(ru.headers.allow).toBe('GET, HEAD');
     expect(ru.json()).toEqual({ detail: 'Метод "DELETE" не разрешен.' });
-    const en = await app.inject({ method: 'POST', url: '/api/pages', headers: EN });
+    const en = await suite.app.inject({ method: 'POST', url: '/api/pages', headers: EN });
     expect(en.statusCode).toBe(405);
     expect(en.json()).toEqual({ detail: 'Method "POST" not allowed.' });
   });
 
   it('sends the security headers on API answers', async () => {
-    const response = await app.inject('/api/pages/');
+    const response = await suite.app.inject('/api/pages/');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -1,10 +1,9 @@
 // Bad input on every account endpoint (security.md: "every bad input gets a clear error and loses nothing"):
 // missing, blank, oversized, wrong-typed and malicious values give a 4xx naming the problem, never a 500, and
 // leave the account tables exactly as they were.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountRowCounts, createUser, EN, freshEmail, TEST_SECRET_KEY } from '../test/accounts.ts';
-import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../test/helpers.ts';
+import { BACKENDS, seededApp } from '../test/helpers.ts';
 
 const PASSWORD = 'correct horse battery';
 const MISSING = Symbol('missing');
@@ -70,25 +69,17 @@ const CASES = ENDPOINTS.flatMap((endpoint) =>
 );
 
 describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend) => {
-  let testDb: TestDb;
-  let app: FastifyInstance;
-
+  const suite = seededApp(backend, { env: { SECRET_KEY: TEST_SECRET_KEY } });
   beforeAll(async () => {
-    testDb = await openSeededDb(backend);
-    app = await buildTestApp({ db: testDb.db, env: { SECRET_KEY: TEST_SECRET_KEY } });
-    await createUser(testDb.db, { email: 'taken@example.com', password: PASSWORD });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.dispose();
+    await createUser(suite.testDb.db, { email: 'taken@example.com', password: PASSWORD });
   });
 
   it.each(CASES)('$endpoint.url $field = $label: 4xx, an error body, nothing written', async (c) => {
     const others = Object.entries(c.endpoint.base()).filter(([field]) => field !== c.field);
     const body = Object.fromEntries(c.value === MISSING ? others : [...others, [c.field, c.value]]);
-    await app.mailer.idle();
-    const before = await accountRowCounts(testDb.db);
-    const response = await app.inject({ method: 'POST', url: c.endpoint.url, payload: body, headers: EN });
+    await suite.app.mailer.idle();
+    const before = await accountRowCounts(suite.testDb.db);
+    const response = await suite.app.inject({ method: 'POST', url: c.endpoint.url, payload: body, headers: EN });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     const answer = response.json<Record<string, unknown>>();
@@ -101,12 +92,12 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
       expect(response.statusCode).toBe(400);
       expect(Object.keys(answer)).toContain(c.field);
     }
-    await app.mailer.idle();
-    expect(await accountRowCounts(testDb.db)).toEqual(before);
+    await suite.app.mailer.idle();
+    expect(await accountRowCounts(suite.testDb.db)).toEqual(before);
   });
 
   it('names the field for wrong types and sizes, with DRF’s messages', async () => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/registration/',
       payload: { email: ['a@b.co'], password1: null, password2: 'x'.repeat(129) },
@@ -117,7 +108,7 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
       password1: ['This field may not be null.'],
       password2: ['Ensure this field has no more than 128 characters.'],
     });
-    const nul = await app.inject({
+    const nul = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/password/reset/',
       payload: { email: 'jane\u0000@example.com' },
@@ -131,7 +122,7 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
     ['a string', '"email"', 'Invalid data. Expected a dictionary.'],
     ['null', 'null', 'This field may not be null.'],
   ])('answers a body that is %s with non_field_errors', async (_name, payload, text) => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/login/',
       payload,
@@ -142,12 +133,12 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
   });
 
   it('refuses prototype-polluting bodies in every format and pollutes nothing', async () => {
-    const before = await accountRowCounts(testDb.db);
+    const before = await accountRowCounts(suite.testDb.db);
     for (const payload of [
       '{"__proto__": {"is_superuser": true}, "email": "x@example.com", "password": "p"}',
       '{"constructor": {"prototype": {"is_superuser": true}}, "email": "x@example.com", "password": "p"}',
     ]) {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         method: 'POST',
         url: '/api/auth/login/',
         payload,
@@ -156,7 +147,7 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toMatch(/^JSON parse error - /);
     }
-    const form = await app.inject({
+    const form = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/registration/',
       payload: `__proto__[is_superuser]=1&__proto__=x&constructor[prototype][x]=1&email=${freshEmail()}&password1=a&password2=a`,
@@ -164,7 +155,7 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
     });
     expect(form.statusCode).toBe(400);
     const boundary = 'b0undary';
-    const multipart = await app.inject({
+    const multipart = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/login/',
       payload: [
@@ -181,14 +172,14 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
     expect(multipart.statusCode).toBeLessThan(500);
     expect(({} as Record<string, unknown>).is_superuser).toBeUndefined();
     expect(({} as Record<string, unknown>).x).toBeUndefined();
-    expect(await accountRowCounts(testDb.db)).toEqual(before);
+    expect(await accountRowCounts(suite.testDb.db)).toEqual(before);
   });
 
   it('treats an uploaded file as a wrong-typed field and refuses big uploads', async () => {
     const boundary = 'b0undary';
     const part = (extra: string, content: string) =>
       [`--${boundary}`, `Content-Disposition: form-data; name="email"${extra}`, '', content].join('\r\n');
-    const small = await app.inject({
+    const small = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/password/reset/',
       payload: `${part('; filename="a.txt"\r\nContent-Type: text/plain', 'a@b.co')}\r\n--${boundary}--\r\n`,
@@ -196,7 +187,7 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
     });
     expect(small.statusCode).toBe(400);
     expect(small.json()).toEqual({ email: ['Not a valid string.'] });
-    const big = await app.inject({
+    const big = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/password/reset/',
       payload: `${part('; filename="a.bin"', 'x'.repeat(200_000))}\r\n--${boundary}--\r\n`,
@@ -206,14 +197,14 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
   });
 
   it('refuses other content types (415) and bodies over 1 MiB (413)', async () => {
-    const text = await app.inject({
+    const text = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/login/',
       payload: 'email=a',
       headers: { ...EN, 'content-type': 'text/plain' },
     });
     expect(text.statusCode).toBe(415);
-    const huge = await app.inject({
+    const huge = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/login/',
       payload: { email: 'a@b.co', password: 'p'.repeat(2 * 1024 * 1024) },
@@ -230,7 +221,7 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
     ['UTF-8 bytes', `Token ${Buffer.from('ключ', 'utf8').toString('latin1')}`],
     ['invalid UTF-8', `Token ${Buffer.from([0xff, 0xfe, 0x41]).toString('latin1')}`],
   ])('answers a %s Authorization header with 401', async (_name, authorization) => {
-    const response = await app.inject({ url: '/api/users/', headers: { ...EN, authorization } });
+    const response = await suite.app.inject({ url: '/api/users/', headers: { ...EN, authorization } });
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Token');
   });
@@ -242,7 +233,7 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
     ['blank', '?token=%20', 400],
     ['NUL', '?token=%00', 404],
   ])('answers a %s unsubscribe token with %d', async (_name, query, status) => {
-    const response = await app.inject({ url: `/api/users/unsubscribe${query}`, headers: EN });
+    const response = await suite.app.inject({ url: `/api/users/unsubscribe${query}`, headers: EN });
     expect(response.statusCode).toBe(status);
   });
 });

@@ -1,36 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DbUnavailableError, type Db } from '../db/db.ts';
 import { loadMigrations } from '../db/migrate.ts';
-import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../test/helpers.ts';
+import { BACKENDS, buildTestApp, seededApp } from '../test/helpers.ts';
 
 describe.each(BACKENDS)('health probes on $name', (backend) => {
-  let testDb: TestDb;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    testDb = await openSeededDb(backend);
-    app = await buildTestApp({ db: testDb.db });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.dispose();
-  });
+  const suite = seededApp(backend);
 
   it('/healthz says the process is alive', async () => {
-    const response = await app.inject('/healthz');
+    const response = await suite.app.inject('/healthz');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
   it('/readyz is 200 when the database answers and every migration is applied', async () => {
-    const response = await app.inject('/readyz/');
+    const response = await suite.app.inject('/readyz/');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
   it('/readyz is 503 while a migration is pending', async () => {
     const migrations = [...(await loadMigrations()), { version: 9999, name: '9999_future', sql: 'SELECT 1' }];
-    const pending = await buildTestApp({ db: testDb.db, migrations });
+    const pending = await buildTestApp({ db: suite.testDb.db, migrations });
     const response = await pending.inject('/readyz');
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'migrations pending' });

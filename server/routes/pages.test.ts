@@ -1,24 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, seededApp } from '../test/helpers.ts';
 
 const EN = { 'accept-language': 'en-US,en;q=0.9' };
 
 describe.each(BACKENDS)('pages API on $name', (backend) => {
-  let testDb: TestDb;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    testDb = await openSeededDb(backend);
-    app = await buildTestApp({ db: testDb.db });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.dispose();
-  });
+  const suite = seededApp(backend);
 
   describe('GET /api/pages/', () => {
     it('lists published pages in Russian by default, drafts left out', async () => {
-      const response = await app.inject('/api/pages/');
+      const response = await suite.app.inject('/api/pages/');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-language']).toBe('ru');
       // Accept-Encoding: the list is big enough to be compressed for a client that accepts it.
@@ -34,13 +24,13 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
     });
 
     it('answers in English when asked', async () => {
-      const response = await app.inject({ url: '/api/pages', headers: EN });
+      const response = await suite.app.inject({ url: '/api/pages', headers: EN });
       expect(response.headers['content-language']).toBe('en');
       expect(response.json().results[0]).toMatchObject({ slug: 'about', title: 'About us' });
     });
 
     it('paginates like DRF, with absolute links that keep the other parameters', async () => {
-      const first = (await app.inject('/api/pages/?page_size=3')).json();
+      const first = (await suite.app.inject('/api/pages/?page_size=3')).json();
       expect(first).toMatchObject({
         count: 4,
         previous: null,
@@ -48,54 +38,54 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
       });
       expect(first.results).toHaveLength(3);
 
-      const second = (await app.inject('/api/pages/?page_size=3&page=2')).json();
+      const second = (await suite.app.inject('/api/pages/?page_size=3&page=2')).json();
       expect(second.results.map((p: { slug: string }) => p.slug)).toEqual(['terms']);
       // DRF drops `page` from the link to page 1.
       expect(second).toMatchObject({ next: null, previous: 'http://testserver/api/pages/?page_size=3' });
 
-      const last = (await app.inject('/api/pages/?page_size=3&page=last')).json();
+      const last = (await suite.app.inject('/api/pages/?page_size=3&page=last')).json();
       expect(last.results.map((p: { slug: string }) => p.slug)).toEqual(['terms']);
     });
 
     it.each(['0', '3', '-1', 'abc', '1.5'])('answers 404 Invalid page. for page=%s', async (page) => {
-      const response = await app.inject(`/api/pages/?page_size=2&page=${page}`);
+      const response = await suite.app.inject(`/api/pages/?page_size=2&page=${page}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Неправильная страница.' });
-      const en = await app.inject({ url: `/api/pages/?page_size=2&page=${page}`, headers: EN });
+      const en = await suite.app.inject({ url: `/api/pages/?page_size=2&page=${page}`, headers: EN });
       expect(en.json()).toEqual({ detail: 'Invalid page.' });
     });
 
     it('falls back to the default page size for a bad one and caps a big one at 100', async () => {
-      await testDb.db.query(
+      await suite.testDb.db.query(
         `INSERT INTO pages (slug, title_ru, published, sort_order)
          SELECT 'bulk-' || n, 'Массовая ' || n, true, 1000 + n FROM generate_series(1, 120) AS n`,
       );
       try {
-        expect((await app.inject('/api/pages/?page_size=abc')).json().results).toHaveLength(20);
-        expect((await app.inject('/api/pages/?page_size=0')).json().results).toHaveLength(20);
-        const capped = (await app.inject('/api/pages/?page_size=1000')).json();
+        expect((await suite.app.inject('/api/pages/?page_size=abc')).json().results).toHaveLength(20);
+        expect((await suite.app.inject('/api/pages/?page_size=0')).json().results).toHaveLength(20);
+        const capped = (await suite.app.inject('/api/pages/?page_size=1000')).json();
         expect(capped.count).toBe(124);
         expect(capped.results).toHaveLength(100);
       } finally {
-        await testDb.db.query("DELETE FROM pages WHERE slug LIKE 'bulk-%'");
+        await suite.testDb.db.query("DELETE FROM pages WHERE slug LIKE 'bulk-%'");
       }
     });
 
     it('searches titles, every term must match, in either language', async () => {
-      const ru = (await app.inject(`/api/pages/?search=${encodeURIComponent('вопросы')}`)).json();
+      const ru = (await suite.app.inject(`/api/pages/?search=${encodeURIComponent('вопросы')}`)).json();
       expect(ru.results.map((p: { slug: string }) => p.slug)).toEqual(['faq']);
-      const en = (await app.inject({ url: '/api/pages/?search=terms%20service', headers: EN })).json();
+      const en = (await suite.app.inject({ url: '/api/pages/?search=terms%20service', headers: EN })).json();
       expect(en).toMatchObject({ count: 1, results: [{ slug: 'terms', title: 'Terms of service' }] });
-      const none = (await app.inject('/api/pages/?search=terms%20nothing')).json();
+      const none = (await suite.app.inject('/api/pages/?search=terms%20nothing')).json();
       expect(none).toEqual({ count: 0, next: null, previous: null, results: [] });
       // LIKE wildcards are plain characters in a search.
-      expect((await app.inject('/api/pages/?search=%25')).json().count).toBe(0);
+      expect((await suite.app.inject('/api/pages/?search=%25')).json().count).toBe(0);
       // Drafts stay hidden from search too.
-      expect((await app.inject('/api/pages/?search=pricing')).json().count).toBe(0);
+      expect((await suite.app.inject('/api/pages/?search=pricing')).json().count).toBe(0);
     });
 
     it('rejects an absurdly long search with a field error', async () => {
-      const response = await app.inject({ url: `/api/pages/?search=${'x'.repeat(201)}`, headers: EN });
+      const response = await suite.app.inject({ url: `/api/pages/?search=${'x'.repeat(201)}`, headers: EN });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ search: ['Ensure this field has no more than 200 characters.'] });
     });
@@ -103,7 +93,7 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
 
   describe('GET /api/pages/{slug}/', () => {
     it('returns the page in Russian by default', async () => {
-      const response = await app.inject('/api/pages/terms/');
+      const response = await suite.app.inject('/api/pages/terms/');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-language']).toBe('ru');
       const page = response.json();
@@ -121,7 +111,7 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
 
     it('returns the page in English for Accept-Language en, with or without the trailing slash', async () => {
       for (const url of ['/api/pages/faq/', '/api/pages/faq']) {
-        const response = await app.inject({ url, headers: EN });
+        const response = await suite.app.inject({ url, headers: EN });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-language']).toBe('en');
         expect(response.json()).toMatchObject({ slug: 'faq', title: 'FAQ', seo_title: 'Mobile proxy FAQ' });
@@ -129,22 +119,22 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
     });
 
     it('falls back to the Russian text when a page has no English one', async () => {
-      await testDb.db.query(
+      await suite.testDb.db.query(
         "INSERT INTO pages (slug, title_ru, body_ru, published) VALUES ('only-ru', 'Только по-русски', '<p>Текст</p>', true)",
       );
       try {
-        const page = (await app.inject({ url: '/api/pages/only-ru/', headers: EN })).json();
+        const page = (await suite.app.inject({ url: '/api/pages/only-ru/', headers: EN })).json();
         expect(page).toMatchObject({ title: 'Только по-русски', body: '<p>Текст</p>' });
       } finally {
-        await testDb.db.query("DELETE FROM pages WHERE slug = 'only-ru'");
+        await suite.testDb.db.query("DELETE FROM pages WHERE slug = 'only-ru'");
       }
     });
 
     it.each(['nope', 'pricing-draft', 'About', '..%2F..%2Fetc', 'index'])('answers 404 for %s', async (slug) => {
-      const ru = await app.inject(`/api/pages/${slug}/`);
+      const ru = await suite.app.inject(`/api/pages/${slug}/`);
       expect(ru.statusCode).toBe(404);
       expect(ru.json()).toEqual({ detail: 'Страница не найдена.' });
-      const en = await app.inject({ url: `/api/pages/${slug}/`, headers: EN });
+      const en = await suite.app.inject({ url: `/api/pages/${slug}/`, headers: EN });
       expect(en.statusCode).toBe(404);
       expect(en.json()).toEqual({ detail: 'Not found.' });
       expect(en.headers['content-language']).toBe('en');
@@ -155,7 +145,7 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
     const TYPES = ['hero', 'features', 'steps', 'prices', 'tabs', 'video', 'faq', 'news', 'richtext'];
 
     it('sends the home page with every block type in order, and the plans for its price table', async () => {
-      const response = await app.inject('/api/home/');
+      const response = await suite.app.inject('/api/home/');
       expect(response.statusCode).toBe(200);
       const home = response.json();
       expect(home).toMatchObject({ slug: 'index', title: 'Мобильные прокси 4G/LTE', body: '' });
@@ -191,7 +181,7 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
     });
 
     it('answers in English with the English data of every block', async () => {
-      const home = (await app.inject({ url: '/api/home', headers: EN })).json();
+      const home = (await suite.app.inject({ url: '/api/home', headers: EN })).json();
       expect(home.title).toBe('Mobile 4G/LTE proxies');
       expect(home.blocks.find((block: { type: string }) => block.type === 'faq').data.title).toBe(
         'Questions and answers',
@@ -200,13 +190,13 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
     });
 
     it('answers 404 when no home page is published, and the home page is never a content page', async () => {
-      await testDb.db.query('UPDATE pages SET published = false WHERE home');
+      await suite.testDb.db.query('UPDATE pages SET published = false WHERE home');
       try {
-        expect((await app.inject('/api/home/')).statusCode).toBe(404);
+        expect((await suite.app.inject('/api/home/')).statusCode).toBe(404);
       } finally {
-        await testDb.db.query('UPDATE pages SET published = true WHERE home');
+        await suite.testDb.db.query('UPDATE pages SET published = true WHERE home');
       }
-      expect((await app.inject('/api/pages/?search=index')).json().count).toBe(0);
+      expect((await suite.app.inject('/api/pages/?search=index')).json().count).toBe(0);
     });
   });
 });

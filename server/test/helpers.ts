@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Env } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -122,6 +123,26 @@ export async function buildTestApp(options: TestAppOptions): Promise<FastifyInst
     ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
     ...(options.images ? { images: options.images } : {}),
   });
+}
+
+/** The app on a seeded database, shared by the tests of one describe block; read its fields inside tests. */
+export interface SeededApp {
+  readonly app: FastifyInstance;
+  readonly testDb: SeededTestDb;
+}
+
+/** Opens a seeded database and builds the app on it before the block's tests, and closes both after them. */
+export function seededApp(backend: Backend, options: Omit<TestAppOptions, 'db'> = {}): SeededApp {
+  const suite = {} as { app: FastifyInstance; testDb: SeededTestDb };
+  beforeAll(async () => {
+    suite.testDb = await openSeededDb(backend);
+    suite.app = await buildTestApp({ ...options, db: suite.testDb.db });
+  });
+  afterAll(async () => {
+    await suite.app?.close();
+    await suite.testDb?.dispose();
+  });
+  return suite;
 }
 
 export const TEMPLATE = `<!doctype html>

@@ -6,7 +6,7 @@ import { DESKTOP_SCROLL_OFFSET } from '@proxy/contract/anchors';
 import { useHashPanel } from './hash-panel.ts';
 import { AccountLinks } from './AccountLinks.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { MenuLink } from './MenuLink.tsx';
+import { MenuTree } from './MenuLink.tsx';
 import styles from './Header.module.css';
 
 /** The public header: brand, the content-managed menu (collapsed into a button below 1263 px), language switch. */
@@ -22,36 +22,23 @@ export function Header() {
           {t('brand')}
         </Link>
         <nav aria-label={t('nav.main')} className={styles.nav}>
-          <ul className={styles.list}>
-            {menu.map((item) => (
-              <li key={`${item.name}${item.link}`} className={styles.item}>
-                <MenuLink link={item.link} language={language} offset={DESKTOP_SCROLL_OFFSET} className={styles.link}>
-                  {item.name}
-                </MenuLink>
-                {item.children && item.children.length > 0 && (
-                  <ul className={styles.submenu}>
-                    {item.children.map((child) => (
-                      <li key={`${child.name}${child.link}`}>
-                        <MenuLink
-                          link={child.link}
-                          language={language}
-                          offset={DESKTOP_SCROLL_OFFSET}
-                          className={styles.sublink}
-                        >
-                          {child.name}
-                        </MenuLink>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
+          <MenuTree
+            menu={menu}
+            language={language}
+            offset={DESKTOP_SCROLL_OFFSET}
+            classes={{
+              list: styles.list,
+              item: styles.item,
+              link: styles.link,
+              sublist: styles.submenu,
+              sublink: styles.sublink,
+            }}
+          />
         </nav>
         <div className={styles.account}>
           <AccountLinks className={styles.accountLink} primaryClassName={styles.accountPrimary} />
         </div>
-        <LanguageSwitch className={styles.language} hiddenClassName={styles.visuallyHidden} />
+        <LanguageSwitch className={styles.language} compact />
         <button
           type="button"
           className={styles.burger}

@@ -1,12 +1,13 @@
 import { Link, useLocation } from 'react-router';
 import { localizePath, splitLanguage } from '@proxy/contract/languages';
 import { useT } from '../i18n/use-t.ts';
+import a11y from '../styles/a11y.module.css';
 
 /**
  * Switches to the same page in the other language, keeping the query and hash (spec §2: the page is kept).
- * With `hiddenClassName` it shows the language code and keeps the full label for screen readers only.
+ * `compact` shows the language code and keeps the full label for screen readers only.
  */
-export function LanguageSwitch({ className, hiddenClassName }: { className?: string; hiddenClassName?: string }) {
+export function LanguageSwitch({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useT();
   const { pathname, search, hash } = useLocation();
   const { language, path } = splitLanguage(pathname);
@@ -19,10 +20,10 @@ export function LanguageSwitch({ className, hiddenClassName }: { className?: str
       lang={other}
       preventScrollReset
     >
-      {hiddenClassName ? (
+      {compact ? (
         <>
           <span aria-hidden="true">{other.toUpperCase()}</span>
-          <span className={hiddenClassName}>{t('nav.switchTo')}</span>
+          <span className={a11y.visuallyHidden}>{t('nav.switchTo')}</span>
         </>
       ) : (
         t('nav.switchTo')

@@ -6,7 +6,7 @@ import { MOBILE_MENU_SCROLL_OFFSET } from '@proxy/contract/anchors';
 import { useHashPanel } from './hash-panel.ts';
 import { AccountLinks } from './AccountLinks.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { MenuLink } from './MenuLink.tsx';
+import { MenuTree } from './MenuLink.tsx';
 import styles from './MobileMenu.module.css';
 
 /** Keeps Tab and Shift+Tab inside the open menu (it is modal): past the last control back to the first. */
@@ -79,38 +79,13 @@ export function MobileMenu() {
           </button>
         </div>
         <nav aria-label={t('nav.main')}>
-          <ul className={styles.list}>
-            {menu.map((item) => (
-              <li key={`${item.name}${item.link}`}>
-                <MenuLink
-                  link={item.link}
-                  language={language}
-                  offset={MOBILE_MENU_SCROLL_OFFSET}
-                  className={styles.link}
-                  onFollow={follow}
-                >
-                  {item.name}
-                </MenuLink>
-                {item.children && item.children.length > 0 && (
-                  <ul className={styles.sublist}>
-                    {item.children.map((child) => (
-                      <li key={`${child.name}${child.link}`}>
-                        <MenuLink
-                          link={child.link}
-                          language={language}
-                          offset={MOBILE_MENU_SCROLL_OFFSET}
-                          className={styles.sublink}
-                          onFollow={follow}
-                        >
-                          {child.name}
-                        </MenuLink>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
+          <MenuTree
+            menu={menu}
+            language={language}
+            offset={MOBILE_MENU_SCROLL_OFFSET}
+            classes={{ list: styles.list, link: styles.link, sublist: styles.sublist, sublink: styles.sublink }}
+            onFollow={follow}
+          />
         </nav>
         <div className={styles.bottom}>
           <div className={styles.account}>

@@ -101,7 +101,7 @@ export function PanelLayout() {
               <span className={styles.toggleLines} aria-hidden="true" />
             </Button>
             <span className={styles.title}>{t('panel.title')}</span>
-            <LanguageSwitch className={styles.language} hiddenClassName={styles.visuallyHidden} />
+            <LanguageSwitch className={styles.language} compact />
           </Layout.Header>
           <Layout.Content className={styles.content}>
             <Outlet />
