@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, paths } from './routes.ts';
+import { isSectionRoute, matchRoute, paths } from './routes.ts';
+
+describe('isSectionRoute', () => {
+  it.each([
+    ['/', true],
+    ['/home', true],
+    ['/en/home', true],
+    ['/panel/page/add', true],
+    // Sections of spec §2 no remote implements yet, and content pages: the catch-all.
+    ['/order', false],
+    ['/en/ip', false],
+    ['/user', false],
+    ['/about', false],
+    ['/a/b', false],
+  ])('%s → %s', (pathname, expected) => {
+    expect(isSectionRoute(pathname)).toBe(expected);
+  });
+});
 
 describe('matchRoute', () => {
   it.each([

@@ -128,6 +128,15 @@ export function matchRoute(
   return null;
 }
 
+/**
+ * Whether a path is a section of its own rather than the catch-all content page: a section of spec §2 that no remote
+ * implements yet (its route is not in ROUTES) is not, so links to it can wait instead of leading to a 404.
+ */
+export function isSectionRoute(pathname: string): boolean {
+  const match = matchRoute(pathname);
+  return match !== null && match.route.id !== 'page';
+}
+
 /** Hrefs for every route of spec §2, in the given language; the one place links are built. */
 export const paths = {
   home: (language: Language) => localizePath('/', language),

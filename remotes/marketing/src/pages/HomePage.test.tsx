@@ -4,6 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicPage } from '@proxy/contract/schemas/page';
 import type { PublicPlan } from '@proxy/contract/schemas/plans';
+import { createAppStore } from '@proxy/contract/state';
 import ru from '../i18n/ru.json';
 import { renderPage } from '../test/render-page.tsx';
 import { HomePage } from './HomePage.tsx';
@@ -66,6 +67,23 @@ describe('HomePage', () => {
       'ru',
     );
     for (const text of ['за 1 день', 'за 3 дня', 'за 30 дней']) expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('sends "Order" to sign-up, or a customer to their account, while the order section is not deployed', async () => {
+    await renderPage(HomePage, page, 'en');
+    expect(screen.getByRole('link', { name: 'Order' }).getAttribute('href')).toBe('#registration');
+    cleanup();
+    const customer = {
+      pk: 3,
+      email: 'c@example.com',
+      premission: [],
+      is_superuser: false,
+      language: 'ru' as const,
+      subscribed: true,
+      date_joined: '2026-11-22T00:00:00Z',
+    };
+    await renderPage(HomePage, page, 'ru', createAppStore({ user: customer }));
+    expect(screen.getByRole('link', { name: ru.prices.order }).getAttribute('href')).toBe('/home');
   });
 
   it('shows the translated hero when no home page is published', async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@proxy/contract/routes';
+import { isSectionRoute, paths } from '@proxy/contract/routes';
 import { userAtom, useAtomValue } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import styles from './AccountPage.module.css';
@@ -25,10 +25,19 @@ export function AccountPage() {
       <ul className={styles.cards}>
         {cards.map((card) => (
           <li key={card.to}>
-            <Link to={card.to} className={styles.card}>
-              <span className={styles.cardTitle}>{card.title}</span>
-              <span className={styles.cardText}>{card.text}</span>
-            </Link>
+            {isSectionRoute(card.to) ? (
+              <Link to={card.to} className={styles.card}>
+                <span className={styles.cardTitle}>{card.title}</span>
+                <span className={styles.cardText}>{card.text}</span>
+              </Link>
+            ) : (
+              // A section that is not open yet: described, but no link to a page that does not exist.
+              <div className={`${styles.card} ${styles.soon}`}>
+                <span className={styles.cardTitle}>{card.title}</span>
+                <span className={styles.cardText}>{card.text}</span>
+                <span className={styles.badge}>{t('account.soon')}</span>
+              </div>
+            )}
           </li>
         ))}
       </ul>
