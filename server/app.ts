@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { loadMigrations, type Migration } from './db/migrate.ts';
 import { redactUrl, REDACT_PATHS } from './lib/logging.ts';
+import { withDecodablePath } from './lib/paths.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import contentRepositoryPlugin from './plugins/content-repository.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: REQUEST_TIMEOUT_MS,
     // The client always calls `/api/x/`; people type `/api/x`. Both answer, without a redirect round trip.
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: (request) => withDecodablePath(request.url ?? '/'),
     ajv: {
       customOptions: {
         // Every field's errors at once, as DRF reports them, instead of only the first.

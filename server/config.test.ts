@@ -104,18 +104,21 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: must be a whole number between 0 and 65535 (got 70000)']);
   });
 
-  it('requires a real SECRET_KEY in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+  it('requires a real SECRET_KEY and a mail server in production', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example:25' };
+    expect(problemsOf({ NODE_ENV: 'production', ...smtp })).toEqual([
       'SECRET_KEY: is required when NODE_ENV=production (tokens in e-mail links are signed with it)',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: 'short' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: 'short', ...smtp })).toEqual([
       'SECRET_KEY: must be at least 32 characters in production',
     ]);
-    const smtp = { SMTP_URL: 'smtp://mail.example:25' };
-    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 's'.repeat(32), ...smtp }).warnings).toEqual([]);
-    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 's'.repeat(32) }).warnings).toEqual([
-      'SMTP_URL is not set: e-mails (confirmation and reset links) are only written to the log.',
+    // Without one the confirmation and reset links would only be in the log, readable by whoever reads it.
+    expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: 's'.repeat(32) })).toEqual([
+      'SMTP_URL: is required when NODE_ENV=production (confirmation and reset links are sent by e-mail)',
     ]);
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 's'.repeat(32), ...smtp }).warnings).toEqual([]);
+    // Development keeps the log as its mailbox.
+    expect(loadConfig({ SECRET_KEY: 's'.repeat(32) }).smtpUrl).toBeUndefined();
   });
 
   it('formats the message for the terminal', () => {

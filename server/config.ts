@@ -169,15 +169,17 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey = DEV_SECRET_KEY;
     warnings.push('SECRET_KEY is not set: using an insecure development key. Set SECRET_KEY in production.');
   }
+  if (production && e.SMTP_URL === undefined) {
+    // Without a mail server the links would only reach the log, where anyone who reads it could use them.
+    problems.push('SMTP_URL: is required when NODE_ENV=production (confirmation and reset links are sent by e-mail)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = e.PORT ?? 8080;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const rateLimitsOn = e.RATE_LIMITS !== 'off';
   if (!rateLimitsOn) warnings.push('RATE_LIMITS=off: login, registration and reset are not rate-limited.');
-  if (production && e.SMTP_URL === undefined) {
-    warnings.push('SMTP_URL is not set: e-mails (confirmation and reset links) are only written to the log.');
-  }
+
   return {
     nodeEnv,
     production,

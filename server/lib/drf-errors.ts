@@ -5,6 +5,7 @@
  * Texts are DRF's and Django's, in the request's language.
  */
 import type { Language } from '@proxy/contract/languages';
+import { NULL_CHARACTERS, SURROGATE_CHARACTERS } from '@proxy/contract/schemas/fields';
 import * as v from 'valibot';
 import { HttpError } from '../plugins/errors.ts';
 import { expectedDictionary, invalidChoice, maxLength, maxValue, message, minLength, minValue } from './messages.ts';
@@ -66,6 +67,10 @@ export function issueMessage(issue: v.BaseIssue<unknown>, language: Language): s
     case 'picklist':
     case 'literal':
       return issue.input === undefined ? message('required', language) : invalidChoice(issue.input, language);
+    case 'check':
+      if (issue.message === NULL_CHARACTERS) return message('nullCharacters', language);
+      if (issue.message === SURROGATE_CHARACTERS) return message('surrogateCharacters', language);
+      return message('invalid', language);
     case 'iso_date':
       return language === 'ru'
         ? 'Неправильный формат date. Используйте один из этих форматов: YYYY-MM-DD.'

@@ -4,6 +4,22 @@ export function pathOf(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
+/**
+ * The URL with its path's percent signs taken literally (`%` → `%25`) when the path does not decode (`/%`, `%ED%A0%80`,
+ * an escaped lone surrogate). Such a path names nothing: read literally it goes through the routes like any other
+ * and gets the app's own 404 (JSON in the request's language on the API, the 404 document elsewhere) instead of the
+ * router's bare error.
+ */
+export function withDecodablePath(url: string): string {
+  const path = pathOf(url);
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return `${path.replaceAll('%', '%25')}${url.slice(path.length)}`;
+  }
+}
+
 /** `/api` and everything under it is the JSON API: its errors are JSON, everything else's are plain text. */
 export function isApiPath(url: string): boolean {
   const path = pathOf(url);

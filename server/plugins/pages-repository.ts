@@ -1,7 +1,7 @@
 /** Content pages as the public sees them: published only, in one language (English falls back to Russian). */
 import type { Language } from '@proxy/contract/languages';
 import type { PublicBlock } from '@proxy/contract/schemas/blocks';
-import type { PageSummary, PublicPage } from '@proxy/contract/schemas/page';
+import { SLUG_PATTERN, type PageSummary, type PublicPage } from '@proxy/contract/schemas/page';
 import type { PublicPlan } from '@proxy/contract/schemas/plans';
 import fp from 'fastify-plugin';
 import type { Db, SqlParam } from '../db/db.ts';
@@ -116,7 +116,10 @@ export function createPagesRepository(db: Db): PagesRepository {
       );
     },
 
-    getPublished(slug, language) {
+    async getPublished(slug, language) {
+      // Anything that is no slug (`%00`, a lone surrogate) finds nothing without reaching the database, which would
+      // refuse some such strings outright.
+      if (!SLUG_PATTERN.test(slug)) return null;
       return loadPage(db, 'slug = $1 AND NOT home', [slug], language);
     },
 

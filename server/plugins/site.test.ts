@@ -128,6 +128,11 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       '/en/nope',
       '/pricing-draft',
       '/page/pricing-draft',
+      // Paths that do not decode, or decode to what no slug is: the same 404 document, never the router's error.
+      '/%',
+      '/en/%E0%A4%A',
+      '/page/%ED%A0%80',
+      '/%00',
     ])('%s answers 404 with the shell, which shows its not-found page', async (url) => {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(404);

@@ -17,7 +17,6 @@ import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
 import { matchRoute, type RemoteName } from '@proxy/contract/routes';
-import { SLUG_PATTERN } from '@proxy/contract/schemas/page';
 import { homeBlockKey, type InitialState } from '@proxy/contract/state';
 import { documentTitle, SITE_NAME } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -185,7 +184,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     const seo = { publicUrl: options.publicUrl, siteName: SITE_NAME[language], language };
     const slug = match?.route.id === 'page' || match?.route.id === 'contentPage' ? match.params.id : undefined;
     if (slug !== undefined) {
-      const page = SLUG_PATTERN.test(slug) ? await app.pages.getPublished(slug, language) : null;
+      const page = await app.pages.getPublished(slug, language);
       if (page) {
         title = documentTitle(language, page);
         meta = {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { html, requiredText, rowId, text } from './fields.ts';
 
 /**
  * The typed blocks a page (the home page above all) is made of. Each block stores one data object per language in
@@ -12,22 +13,20 @@ export type BlockType = (typeof BLOCK_TYPES)[number];
 export const FEATURE_ICONS = ['sim', 'rotate', 'shield', 'speed', 'globe', 'api', 'support', 'wallet'] as const;
 export type FeatureIcon = (typeof FEATURE_ICONS)[number];
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
-const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
-/** Rich text: HTML the server sanitizes with its fixed allow-list before it is stored. */
-const html = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const list = <T extends v.GenericSchema>(item: T, min: number, max: number) =>
   v.pipe(v.array(item), v.minLength(min), v.maxLength(max));
 
 /**
  * A site route ('/about', '/page/faq'), an anchor on the page ('#prices') or an absolute http(s) URL. Never
- * `javascript:` or protocol-relative `//host` links.
+ * `javascript:` or protocol-relative links (`//host`, and `/\\host`, which browsers read the same way); no control
+ * characters.
  */
 export const LinkTargetSchema = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(500),
-  v.regex(/^(?:\/(?!\/)[^\s]*|#[A-Za-z][\w-]*|https?:\/\/[^\s]+)$/),
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  v.regex(/^(?:\/(?![/\\])[^\s\u0000-\u001f\u007f]*|#[A-Za-z][\w-]*|https?:\/\/[^\s\u0000-\u001f\u007f]+)$/),
 );
 
 /**
@@ -35,9 +34,9 @@ export const LinkTargetSchema = v.pipe(
  * breaks nothing) and the size it was stored at, so pages reserve its box before it loads (no layout shift).
  */
 export const BlockImageSchema = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  width: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  height: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: rowId(),
+  width: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  height: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
   alt: text(200),
 });
 export type BlockImage = v.InferOutput<typeof BlockImageSchema>;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LinkTargetSchema } from './blocks.ts';
+import { requiredText, rowId, text } from './fields.ts';
 
 const MenuLinkSchema = v.object({ name: v.string(), link: v.string() });
 
@@ -15,10 +16,10 @@ export const MenuSchema = v.array(MenuItemSchema);
 
 /** A menu item as staff write it: names per language, a link, and the item it is a child of (one level deep). */
 export const MenuItemInputSchema = v.object({
-  name_ru: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
-  name_en: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  name_ru: requiredText(100),
+  name_en: v.optional(text(100), ''),
   link: LinkTargetSchema,
-  parent_id: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
+  parent_id: v.optional(v.nullable(rowId()), null),
 });
 export type MenuItemInput = v.InferOutput<typeof MenuItemInputSchema>;
 

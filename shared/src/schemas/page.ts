@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { html, requiredText, text } from './fields.ts';
 import { PublicBlockSchema } from './blocks.ts';
 import { PublicPlanSchema } from './plans.ts';
 
@@ -37,21 +38,19 @@ export const SlugSchema = v.pipe(v.string(), v.maxLength(100), v.regex(SLUG_PATT
  */
 export const RESERVED_SLUGS = ['api', 'en', 'home', 'ip', 'media', 'order', 'page', 'panel', 'r', 'user'] as const;
 
-const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
-
 export const PAGE_MENUS = ['header', 'footer'] as const;
 
 /** A page as staff write it in the panel (create; an edit sends any subset). Bodies are sanitized on save. */
 export const PageInputSchema = v.object({
   slug: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.regex(SLUG_PATTERN)),
-  title_ru: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
-  title_en: v.optional(trimmed(200), ''),
-  body_ru: v.optional(v.pipe(v.string(), v.maxLength(200_000)), ''),
-  body_en: v.optional(v.pipe(v.string(), v.maxLength(200_000)), ''),
-  seo_title_ru: v.optional(trimmed(200), ''),
-  seo_title_en: v.optional(trimmed(200), ''),
-  seo_description_ru: v.optional(trimmed(300), ''),
-  seo_description_en: v.optional(trimmed(300), ''),
+  title_ru: requiredText(200),
+  title_en: v.optional(text(200), ''),
+  body_ru: v.optional(html(200_000), ''),
+  body_en: v.optional(html(200_000), ''),
+  seo_title_ru: v.optional(text(200), ''),
+  seo_title_en: v.optional(text(200), ''),
+  seo_description_ru: v.optional(text(300), ''),
+  seo_description_en: v.optional(text(300), ''),
   published: v.optional(v.boolean(), false),
   menu: v.optional(v.nullable(v.picklist(PAGE_MENUS)), null),
   sort_order: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)), 0),

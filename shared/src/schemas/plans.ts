@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CURRENCIES } from '../money.ts';
+import { requiredText, text } from './fields.ts';
 
 /** The rental periods a plan can be priced for, in days (design/product.md, ordering). */
 export const PLAN_PERIODS = [1, 3, 7, 14, 30, 60, 90, 180, 365] as const;
@@ -20,17 +21,17 @@ export const PublicPlanSchema = v.object({
 });
 export type PublicPlan = v.InferOutput<typeof PublicPlanSchema>;
 
-const line = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(120));
+const line = requiredText(120);
 
 /** A plan as staff write it in the panel; an edit sends any subset. */
 export const PlanInputSchema = v.object({
-  title_ru: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
-  title_en: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  title_ru: requiredText(100),
+  title_en: v.optional(text(100), ''),
   price: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000_000)),
   currency: v.picklist(CURRENCIES),
   period_days: v.picklist(PLAN_PERIODS),
-  caption_ru: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
-  caption_en: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  caption_ru: v.optional(text(200), ''),
+  caption_en: v.optional(text(200), ''),
   features_ru: v.optional(v.pipe(v.array(line), v.maxLength(12)), []),
   features_en: v.optional(v.pipe(v.array(line), v.maxLength(12)), []),
   highlighted: v.optional(v.boolean(), false),

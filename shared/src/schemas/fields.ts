@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+
+/**
+ * Field schemas the panel's inputs are built from. Every text refuses what no text or jsonb column can store — NUL
+ * (PostgreSQL refuses it) and lone surrogates (no UTF-8 for them) — so such input is a 400 on its field, never a 500
+ * or a silently changed value. Ids stay within PostgreSQL's integer.
+ */
+
+/** Issue messages of the storability checks; the server words them as DRF does (server/lib/drf-errors.ts). */
+export const NULL_CHARACTERS = 'null_characters';
+export const SURROGATE_CHARACTERS = 'surrogate_characters';
+
+const noNullCharacters = v.check((value: string) => !value.includes('\0'), NULL_CHARACTERS);
+const wellFormed = v.check((value: string) => value.isWellFormed(), SURROGATE_CHARACTERS);
+
+/** A trimmed one-line text of at most `max` characters; blank is allowed. */
+export const text = (max: number) => v.pipe(v.string(), v.trim(), noNullCharacters, wellFormed, v.maxLength(max));
+
+/** A trimmed text that must not be blank. */
+export const requiredText = (max: number) =>
+  v.pipe(v.string(), v.trim(), noNullCharacters, wellFormed, v.minLength(1), v.maxLength(max));
+
+/** Rich text: HTML the server sanitizes with its fixed allow-list before it is stored. */
+export const html = (max: number) => v.pipe(v.string(), noNullCharacters, wellFormed, v.maxLength(max));
+
+/** The largest PostgreSQL `integer`: a larger id would overflow the integer key columns (a 500) instead of finding nothing. */
+export const MAX_ID = 2_147_483_647;
+
+/** A row id as a client sends it. */
+export const rowId = () => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID));
