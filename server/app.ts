@@ -2,7 +2,7 @@
  * The application as a function of its configuration and database: tests build it and call `inject`, the process
  * (server.ts) builds it and listens. Nothing here reads the environment or opens connections.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { loadMigrations, type Migration } from './db/migrate.ts';
@@ -47,6 +47,8 @@ export interface AppOptions {
   readonly rateLimitKeyPrefix?: string;
   /** Image render and upload limits (tests shrink the queue); the defaults suit the machine. */
   readonly images?: Pick<ImageRoutesOptions, 'renderConcurrency' | 'renderQueue' | 'maxUploadBytes' | 'queue'>;
+  /** Sees every route as it is registered: Fastify has no route list to read afterwards, and tests need one. */
+  readonly onRoute?: onRouteHookHandler;
 }
 
 /** 1 MiB: JSON bodies of this API are small; upload routes raise their own limit (Fastify's per-route bodyLimit). */
@@ -101,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const migrations = options.migrations ?? (await loadMigrations());
 
   await app.register(languagePlugin);

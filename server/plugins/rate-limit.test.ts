@@ -135,7 +135,7 @@ describe.each(STORES)('rate limits with counters in $name', (store) => {
     expect(byIp.statusCode).toBe(429);
   });
 
-  it('limits reset confirmations per IP and per uid', async () => {
+  it('limits reset confirmations per uid, whatever the address', async () => {
     const app = await build();
     const url = '/api/auth/password/reset/confirm/';
     const body = { uid: 'abc', token: 'x-y', new_password1: PASSWORD, new_password2: PASSWORD };
@@ -143,6 +143,41 @@ describe.each(STORES)('rate limits with counters in $name', (store) => {
       expect((await app.inject({ method: 'POST', url, payload: body, remoteAddress: nextIp() })).statusCode).toBe(400);
     }
     expect((await app.inject({ method: 'POST', url, payload: body, remoteAddress: nextIp() })).statusCode).toBe(429);
+  });
+
+  it.each([
+    // A key that is no key: 404, as for an expired or used one.
+    ['e-mail confirmations', '/api/auth/registration/verify-email/', 404, () => ({ key: 'no-such-key' })],
+    // A new uid each time, so the per-uid limit (lower than the IP's) never decides.
+    [
+      'reset confirmations',
+      '/api/auth/password/reset/confirm/',
+      400,
+      (i: number) => ({ uid: `zz${i}`, token: 'x-y', new_password1: PASSWORD, new_password2: PASSWORD }),
+    ],
+  ] as const)('limits %s per IP: 429 with Retry-After once over the limit', async (_name, url, status, body) => {
+    const app = await build();
+    const address = nextIp();
+    const limit = RATE_LIMITS.confirmIp.limit;
+    for (let i = 0; i < limit; i++) {
+      const response = await app.inject({ method: 'POST', url, payload: body(i), remoteAddress: address });
+      expect(response.statusCode).toBe(status);
+    }
+    const throttled = await app.inject({
+      method: 'POST',
+      url,
+      payload: body(limit),
+      remoteAddress: address,
+      headers: EN,
+    });
+    expect(throttled.statusCode).toBe(429);
+    const wait = Number(throttled.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(RATE_LIMITS.confirmIp.windowSeconds);
+    expect(throttled.json()).toEqual({ detail: `Request was throttled. Expected available in ${wait} seconds.` });
+    // Only that address is held back.
+    const elsewhere = await app.inject({ method: 'POST', url, payload: body(limit), remoteAddress: nextIp() });
+    expect(elsewhere.statusCode).toBe(status);
   });
 
   if (store.name === 'redis') {

@@ -56,3 +56,43 @@ describe('third-party scripts (spec §1): off by default, allowed by the CSP onl
     });
   });
 });
+
+describe('HSTS: sent only when the site is served over https (PUBLIC_URL)', () => {
+  let testDb: TestDb;
+  let https: FastifyInstance;
+  let http: FastifyInstance;
+  beforeAll(async () => {
+    testDb = await openSeededDb(PGLITE);
+    https = await buildTestApp({ db: testDb.db, env: { PUBLIC_URL: 'https://proxy.example.com' } });
+    http = await buildTestApp({ db: testDb.db, env: { PUBLIC_URL: 'http://localhost:8000' } });
+  });
+  afterAll(async () => {
+    await https?.close();
+    await http?.close();
+    await testDb.dispose();
+  });
+
+  // An answer, a 404 and a refusal: HSTS is a property of the host, so every response carries it.
+  const responses = [
+    ['/api/menu/', 200],
+    ['/api/no-such-endpoint/', 404],
+    ['/api/panel/pages/', 401],
+  ] as const;
+
+  it.each(responses)(
+    'https: %s (%i) carries Strict-Transport-Security for a year, subdomains too',
+    async (url, status) => {
+      const response = await https.inject(url);
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    },
+  );
+
+  it.each(responses)('http: %s (%i) carries no Strict-Transport-Security', async (url, status) => {
+    const response = await http.inject(url);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers).not.toHaveProperty('strict-transport-security');
+    // The other headers are there: the plugin ran and left only HSTS out.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -101,6 +101,7 @@ export interface TestAppOptions {
   readonly migrations?: readonly Migration[];
   readonly rateLimitKeyPrefix?: string;
   readonly images?: AppOptions['images'];
+  readonly onRoute?: AppOptions['onRoute'];
 }
 
 /**
@@ -122,6 +123,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<FastifyInst
     ...(options.migrations ? { migrations: options.migrations } : {}),
     ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
     ...(options.images ? { images: options.images } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
 }
 
