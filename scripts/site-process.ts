@@ -29,6 +29,8 @@ function freePort(): Promise<number> {
 
 export interface RunningSite {
   readonly url: string;
+  /** The server process, for tests that signal it (SIGKILL, SIGTERM) and watch how it ends. */
+  readonly child: ChildProcess;
   readonly distDir: string;
   readonly dataDir: string;
   readonly output: () => string;
@@ -38,6 +40,8 @@ export interface RunningSite {
 export interface SiteOptions {
   /** Serve a private copy of the build, for tests that redeploy or break part of it. */
   readonly copyDist?: boolean;
+  /** Serve this folder instead of the build (a unit test's `createTestDist`). */
+  readonly distDir?: string;
   readonly databaseUrl?: string;
   readonly dataDir?: string;
   /** More environment for the server (SMTP_URL of a test sink, say). */
@@ -47,7 +51,7 @@ export interface SiteOptions {
 /** Runs `node server/server.ts` (Node 24 from node_modules/.bin, like every npm script) and waits until ready. */
 export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
   const scratch = mkdtempSync(join(tmpdir(), 'site-e2e-'));
-  const distDir = options.copyDist ? join(scratch, 'dist') : builtDist;
+  const distDir = options.copyDist ? join(scratch, 'dist') : (options.distDir ?? builtDist);
   if (options.copyDist) cpSync(builtDist, distDir, { recursive: true });
   const dataDir = options.dataDir ?? join(scratch, 'data');
   const port = await freePort();
@@ -74,6 +78,7 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   await waitUntilReady(url, child, () => output);
   return {
     url,
+    child,
     distDir,
     dataDir,
     output: () => output,

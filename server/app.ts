@@ -104,6 +104,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Closing stops listening and drops idle keep-alive connections, but one busy with a request when the shutdown
+  // began stays open after its answer until the client drops it (a browser: minutes), outlasting the process's
+  // shutdown limit. Every answer sent during the shutdown closes its connection.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   const migrations = options.migrations ?? (await loadMigrations());
 
   await app.register(languagePlugin);

@@ -71,16 +71,27 @@ export function openPostgres(options: PgOptions): Db {
         throw translate(error);
       }
       let broken = false;
+      // The pool listens for errors of idle clients only. A connection lost between two statements of this
+      // transaction is an 'error' event with no query to fail: unheard, it would crash the process. Heard, the next
+      // statement fails ("not queryable") and the transaction with it.
+      const onLost = () => {
+        broken = true;
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        broken = isConnectionError(error) || error instanceof DbUnavailableError;
-        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-        throw translate(error);
+        broken ||= isConnectionError(error) || error instanceof DbUnavailableError;
+        if (!broken) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+        throw error instanceof DbUnavailableError ? error : new DbUnavailableError(error);
       } finally {
+        client.off('error', onLost);
         // A client whose connection died must not go back to the pool.
         client.release(broken);
       }

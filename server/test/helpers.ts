@@ -33,6 +33,30 @@ export interface Backend {
 
 const DATABASE_URL = process.env.DATABASE_URL;
 
+export interface TestSchema {
+  readonly name: string;
+  /** Drops the schema with everything in it. */
+  drop(): Promise<void>;
+}
+
+/** Runs one statement on DATABASE_URL through a short-lived connection of its own. */
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh, empty schema in DATABASE_URL's database: one test's tables, isolated from every other run's. */
+export async function createTestSchema(): Promise<TestSchema> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE SCHEMA ${name}`);
+  return { name, drop: () => adminQuery(`DROP SCHEMA ${name} CASCADE`) };
+}
+
 /** In-memory PGlite: always available, for tests whose subject is not the database. */
 export const PGLITE: Backend = {
   name: 'pglite',
@@ -49,20 +73,13 @@ export const BACKENDS: readonly Backend[] = [
         {
           name: 'postgres' as const,
           async open(): Promise<TestDb> {
-            const schema = `test_${randomBytes(6).toString('hex')}`;
-            const admin = new pg.Client({ connectionString: DATABASE_URL });
-            await admin.connect();
-            await admin.query(`CREATE SCHEMA ${schema}`);
-            await admin.end();
-            const db = openPostgres({ connectionString: DATABASE_URL, schema, max: 4 });
+            const schema = await createTestSchema();
+            const db = openPostgres({ connectionString: DATABASE_URL, schema: schema.name, max: 4 });
             return {
               db,
               async dispose() {
                 await db.close();
-                const cleanup = new pg.Client({ connectionString: DATABASE_URL });
-                await cleanup.connect();
-                await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-                await cleanup.end();
+                await schema.drop();
               },
             };
           },

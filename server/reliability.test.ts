@@ -1,0 +1,237 @@
+/**
+ * security.md's reliability promises, held by the real server process (`node server/server.ts`, started as
+ * `npm start` starts it): an acknowledged write survives `kill -9`, SIGTERM finishes the requests in flight, and
+ * losing the PostgreSQL connections heals by itself.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSite, type RunningSite } from '../scripts/site-process.ts';
+import { LOCK_FILE_NAME } from './data-dir-lock.ts';
+import { EN, freshEmail } from './test/accounts.ts';
+import { createTestDist, createTestSchema, type TestDist, type TestSchema } from './test/helpers.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const PASSWORD = 'correct horse battery';
+
+/** DATABASE_URL with every connection of the process on `schema` and named `applicationName` in pg_stat_activity. */
+function schemaUrl(schema: TestSchema, applicationName = 'proxy-test'): string {
+  const url = new URL(DATABASE_URL as string);
+  url.searchParams.set('options', `-c search_path=${schema.name}`);
+  url.searchParams.set('application_name', applicationName);
+  return url.href;
+}
+
+function registration(email: string): string {
+  return JSON.stringify({ email, password1: PASSWORD, password2: PASSWORD });
+}
+
+function register(site: RunningSite, email: string): Promise<Response> {
+  return fetch(`${site.url}/api/auth/registration/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...EN },
+    body: registration(email),
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** How a new TCP connection to the site ends: 'connected', or the error code (ECONNREFUSED once it stops listening). */
+function tryConnect(site: RunningSite): Promise<string> {
+  const { hostname, port } = new URL(site.url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+describe('the server process on the embedded database', () => {
+  let dataDir: string;
+  let dist: TestDist;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
+    dist = await createTestDist(['marketing']);
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await dist.dispose();
+  });
+
+  // PGlite only: keeping a committed row is PostgreSQL's own job, and the data-dir lock exists only here.
+  it('keeps an acknowledged write through kill -9 and restarts on the same data directory', async () => {
+    const email = freshEmail();
+    const first = await startSite({ dataDir, distDir: dist.dir });
+    let registered: Response;
+    try {
+      registered = await register(first, email);
+      await registered.text();
+      // Right after the acknowledgement: nothing may be left for a graceful close to write.
+      first.child.kill('SIGKILL');
+      expect(await exitOf(first.child)).toEqual({ code: null, signal: 'SIGKILL' });
+    } finally {
+      await first.stop();
+    }
+    expect(registered.status).toBe(201);
+    // The killed process could not remove its lock: the restart must see that its owner is gone.
+    expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
+
+    const second = await startSite({ dataDir, distDir: dist.dir });
+    try {
+      const again = await register(second, email);
+      expect(again.status).toBe(400);
+      expect(await again.json()).toEqual({ email: ['A user is already registered with this e-mail address.'] });
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+const PROCESS_BACKENDS = [
+  { name: 'pglite', postgres: false },
+  ...(DATABASE_URL ? [{ name: 'postgres', postgres: true }] : []),
+];
+
+describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', ({ postgres }) => {
+  let dataDir: string;
+  let dist: TestDist;
+  let schema: TestSchema | undefined;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
+    dist = await createTestDist(['marketing']);
+    if (postgres) schema = await createTestSchema();
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await dist.dispose();
+    await schema?.drop();
+  });
+
+  it('finishes a request in flight on SIGTERM, refuses new connections and exits 0', async () => {
+    const site = await startSite({
+      dataDir,
+      distDir: dist.dir,
+      ...(schema ? { databaseUrl: schemaUrl(schema) } : {}),
+      // The access log says when the server has the request's headers.
+      env: { LOG_LEVEL: 'info' },
+    });
+    // A browser's keep-alive: the connection stays open after the answer until one side closes it.
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const email = freshEmail();
+      const body = registration(email);
+      // A request still uploading its body when the signal comes: in flight, for as long as the test needs.
+      const request = httpRequest(`${site.url}/api/auth/registration/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...EN },
+        agent,
+      });
+      const answer = new Promise<{ status?: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        request.once('error', reject);
+        request.once('response', (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.once('end', () => resolve({ status: response.statusCode, headers: response.headers, body: text }));
+          response.once('error', reject);
+        });
+      });
+      request.write(body.slice(0, 10));
+      await expect
+        .poll(() => site.output())
+        .toMatch(/"method":"POST","url":"\/api\/auth\/registration\/".*"msg":"incoming request"/);
+
+      const exit = exitOf(site.child);
+      site.child.kill('SIGTERM');
+      await expect.poll(() => tryConnect(site)).toBe('ECONNREFUSED');
+      request.end(body.slice(10));
+
+      const response = await answer;
+      expect(response.status).toBe(201);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      // The server closes the connection itself instead of waiting for the client to drop it.
+      expect(response.headers.connection).toBe('close');
+      expect(JSON.parse(response.body)).toEqual({ detail: 'Verification e-mail sent.' });
+      // Exit code 0: the shutdown finished before its own time limit, which exits 1.
+      expect(await exit).toEqual({ code: 0, signal: null });
+    } finally {
+      agent.destroy();
+      await site.stop();
+    }
+  });
+});
+
+describe.runIf(DATABASE_URL)('the server process losing its PostgreSQL connections', () => {
+  const APPLICATION_NAME = `proxy-reliability-${process.pid}`;
+  let dataDir: string;
+  let dist: TestDist;
+  let schema: TestSchema;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
+    dist = await createTestDist(['marketing']);
+    schema = await createTestSchema();
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await dist.dispose();
+    await schema.drop();
+  });
+
+  /** Ends every connection of the server process, as a PostgreSQL restart or a failover does; returns how many. */
+  async function terminateBackends(): Promise<number> {
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = $1`,
+        [APPLICATION_NAME],
+      );
+      return rows.length;
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('answers 200 or 503 with Retry-After meanwhile, never 500, and recovers by itself', async () => {
+    const site = await startSite({ dataDir, distDir: dist.dir, databaseUrl: schemaUrl(schema, APPLICATION_NAME) });
+    try {
+      const pages = () => fetch(`${site.url}/api/pages/`, { headers: EN });
+      // Several requests at once leave several idle connections in the pool.
+      for (const response of await Promise.all(Array.from({ length: 4 }, pages))) expect(response.status).toBe(200);
+
+      expect(await terminateBackends()).toBeGreaterThan(0);
+      const during = await Promise.all([
+        ...Array.from({ length: 4 }, pages),
+        fetch(`${site.url}/api/menu/`, { headers: EN }),
+        register(site, freshEmail()),
+      ]);
+      for (const response of during) {
+        if (response.ok) continue;
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('5');
+        expect(await response.json()).toEqual({ detail: 'Service temporarily unavailable, try again later.' });
+      }
+
+      await expect.poll(async () => (await pages()).status).toBe(200);
+      await expect.poll(async () => (await fetch(`${site.url}/readyz`)).status).toBe(200);
+      expect(site.child.exitCode).toBeNull();
+    } finally {
+      await site.stop();
+    }
+  });
+});
