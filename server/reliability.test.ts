@@ -60,7 +60,10 @@ function tryConnect(site: RunningSite): Promise<string> {
   });
 }
 
-describe('the server process on the embedded database', () => {
+// Whole server starts (migrations, seed) on a busy CI machine: more time than the unit default.
+const PROCESS_TIMEOUT = { timeout: 90_000 };
+
+describe('the server process on the embedded database', PROCESS_TIMEOUT, () => {
   let dataDir: string;
   let dist: TestDist;
   beforeEach(async () => {
@@ -106,7 +109,7 @@ const PROCESS_BACKENDS = [
   ...(DATABASE_URL ? [{ name: 'postgres', postgres: true }] : []),
 ];
 
-describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', ({ postgres }) => {
+describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({ postgres }) => {
   let dataDir: string;
   let dist: TestDist;
   let schema: TestSchema | undefined;
@@ -175,7 +178,7 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', ({ postgres }) => {
   });
 });
 
-describe.runIf(DATABASE_URL)('the server process losing its PostgreSQL connections', () => {
+describe.runIf(DATABASE_URL)('the server process losing its PostgreSQL connections', PROCESS_TIMEOUT, () => {
   const APPLICATION_NAME = `proxy-reliability-${process.pid}`;
   let dataDir: string;
   let dist: TestDist;

@@ -14,7 +14,7 @@ export function login(api: ApiClient, body: LoginInput): Promise<{ key: string }
 
 /** `POST /api/auth/logout/`: revokes the token this client sends; succeeds without one too. */
 export function logout(api: ApiClient): Promise<Detail> {
-  return api.request<Detail>('/api/auth/logout/', { method: 'POST', body: {} });
+  return api.request<Detail>('/api/auth/logout/', { method: 'POST' });
 }
 
 /** `POST /api/auth/registration/` → 201 with the "verification e-mail sent" detail; no token. */

@@ -74,6 +74,24 @@ describe('the API client', () => {
     expect(error.detail).toBe('Not found.');
   });
 
+  it("takes no messages from an answer that is not a DRF body (an empty one, or a proxy's HTML page)", async () => {
+    for (const response of [
+      () => new Response(null, { status: 403 }),
+      () =>
+        new Response('<html><body>403 Forbidden</body></html>', {
+          status: 403,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    ]) {
+      const { fetch } = recordingFetch(response);
+      const api = createApiClient({ baseUrl: '', getLanguage: () => 'en', getToken: () => '', fetch });
+      const error = (await api.request('/api/x/').catch((caught: unknown) => caught)) as ApiError;
+      expect(error.status).toBe(403);
+      expect(error.messages).toEqual([]);
+      expect(error.message).toBe('HTTP 403');
+    }
+  });
+
   it('reports a request that never got an answer as a NetworkError', async () => {
     const fetch = (async () => {
       throw new TypeError('Failed to fetch');

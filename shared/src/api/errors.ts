@@ -29,7 +29,9 @@ export class ApiError extends Error {
 
   constructor(status: number, body: unknown) {
     const fieldErrors: Record<string, string[]> = {};
-    collect(body, '', fieldErrors);
+    // Only a DRF body (an object, or a list at the top) carries messages; text, such as a proxy's HTML error page,
+    // is nothing to show a user.
+    if (typeof body === 'object' && body !== null) collect(body, '', fieldErrors);
     const messages = Object.values(fieldErrors).flat();
     super(messages.length > 0 ? messages.join(', ') : `HTTP ${status}`);
     this.name = 'ApiError';

@@ -15,8 +15,8 @@ export function submitErrorsOf(error: ApiError): SubmissionErrors {
 
 /**
  * One submit of an auth form (spec §5, §8): the form schema checks every field first and nothing is sent while any
- * fails; then the request runs. A 400–403 answer puts its field errors on the fields (nested too) and shows them all
- * joined by ', ' in an error toast; a throttled or failed request shows what happened.
+ * fails; then the request runs. A 400–403 answer with a body puts its field errors on the fields (nested too) and shows
+ * them all joined by ', ' in an error toast; a throttled or failed request, or one without a body, shows what happened.
  */
 export async function submitForm<Values extends Record<string, unknown>>(
   schema: v.GenericSchema,
@@ -31,7 +31,8 @@ export async function submitForm<Values extends Record<string, unknown>>(
     await send(values);
     return undefined;
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status <= 403) {
+    // Spec §8: only an answer with a body has field errors to show; one without falls through to the generic text.
+    if (error instanceof ApiError && error.status >= 400 && error.status <= 403 && error.messages.length > 0) {
       appStore.set(showMessageAtom, error.messages.join(', '), 'error');
       return submitErrorsOf(error);
     }
