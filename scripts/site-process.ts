@@ -16,7 +16,7 @@ export const backends: readonly { name: string; databaseUrl?: string }[] = [
   ...(process.env.DATABASE_URL ? [{ name: 'postgres', databaseUrl: process.env.DATABASE_URL }] : []),
 ];
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -44,6 +44,8 @@ export interface SiteOptions {
   readonly distDir?: string;
   readonly databaseUrl?: string;
   readonly dataDir?: string;
+  /** The port to listen on, when a test must know it before the start (another server's CORS_ORIGINS, say). */
+  readonly port?: number;
   /** More environment for the server (SMTP_URL of a test sink, say). */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -54,7 +56,7 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   const distDir = options.copyDist ? join(scratch, 'dist') : (options.distDir ?? builtDist);
   if (options.copyDist) cpSync(builtDist, distDir, { recursive: true });
   const dataDir = options.dataDir ?? join(scratch, 'data');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

@@ -10,6 +10,7 @@ import { redactUrl, REDACT_PATHS } from './lib/logging.ts';
 import { withDecodablePath } from './lib/paths.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
+import corsPlugin from './plugins/cors.ts';
 import contentRepositoryPlugin from './plugins/content-repository.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -123,7 +124,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, {
     hsts: config.publicUrl.startsWith('https:'),
     thirdPartyUrls: Object.values(config.integrations),
+    apiUrl: config.apiUrl,
   });
+  await app.register(corsPlugin, { origins: config.corsOrigins });
   // Its onSend hook runs after the two above, which only set headers; nothing registered later changes a body.
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { db: options.db });
@@ -155,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       distDir: config.distDir,
       publicUrl: config.publicUrl,
       integrations: config.integrations,
+      apiUrl: config.apiUrl,
     });
 
   await app.ready();

@@ -34,6 +34,13 @@ export interface Config {
   /** Rate-limit counters shared by every API process; unset: counted in this process's memory. */
   readonly redisUrl: string | undefined;
   /**
+   * Where the browser sends API calls (spec §7: the base URL is configurable), without a trailing slash: '' for this
+   * origin, a path prefix or another origin otherwise (the CSP then lets the page connect there).
+   */
+  readonly apiUrl: string;
+  /** Origins whose pages may call this API from the browser (a site whose API_URL points here); none by default. */
+  readonly corsOrigins: readonly string[];
+  /**
    * Third-party scripts (spec §1: a web-analytics tag and a live-chat widget), off unless set. The page loads them
    * only after e-mail link tokens are out of the address bar, and the CSP allows their origins only when set.
    */
@@ -133,7 +140,25 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
   DIST_DIR: optionalString,
   TRUST_PROXY: optionalString,
+  API_URL: urlWithProtocols(['http', 'https'], 'an http(s)'),
+  CORS_ORIGINS: optionalString,
 });
+
+/** `CORS_ORIGINS`: origins separated by commas or spaces, each exactly an origin (scheme, host, port; no path). */
+function parseOrigins(value: string | undefined, problems: string[]): readonly string[] {
+  const origins = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    let valid = false;
+    try {
+      const url = new URL(origin);
+      valid = (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
+    } catch {
+      valid = false;
+    }
+    if (!valid) problems.push(`CORS_ORIGINS: "${origin}" is not an origin (like https://example.com, no path)`);
+  }
+  return origins;
+}
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === 'false') return false;
@@ -173,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Without a mail server the links would only reach the log, where anyone who reads it could use them.
     problems.push('SMTP_URL: is required when NODE_ENV=production (confirmation and reset links are sent by e-mail)');
   }
+  const corsOrigins = parseOrigins(e.CORS_ORIGINS, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = e.PORT ?? 8080;
@@ -192,6 +218,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `noreply@${new URL(publicUrl).hostname}`,
     redisUrl: e.REDIS_URL,
+    apiUrl: (e.API_URL ?? '').replace(/\/+$/, ''),
+    corsOrigins,
     integrations: {
       ...(e.ANALYTICS_SCRIPT_URL ? { analytics: e.ANALYTICS_SCRIPT_URL } : {}),
       ...(e.CHAT_SCRIPT_URL ? { chat: e.CHAT_SCRIPT_URL } : {}),

@@ -6,17 +6,22 @@
  */
 import fp from 'fastify-plugin';
 
-/** The policy, with the origins of the configured third-party scripts (analytics, chat) let in where they need. */
-export function contentSecurityPolicy(thirdPartyUrls: readonly string[] = []): string {
-  const origins = [...new Set(thirdPartyUrls.map((url) => new URL(url).origin))];
-  const extra = origins.length > 0 ? ` ${origins.join(' ')}` : '';
+const originsOf = (urls: readonly string[]) => [...new Set(urls.map((url) => ` ${new URL(url).origin}`))].join('');
+
+/**
+ * The policy, with the origins of the configured third-party scripts (analytics, chat) let in where they need, and
+ * the API's origin in `connect-src` when the browser calls the API elsewhere (API_URL).
+ */
+export function contentSecurityPolicy(thirdPartyUrls: readonly string[] = [], apiUrl = ''): string {
+  const extra = originsOf(thirdPartyUrls);
+  const api = /^https?:\/\//.test(apiUrl) ? originsOf([apiUrl]) : '';
   return [
     "default-src 'self'",
     `script-src 'self'${extra}`,
     `style-src 'self' 'unsafe-inline'${extra}`,
     `img-src 'self' data: blob:${extra}`,
     "font-src 'self' data:",
-    `connect-src 'self'${extra}`,
+    `connect-src 'self'${extra}${api}`,
     `frame-src${extra || " 'none'"}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
@@ -30,11 +35,13 @@ export interface SecurityHeadersOptions {
   readonly hsts: boolean;
   /** Script URLs of the configured analytics and chat, whose origins the policy allows. */
   readonly thirdPartyUrls?: readonly string[];
+  /** API_URL: where the page sends API calls, when that is another origin. */
+  readonly apiUrl?: string;
 }
 
 export default fp<SecurityHeadersOptions>(
   async (app, options) => {
-    const policy = contentSecurityPolicy(options.thirdPartyUrls);
+    const policy = contentSecurityPolicy(options.thirdPartyUrls, options.apiUrl);
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('x-content-type-options', 'nosniff');
       // Keeps tokens of e-mail links (?uid=&token=) out of the Referer sent to other sites.

@@ -37,6 +37,8 @@ export interface SiteOptions {
   readonly publicUrl: string;
   /** The configured third-party scripts, handed to the page that loads them (spec §1). */
   readonly integrations?: InitialState['integrations'];
+  /** API_URL: where the page's API client sends its calls; '' (this origin) is not embedded. */
+  readonly apiUrl?: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -232,6 +234,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       ...(options.integrations && Object.keys(options.integrations).length > 0
         ? { integrations: options.integrations }
         : {}),
+      ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     };
     try {
       Object.assign(state, await sessionFromCookie(request.headers.cookie));

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  api,
+  appStore,
   clearMessageAtom,
   createAppStore,
+  hydrateAppStore,
   drawerOpenAtom,
   INITIAL_STATE,
   isAuthenticatedAtom,
@@ -54,5 +57,24 @@ describe('the session state (spec §3, §4)', () => {
     expect(store.get(messageAtom)).toEqual({ show: true, text: 'Saved', color: 'success' });
     store.set(clearMessageAtom);
     expect(store.get(messageAtom)).toEqual({ show: false, text: '', color: 'success' });
+  });
+});
+
+describe('the API client of the application', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    hydrateAppStore(appStore);
+  });
+
+  it('calls this origin by default, and the API_URL the server embedded when there is one', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    await api.request('/api/pages/');
+    hydrateAppStore(appStore, { apiUrl: 'https://api.proxymob.example' });
+    await api.request('/api/pages/');
+    expect(urls).toEqual(['/api/pages/', 'https://api.proxymob.example/api/pages/']);
   });
 });

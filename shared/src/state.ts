@@ -36,6 +36,8 @@ export interface InitialState {
   readonly pages: readonly unknown[];
   readonly element: Readonly<Record<string, unknown>>;
   readonly language: Language;
+  /** Where the API lives when not on this origin (the server's API_URL, spec §7); absent: this origin. */
+  readonly apiUrl?: string;
   /** Third-party script URLs configured on the server (analytics tag, live chat); absent when off. */
   readonly integrations?: { readonly analytics?: string; readonly chat?: string };
   /** Set by the server when loading the signed-in user failed with a status other than 401: show that error page. */
@@ -67,6 +69,7 @@ const block = atom<Readonly<Record<string, unknown>>>(INITIAL_STATE.block);
 const pages = atom<readonly unknown[]>(INITIAL_STATE.pages);
 const element = atom<Readonly<Record<string, unknown>>>(INITIAL_STATE.element);
 const language = atom<Language>(INITIAL_STATE.language);
+const apiUrl = atom('');
 
 // Read-only views; changes go through the action atoms below.
 export const drawerOpenAtom = atom((get) => get(drawer));
@@ -131,6 +134,7 @@ export function hydrateAppStore(store: AppStore, initial: Partial<InitialState> 
   store.set(pages, state.pages);
   store.set(element, state.element);
   store.set(language, state.language);
+  store.set(apiUrl, state.apiUrl ?? '');
 }
 
 export function createAppStore(initial: Partial<InitialState> = {}): AppStore {
@@ -147,7 +151,7 @@ export const appStore: AppStore = createAppStore();
  * that carried a token (revoked, expired, user blocked) returns the session to anonymous (spec §4).
  */
 export const api = createApiClient({
-  baseUrl: '',
+  baseUrl: () => appStore.get(apiUrl),
   getLanguage: () => appStore.get(languageAtom),
   getToken: () => appStore.get(tokenAtom),
   onUnauthorized: () => appStore.set(signedOutAtom),

@@ -92,6 +92,22 @@ describe('the API client', () => {
     }
   });
 
+  it('reads a base URL given as a function on every call: another origin by full URL, a prefix by path', async () => {
+    const { calls, fetch } = recordingFetch(() => json(200, {}));
+    let base = 'https://api.example.com';
+    const api = createApiClient({ baseUrl: () => base, getLanguage: () => 'en', getToken: () => '', fetch });
+    await api.request('/api/pages/', { query: { search: 'faq' } });
+    base = '/backend';
+    await api.request('/api/pages/');
+    base = '';
+    await api.request('/api/pages/');
+    expect(calls.map((call) => call.url)).toEqual([
+      'https://api.example.com/api/pages/?search=faq',
+      '/backend/api/pages/',
+      '/api/pages/',
+    ]);
+  });
+
   it('reports a request that never got an answer as a NetworkError', async () => {
     const fetch = (async () => {
       throw new TypeError('Failed to fetch');

@@ -2,8 +2,8 @@ import type { Language } from '../languages.ts';
 import { ApiError, NetworkError } from './errors.ts';
 
 export interface ApiClientOptions {
-  /** Origin and prefix the API lives under; '' means the page's own origin. */
-  readonly baseUrl: string;
+  /** Origin and prefix the API lives under; '' means the page's own origin. A function is read on every call. */
+  readonly baseUrl: string | (() => string);
   /** The current interface language, sent as Accept-Language on every call (spec §7). */
   readonly getLanguage: () => Language;
   /** The signed-in user's token; empty when anonymous. */
@@ -48,11 +48,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   async function send<T>(path: string, init: RequestInit, query?: RequestOptions['query']): Promise<T> {
-    const url = new URL(`${options.baseUrl}${path}`, 'http://placeholder.invalid');
+    const base = typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl;
+    const url = new URL(`${base}${path}`, 'http://placeholder.invalid');
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const href = options.baseUrl ? url.href : `${url.pathname}${url.search}`;
+    // Another origin is called by its full URL; this origin (a path prefix or nothing) by path.
+    const href = /^https?:\/\//.test(base) ? url.href : `${url.pathname}${url.search}`;
     const headers = new Headers(init.headers);
     headers.set('Accept', 'application/json');
     headers.set('Accept-Language', options.getLanguage());
