@@ -20,7 +20,10 @@ const apiData = mkdtempSync(join(tmpdir(), 'api-url-'));
 
 beforeAll(async () => {
   vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
-  const [sitePort, apiPort] = [await freePort(), await freePort()];
+  const sitePort = await freePort();
+  // A port is free only when asked: the second ask may hand back the first.
+  let apiPort = await freePort();
+  while (apiPort === sitePort) apiPort = await freePort();
   const siteOrigin = `http://127.0.0.1:${sitePort}`;
   const apiOrigin = `http://127.0.0.1:${apiPort}`;
   const created = await createSuperuser(['--email', EMAIL, '--password', PASSWORD], { DATA_DIR: apiData });
@@ -38,16 +41,21 @@ afterAll(async () => {
   rmSync(apiData, { recursive: true, force: true });
 });
 
-/** Every API call the page makes, by origin. */
+const isApiCall = (url: URL) => url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/users/images/');
+
+/** Every API call the page makes, by origin, and those the browser refused (CORS, CSP) or could not make. */
 function recordApiCalls(page: Page): { origins: string[]; failed: string[] } {
   const calls = { origins: [] as string[], failed: [] as string[] };
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/users/images/')) {
-      calls.origins.push(url.origin);
+    if (isApiCall(url)) calls.origins.push(url.origin);
+  });
+  page.on('requestfailed', (request) => {
+    // A navigation cancels what the page before it still had in flight: not a refusal.
+    if (isApiCall(new URL(request.url())) && request.failure()?.errorText !== 'net::ERR_ABORTED') {
+      calls.failed.push(request.url());
     }
   });
-  page.on('requestfailed', (request) => calls.failed.push(request.url()));
   return calls;
 }
 

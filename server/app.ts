@@ -106,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Closing stops listening and drops idle keep-alive connections, but one busy with a request when the shutdown
-  // began stays open after its answer until the client drops it (a browser: minutes), outlasting the process's
+  // began stays open after its answer until the keep-alive timeout (72 s), well past the process's
   // shutdown limit. Every answer sent during the shutdown closes its connection.
   let closing = false;
   app.addHook('preClose', async () => {

@@ -34,8 +34,8 @@ export interface Config {
   /** Rate-limit counters shared by every API process; unset: counted in this process's memory. */
   readonly redisUrl: string | undefined;
   /**
-   * Where the browser sends API calls (spec §7: the base URL is configurable), without a trailing slash: '' for this
-   * origin, a path prefix or another origin otherwise (the CSP then lets the page connect there).
+   * Where the browser sends API calls (spec §7: the base URL is configurable), an absolute http(s) URL without a
+   * trailing slash, or '' for this origin; the CSP then lets the page connect there.
    */
   readonly apiUrl: string;
   /** Origins whose pages may call this API from the browser (a site whose API_URL points here); none by default. */
@@ -146,16 +146,21 @@ const EnvSchema = v.object({
 
 /** `CORS_ORIGINS`: origins separated by commas or spaces, each exactly an origin (scheme, host, port; no path). */
 function parseOrigins(value: string | undefined, problems: string[]): readonly string[] {
-  const origins = (value ?? '').split(/[\s,]+/).filter(Boolean);
-  for (const origin of origins) {
-    let valid = false;
+  const origins: string[] = [];
+  for (const entry of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
+    let url: URL | undefined;
     try {
-      const url = new URL(origin);
-      valid = (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
+      url = new URL(entry);
     } catch {
-      valid = false;
+      url = undefined;
     }
-    if (!valid) problems.push(`CORS_ORIGINS: "${origin}" is not an origin (like https://example.com, no path)`);
+    const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if (url && bare && (url.protocol === 'https:' || url.protocol === 'http:')) {
+      // As browsers send it in the Origin header: lower-case host, no default port, no trailing slash.
+      origins.push(url.origin);
+    } else {
+      problems.push(`CORS_ORIGINS: "${entry}" is not an origin (an http(s) scheme and host, like https://example.com)`);
+    }
   }
   return origins;
 }

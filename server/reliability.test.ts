@@ -62,6 +62,8 @@ function tryConnect(site: RunningSite): Promise<string> {
 
 // Whole server starts (migrations, seed) on a busy CI machine: more time than the unit default.
 const PROCESS_TIMEOUT = { timeout: 90_000 };
+/** What a real process takes to notice and react, polled for (expect.poll's default second is too short under load). */
+const PATIENCE = { timeout: 15_000, interval: 50 };
 
 describe('the server process on the embedded database', PROCESS_TIMEOUT, () => {
   let dataDir: string;
@@ -155,12 +157,12 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
       });
       request.write(body.slice(0, 10));
       await expect
-        .poll(() => site.output())
+        .poll(() => site.output(), PATIENCE)
         .toMatch(/"method":"POST","url":"\/api\/auth\/registration\/".*"msg":"incoming request"/);
 
       const exit = exitOf(site.child);
       site.child.kill('SIGTERM');
-      await expect.poll(() => tryConnect(site)).toBe('ECONNREFUSED');
+      await expect.poll(() => tryConnect(site), PATIENCE).toBe('ECONNREFUSED');
       request.end(body.slice(10));
 
       const response = await answer;
@@ -230,8 +232,8 @@ describe.runIf(DATABASE_URL)('the server process losing its PostgreSQL connectio
         expect(await response.json()).toEqual({ detail: 'Service temporarily unavailable, try again later.' });
       }
 
-      await expect.poll(async () => (await pages()).status).toBe(200);
-      await expect.poll(async () => (await fetch(`${site.url}/readyz`)).status).toBe(200);
+      await expect.poll(async () => (await pages()).status, PATIENCE).toBe(200);
+      await expect.poll(async () => (await fetch(`${site.url}/readyz`)).status, PATIENCE).toBe(200);
       expect(site.child.exitCode).toBeNull();
     } finally {
       await site.stop();

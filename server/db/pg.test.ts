@@ -12,7 +12,9 @@ async function terminateBackend(pid: number): Promise<void> {
   try {
     await admin.query('SELECT pg_terminate_backend($1)', [pid]);
     await expect
-      .poll(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount)
+      .poll(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount, {
+        timeout: 15_000,
+      })
       .toBe(0);
   } finally {
     await admin.end();

@@ -71,9 +71,9 @@ export function openPostgres(options: PgOptions): Db {
         throw translate(error);
       }
       let broken = false;
-      // The pool listens for errors of idle clients only. A connection lost between two statements of this
-      // transaction is an 'error' event with no query to fail: unheard, it would crash the process. Heard, the next
-      // statement fails ("not queryable") and the transaction with it.
+      // The pool listens for errors of idle clients only, and a checked-out client emits 'error' whenever its
+      // connection is lost, a query running or not. Unheard, that event would crash the process; heard, the running
+      // or next statement fails ("not queryable") and the transaction with it.
       const onLost = () => {
         broken = true;
       };

@@ -23,6 +23,8 @@ describe('configuration', () => {
       SITE,
       'http://localhost:3000',
     ]);
+    // Written as browsers send the Origin header: case and default port do not matter.
+    expect(loadConfig({ CORS_ORIGINS: 'https://ProxyMob.example:443/' }).corsOrigins).toEqual([SITE]);
     for (const bad of [`${SITE}/path`, 'proxymob.example', '*', 'ftp://x.example']) {
       expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(ConfigError);
     }

@@ -14,7 +14,7 @@ const originsOf = (urls: readonly string[]) => [...new Set(urls.map((url) => ` $
  */
 export function contentSecurityPolicy(thirdPartyUrls: readonly string[] = [], apiUrl = ''): string {
   const extra = originsOf(thirdPartyUrls);
-  const api = /^https?:\/\//.test(apiUrl) ? originsOf([apiUrl]) : '';
+  const api = apiUrl ? originsOf([apiUrl]) : '';
   return [
     "default-src 'self'",
     `script-src 'self'${extra}`,

@@ -58,6 +58,13 @@ const CASES: readonly Case[] = [
     table: 'menu_items',
   },
   {
+    name: 'menu item link',
+    url: '/api/panel/menu/',
+    body: (value) => ({ name_ru: 'Пункт', link: `/${String(value)}` }),
+    at: ['link'],
+    table: 'menu_items',
+  },
+  {
     name: 'plan title',
     url: '/api/panel/plans/',
     body: (value) => ({ title_ru: value, price: 100, currency: 'RUB', period_days: 30 }),
@@ -76,6 +83,16 @@ const CASES: readonly Case[] = [
     url: (pageId) => `/api/panel/pages/${pageId}/blocks/`,
     body: (value) => ({ type: 'prices', data_ru: { title: value, lead: '', note: '' } }),
     at: ['data_ru', 'title'],
+    table: 'page_blocks',
+  },
+  {
+    name: 'block button link',
+    url: (pageId) => `/api/panel/pages/${pageId}/blocks/`,
+    body: (value) => ({
+      type: 'hero',
+      data_ru: { title: 'Т', lead: '', actions: [{ label: 'Вперёд', link: `/${String(value)}` }] },
+    }),
+    at: ['data_ru', 'actions', 0, 'link'],
     table: 'page_blocks',
   },
   {
@@ -123,7 +140,8 @@ describe.each(BACKENDS)('bad input on the panel and pages APIs on $name', (backe
           payload: c.body(value),
         });
         expect(response.statusCode).toBe(400);
-        expect(messagesAt(response.json(), c.at)).toEqual([MESSAGES[key][language]]);
+        // A link's pattern refuses NUL as well, so its field may carry that message too.
+        expect(messagesAt(response.json(), c.at)).toContain(MESSAGES[key][language]);
       }
       expect(await count(c.table)).toBe(before);
     });

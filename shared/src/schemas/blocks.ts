@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { html, requiredText, rowId, text } from './fields.ts';
+import { html, noNullCharacters, requiredText, rowId, text, wellFormed } from './fields.ts';
 
 /**
  * The typed blocks a page (the home page above all) is made of. Each block stores one data object per language in
@@ -24,6 +24,8 @@ const list = <T extends v.GenericSchema>(item: T, min: number, max: number) =>
 export const LinkTargetSchema = v.pipe(
   v.string(),
   v.trim(),
+  noNullCharacters,
+  wellFormed,
   v.maxLength(500),
   // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   v.regex(/^(?:\/(?![/\\])[^\s\u0000-\u001f\u007f]*|#[A-Za-z][\w-]*|https?:\/\/[^\s\u0000-\u001f\u007f]+)$/),

@@ -10,8 +10,9 @@ import * as v from 'valibot';
 export const NULL_CHARACTERS = 'null_characters';
 export const SURROGATE_CHARACTERS = 'surrogate_characters';
 
-const noNullCharacters = v.check((value: string) => !value.includes('\0'), NULL_CHARACTERS);
-const wellFormed = v.check((value: string) => value.isWellFormed(), SURROGATE_CHARACTERS);
+/** Refuse NUL and lone surrogates (for schemas that build their own pipe, like links). */
+export const noNullCharacters = v.check((value: string) => !value.includes('\0'), NULL_CHARACTERS);
+export const wellFormed = v.check((value: string) => value.isWellFormed(), SURROGATE_CHARACTERS);
 
 /** A trimmed one-line text of at most `max` characters; blank is allowed. */
 export const text = (max: number) => v.pipe(v.string(), v.trim(), noNullCharacters, wellFormed, v.maxLength(max));

@@ -6,7 +6,7 @@ import { DESKTOP_SCROLL_OFFSET } from '@proxy/contract/anchors';
 import { useHashPanel } from './hash-panel.ts';
 import { AccountLinks } from './AccountLinks.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { MenuTree } from './MenuLink.tsx';
+import { MenuTree } from './MenuTree.tsx';
 import styles from './Header.module.css';
 
 /** The public header: brand, the content-managed menu (collapsed into a button below 1263 px), language switch. */

@@ -6,7 +6,7 @@ import { MOBILE_MENU_SCROLL_OFFSET } from '@proxy/contract/anchors';
 import { useHashPanel } from './hash-panel.ts';
 import { AccountLinks } from './AccountLinks.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { MenuTree } from './MenuLink.tsx';
+import { MenuTree } from './MenuTree.tsx';
 import styles from './MobileMenu.module.css';
 
 /** Keeps Tab and Shift+Tab inside the open menu (it is modal): past the last control back to the first. */
