@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { html, requiredText, text } from './fields.ts';
+import { defineList, type ListParams } from './list-query.ts';
 import { PublicBlockSchema } from './blocks.ts';
 import { PublicPlanSchema } from './plans.ts';
 
@@ -95,3 +96,10 @@ export type PanelPageRow = v.InferOutput<typeof PanelPageRowSchema>;
 
 /** The orderings the page list accepts (`?ordering=`; a leading `-` reverses). */
 export const PAGE_ORDERINGS = ['title_ru', 'slug', 'updated_at', 'sort_order', 'published'] as const;
+
+/** The panel's page list: `?search=&ordering=&published=true|false&page=&page_size=`. */
+export const PAGE_LIST = defineList({
+  orderings: PAGE_ORDERINGS,
+  filters: { published: { type: 'list', choices: ['true', 'false'] } },
+});
+export type PageListParams = ListParams<typeof PAGE_LIST>;
