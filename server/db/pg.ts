@@ -1,5 +1,13 @@
 import pg from 'pg';
-import { DbUnavailableError, type Db, type Queryable, type SqlParam } from './db.ts';
+import {
+  BIGINT_OID,
+  DbUnavailableError,
+  parseBigint,
+  retryingTransaction,
+  type Db,
+  type Queryable,
+  type SqlParam,
+} from './db.ts';
 
 export interface PgOptions {
   readonly connectionString: string;
@@ -54,6 +62,12 @@ export function openPostgres(options: PgOptions): Db {
     max: options.max ?? 10,
     // Fail fast while PostgreSQL is down instead of queueing requests until the client times out.
     connectionTimeoutMillis: 5_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === BIGINT_OID
+          ? parseBigint
+          : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    },
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, that would kill the process
@@ -63,7 +77,7 @@ export function openPostgres(options: PgOptions): Db {
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
+    transaction: retryingTransaction(async (fn) => {
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
@@ -95,7 +109,7 @@ export function openPostgres(options: PgOptions): Db {
         // A client whose connection died must not go back to the pool.
         client.release(broken);
       }
-    },
+    }),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable, SqlParam } from './db.ts';
+import { BIGINT_OID, parseBigint, retryingTransaction, type Db, type Queryable, type SqlParam } from './db.ts';
 
 function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
@@ -19,13 +19,14 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
  * `data-dir-lock.ts`), because two processes on one directory silently lose committed rows.
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+  const options = { parsers: { [BIGINT_OID]: parseBigint } };
+  const pg = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
   return {
     kind: 'pglite',
     ...wrap(pg),
     // PGlite has a single connection, so its transaction also serializes every other query: fine for the
     // embedded default, and the reason race conditions are tested against real PostgreSQL.
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: retryingTransaction((fn) => pg.transaction((tx) => fn(wrap(tx)))),
     close: () => pg.close(),
   };
 }

@@ -82,7 +82,7 @@ declare module 'fastify' {
 const PAGE_COLUMNS = `id::int AS id, slug, home, title_ru, title_en, body_ru, body_en, seo_title_ru, seo_title_en,
   seo_description_ru, seo_description_en, published, menu, sort_order, created_at, updated_at`;
 const BLOCK_COLUMNS = 'id, page_id::int AS page_id, type, anchor, published, sort_order, data_ru, data_en, updated_at';
-const PLAN_COLUMNS = `id, title_ru, title_en, price_minor::float8 AS price, currency, period_days, caption_ru, caption_en,
+const PLAN_COLUMNS = `id, title_ru, title_en, price_minor AS price, currency, period_days, caption_ru, caption_en,
   features_ru, features_en, highlighted, active, sort_order, updated_at`;
 const MENU_COLUMNS = 'id, parent_id, name_ru, name_en, link, sort_order';
 

@@ -81,7 +81,7 @@ async function loadPage(
 
 function activePlans(db: Db, language: Language): Promise<PublicPlan[]> {
   return db.query<PublicPlan>(
-    `SELECT id, ${localized('title', language)} AS title, price_minor::float8 AS price, currency, period_days,
+    `SELECT id, ${localized('title', language)} AS title, price_minor AS price, currency, period_days,
             ${localized('caption', language)} AS caption,
             CASE WHEN $1 = 'en' AND features_en <> '[]'::jsonb THEN features_en ELSE features_ru END AS features,
             highlighted

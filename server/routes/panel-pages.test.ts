@@ -398,6 +398,18 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
       });
     });
 
+    it('keeps a price in minor units exact, as an integer, through the panel and the public API', async () => {
+      const price = 123_456_789;
+      const created = await call('POST', '/api/panel/plans/', as.editor, { ...VALID_PLAN, price });
+      const { id } = created.json<{ id: number }>();
+      expect(created.json()).toMatchObject({ price });
+      expect((await call('GET', `/api/panel/plans/${id}/`, as.viewer)).json()).toMatchObject({ price });
+      const home = await app.inject('/api/home/');
+      expect(home.body).toContain(`"price":${price},`);
+      expect(home.json().plans.find((plan: { id: number }) => plan.id === id)).toMatchObject({ price });
+      expect((await call('DELETE', `/api/panel/plans/${id}/`, as.editor)).statusCode).toBe(204);
+    });
+
     it('creates, validates, hides inactive plans, reorders and deletes', async () => {
       const bad = await call(
         'POST',
