@@ -1,6 +1,6 @@
 /** Filling the shell's index.html: the language, the title and the initial state the first render needs. */
 import type { Language } from '@proxy/contract/languages';
-import type { InitialState } from '@proxy/contract/state';
+import type { InitialState } from '@proxy/contract/session-state';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -17,7 +17,7 @@ import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
 import { matchRoute, type RemoteName } from '@proxy/contract/routes';
-import { homeBlockKey, type InitialState } from '@proxy/contract/state';
+import { homeBlockKey, type InitialState } from '@proxy/contract/session-state';
 import { documentTitle, SITE_NAME } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';

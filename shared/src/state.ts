@@ -5,58 +5,27 @@
  */
 import { atom, createStore, Provider, useAtomValue, useSetAtom } from 'jotai';
 import { createApiClient } from './api/client.ts';
-import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
+import type { Language } from './languages.ts';
 import type { MenuItem } from './schemas/menu.ts';
 import type { AuthUser } from './schemas/user.ts';
+import {
+  EMPTY_MESSAGE,
+  homeBlockKey,
+  INITIAL_STATE,
+  initialState,
+  type InitialState,
+  type Message,
+  type MessageColor,
+} from './session-state.ts';
 
 /** `atom` for state local to one app (the shell's dialog view, a remote's filters); session state lives below. */
 export { atom, Provider as StateProvider, useAtomValue, useSetAtom };
 export type AppStore = ReturnType<typeof createStore>;
 
-export type MessageColor = 'success' | 'error';
-export interface Message {
-  readonly show: boolean;
-  readonly text: string;
-  readonly color: MessageColor;
-}
-export const EMPTY_MESSAGE: Message = { show: false, text: '', color: 'success' };
-
 export type { MenuItem };
-
-/** What the server may embed in the HTML document so the first render already knows the session. */
-export interface InitialState {
-  readonly drawer: boolean;
-  readonly user: AuthUser | null;
-  readonly token: string;
-  readonly ip: string;
-  readonly message: Message;
-  readonly mobile: boolean;
-  readonly menu: readonly MenuItem[];
-  readonly block: Readonly<Record<string, unknown>>;
-  readonly pages: readonly unknown[];
-  readonly element: Readonly<Record<string, unknown>>;
-  readonly language: Language;
-  /** Where the API lives when not on this origin (the server's API_URL, spec §7); absent: this origin. */
-  readonly apiUrl?: string;
-  /** Third-party script URLs configured on the server (analytics tag, live chat); absent when off. */
-  readonly integrations?: { readonly analytics?: string; readonly chat?: string };
-  /** Set by the server when loading the signed-in user failed with a status other than 401: show that error page. */
-  readonly startError?: { readonly status: number };
-}
-
-export const INITIAL_STATE: InitialState = {
-  drawer: true,
-  user: null,
-  token: '',
-  ip: '',
-  message: EMPTY_MESSAGE,
-  mobile: false,
-  menu: [],
-  block: {},
-  pages: [],
-  element: {},
-  language: DEFAULT_LANGUAGE,
-};
+// The plain shape lives in session-state.ts, which the server reads without jotai; the shell and remotes keep
+// importing it from here with the atoms.
+export { EMPTY_MESSAGE, homeBlockKey, INITIAL_STATE, type InitialState, type Message, type MessageColor };
 
 const drawer = atom(INITIAL_STATE.drawer);
 const user = atom<AuthUser | null>(INITIAL_STATE.user);
@@ -115,14 +84,12 @@ export const takeBlockAtom = atom(null, (get, set, key: string): unknown => {
   if (value !== undefined) set(block, rest);
   return value;
 });
-/** The `block` key the server embeds the home page under, per language. */
-export const homeBlockKey = (language: Language): string => `home:${language}`;
 /** Clearing the message resets it to empty (spec §4). */
 export const clearMessageAtom = atom(null, (_get, set) => set(message, EMPTY_MESSAGE));
 
 /** Puts the initial values of spec §3, overlaid with what the server embedded, into a store. */
 export function hydrateAppStore(store: AppStore, initial: Partial<InitialState> = {}): void {
-  const state = { ...INITIAL_STATE, ...initial };
+  const state = initialState(initial);
   store.set(drawer, state.drawer);
   store.set(user, state.user);
   store.set(token, state.token);

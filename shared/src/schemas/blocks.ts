@@ -176,8 +176,8 @@ export const BlockInputSchema = v.variant('type', [
 export type BlockInput = v.InferOutput<typeof BlockInputSchema>;
 
 /** The fields an edit of a block of `type` may send. */
-export function blockPatchSchema(type: BlockType) {
-  const data = BLOCK_DATA_SCHEMAS[type] as v.GenericSchema;
+export function blockPatchSchema<T extends BlockType>(type: T) {
+  const data = BLOCK_DATA_SCHEMAS[type];
   return v.object({
     anchor: v.optional(v.nullable(AnchorSchema)),
     published: v.optional(v.boolean()),
@@ -185,6 +185,8 @@ export function blockPatchSchema(type: BlockType) {
     data_en: v.optional(v.nullable(data)),
   });
 }
+/** An edit of a block: never its type; `data_en: null` = not translated. */
+export type BlockPatch<T extends BlockType = BlockType> = v.InferOutput<ReturnType<typeof blockPatchSchema<T>>>;
 
 /** A block as the panel reads it. */
 export const PanelBlockSchema = v.object({

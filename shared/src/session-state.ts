@@ -1,0 +1,59 @@
+/**
+ * The session state's shape (spec §3) as plain data: what the server embeds in the HTML document and what the
+ * client's store starts from. No jotai and no React here, so the server builds the document's state without
+ * creating a store or an API client in Node; the store around it lives in `state.ts`.
+ */
+import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
+import type { MenuItem } from './schemas/menu.ts';
+import type { AuthUser } from './schemas/user.ts';
+
+export type MessageColor = 'success' | 'error';
+export interface Message {
+  readonly show: boolean;
+  readonly text: string;
+  readonly color: MessageColor;
+}
+export const EMPTY_MESSAGE: Message = { show: false, text: '', color: 'success' };
+
+/** What the server may embed in the HTML document so the first render already knows the session. */
+export interface InitialState {
+  readonly drawer: boolean;
+  readonly user: AuthUser | null;
+  readonly token: string;
+  readonly ip: string;
+  readonly message: Message;
+  readonly mobile: boolean;
+  readonly menu: readonly MenuItem[];
+  readonly block: Readonly<Record<string, unknown>>;
+  readonly pages: readonly unknown[];
+  readonly element: Readonly<Record<string, unknown>>;
+  readonly language: Language;
+  /** Where the API lives when not on this origin (the server's API_URL, spec §7); absent: this origin. */
+  readonly apiUrl?: string;
+  /** Third-party script URLs configured on the server (analytics tag, live chat); absent when off. */
+  readonly integrations?: { readonly analytics?: string; readonly chat?: string };
+  /** Set by the server when loading the signed-in user failed with a status other than 401: show that error page. */
+  readonly startError?: { readonly status: number };
+}
+
+export const INITIAL_STATE: InitialState = {
+  drawer: true,
+  user: null,
+  token: '',
+  ip: '',
+  message: EMPTY_MESSAGE,
+  mobile: false,
+  menu: [],
+  block: {},
+  pages: [],
+  element: {},
+  language: DEFAULT_LANGUAGE,
+};
+
+/** The initial values of spec §3, overlaid with what the server embedded. */
+export function initialState(embedded: Partial<InitialState> = {}): InitialState {
+  return { ...INITIAL_STATE, ...embedded };
+}
+
+/** The `block` key the server embeds the home page under, per language. */
+export const homeBlockKey = (language: Language): string => `home:${language}`;
