@@ -18,6 +18,20 @@ const remoteFolders = [
   'panel-version',
   'panel-page',
   'panel-payment',
+  'panel-farm',
+];
+
+/** The imports every file is kept from, plus a zone's own. */
+const restrictedImports = ({ paths = [], patterns = [] } = {}) => [
+  'error',
+  {
+    paths: [
+      { name: 'jotai', message: 'Use @proxy/contract/state, the one jotai wrapper.' },
+      { name: 'react-router-dom', message: "Import from 'react-router' (one specifier, one router context)." },
+      ...paths,
+    ],
+    patterns: [{ group: ['jotai/*'], message: 'Use @proxy/contract/state.' }, ...patterns],
+  },
 ];
 
 export default tseslint.config(
@@ -40,8 +54,13 @@ export default tseslint.config(
           zones: [
             {
               target: './shared',
-              from: ['./shell', './remotes', './server'],
+              from: ['./shell', './remotes', './server', './panel-kit'],
               message: 'The contract imports nothing.',
+            },
+            {
+              target: './panel-kit',
+              from: ['./shell', './remotes', './server'],
+              message: 'The panel kit uses only the contract: sections build on it, never the other way.',
             },
             { target: './server', from: ['./shell', './remotes'], message: 'The server uses only the contract.' },
             { target: './shell', from: ['./remotes', './server'], message: 'The shell loads remotes at run time.' },
@@ -55,17 +74,35 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'jotai', message: 'Use @proxy/contract/state, the one jotai wrapper.' },
-            { name: 'react-router-dom', message: "Import from 'react-router' (one specifier, one router context)." },
-          ],
-          patterns: [{ group: ['jotai/*'], message: 'Use @proxy/contract/state.' }],
-        },
-      ],
+      'no-restricted-imports': restrictedImports(),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The kit is one federated singleton (its index): a deep import would bundle a second copy of the part it names.
+    files: ['remotes/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        patterns: [
+          {
+            group: ['@proxy/panel-kit/*', '**/panel-kit/src/**'],
+            message: "Import the panel kit as '@proxy/panel-kit'.",
+          },
+        ],
+      }),
+    },
+  },
+  {
+    // Only panel sections load the kit (and the antd and react-final-form it brings): never the public pages.
+    files: [
+      'shell/**',
+      'shared/**',
+      ...remoteFolders.filter((name) => !name.startsWith('panel-')).map((name) => `remotes/${name}/**`),
+    ],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        paths: [{ name: '@proxy/panel-kit', message: 'Only panel sections (remotes/panel-*) use the panel kit.' }],
+      }),
     },
   },
   {
@@ -73,7 +110,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['shell/**/*.tsx', 'remotes/**/*.tsx'],
+    files: ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'panel-kit/**/*.{ts,tsx}'],
     plugins: { react, 'react-hooks': reactHooks },
     settings: { react: { version: '19' } },
     rules: {

@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'components',
           sequence: { groupOrder: 0 },
-          include: ['shell/**/*.test.{ts,tsx}', 'remotes/**/*.test.{ts,tsx}'],
+          include: ['shell/**/*.test.{ts,tsx}', 'remotes/**/*.test.{ts,tsx}', 'panel-kit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },
       },

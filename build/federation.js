@@ -6,6 +6,7 @@ import { TRIMMED_SHARED } from './shared-exports.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const contract = JSON.parse(readFileSync(new URL('../shared/package.json', import.meta.url), 'utf8'));
+const panelKit = JSON.parse(readFileSync(new URL('../panel-kit/package.json', import.meta.url), 'utf8'));
 
 const singleton = (name) => ({ singleton: true, requiredVersion: pkg.dependencies[name] });
 
@@ -40,6 +41,23 @@ export const shared = {
     requiredVersion: `^${contract.version.split('.')[0]}.0.0`,
   },
 };
+
+/**
+ * What the panel's sections share on top: the panel kit, one singleton module (its index), so every section gets
+ * every part of it — and the react-final-form inside it — from one copy. Only panel remotes list it: the shell and the
+ * public remotes never load it, and their entries stay as small as before.
+ */
+export const panelShared = {
+  ...shared,
+  '@proxy/panel-kit': {
+    singleton: true,
+    version: panelKit.version,
+    requiredVersion: `^${panelKit.version.split('.')[0]}.0.0`,
+  },
+};
+
+/** Panel sections are the remotes named `panel-*`: they share the kit and ship its editor's files. */
+export const isPanelRemote = (folder) => folder.startsWith('panel-');
 
 /** Options every federated build uses. */
 export const federationDefaults = {

@@ -31,6 +31,26 @@ describe('architecture lint rules', () => {
     expect(await ruleIds('shared/src/x.ts', contractImportsShell)).toContain('import-x/no-restricted-paths');
   });
 
+  it('keeps panel sections off each other and the panel kit out of the public pages', async () => {
+    // A panel section may not reach into another section's files, even for a form it could reuse.
+    const sectionImportsSection =
+      "import { PagesList } from '../../panel-page/src/pages/PagesList.tsx';\nexport { PagesList };\n";
+    expect(await ruleIds('remotes/panel-users/src/x.ts', sectionImportsSection)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    // What sections share lives in the kit, taken through its one entry.
+    const kit = "import { ResourceList } from '@proxy/panel-kit';\nexport { ResourceList };\n";
+    expect(await ruleIds('remotes/panel-users/src/x.ts', kit)).toEqual([]);
+    const deepKit =
+      "import { ResourceList } from '../../../panel-kit/src/list/ResourceList.tsx';\nexport { ResourceList };\n";
+    expect(await ruleIds('remotes/panel-users/src/x.ts', deepKit)).toContain('no-restricted-imports');
+    // The public site and the shell never load it; the kit never imports a section.
+    expect(await ruleIds('remotes/marketing/src/x.ts', kit)).toContain('no-restricted-imports');
+    expect(await ruleIds('shell/src/x.ts', kit)).toContain('no-restricted-imports');
+    const kitImportsSection = "import { pages } from '../../remotes/panel-page/src/routes.ts';\nexport { pages };\n";
+    expect(await ruleIds('panel-kit/src/x.ts', kitImportsSection)).toContain('import-x/no-restricted-paths');
+  });
+
   it('routes jotai through the contract wrapper and react-router through one specifier', async () => {
     expect(await ruleIds('shell/src/x.ts', "import { atom } from 'jotai';\nexport const a = atom(1);\n")).toContain(
       'no-restricted-imports',

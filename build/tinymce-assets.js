@@ -1,4 +1,4 @@
-// Ships TinyMCE with the remote that uses it: a remote with a `tinymce.json` ({plugins, languages}) gets the
+// Ships TinyMCE with the remotes that use it: the panel kit's `tinymce.json` ({plugins, languages}) gives every panel remote the
 // editor's files in a `tinymce/` folder of its own output, next to its chunks. The editor is then self-hosted (no
 // cloud script), loaded from the remote's public path, and deployed together with the code that uses it, so the
 // remote stays independently deployable. Only what the editor loads is copied (~1 MB of the package's ~8 MB), and
@@ -33,9 +33,9 @@ export function tinymceFiles({ plugins = [], languages = [] }) {
 }
 
 export class TinymceAssetsPlugin {
-  /** @param {string} remoteDir the remote's folder; nothing happens unless it has a tinymce.json */
-  constructor(remoteDir) {
-    this.configFile = resolve(remoteDir, 'tinymce.json');
+  /** @param {string} configDir the folder of the tinymce.json (the panel kit's); nothing happens without one */
+  constructor(configDir) {
+    this.configFile = resolve(configDir, 'tinymce.json');
   }
 
   apply(compiler) {

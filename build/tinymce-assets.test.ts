@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tinymceFiles } from './tinymce-assets.js';
 
 const root = resolve(import.meta.dirname, '..');
-const config = JSON.parse(readFileSync(resolve(root, 'remotes/panel-page/tinymce.json'), 'utf8'));
+const config = JSON.parse(readFileSync(resolve(root, 'panel-kit/tinymce.json'), 'utf8'));
 
 describe('TinyMCE assets', () => {
   it('names only files that exist, under the paths TinyMCE loads them from', () => {
@@ -28,7 +28,7 @@ describe('TinyMCE assets', () => {
   });
 
   it('copies the plugins the editor turns on, and the Russian pack', () => {
-    const editor = readFileSync(resolve(root, 'remotes/panel-page/src/editor/TinyEditor.tsx'), 'utf8');
+    const editor = readFileSync(resolve(root, 'panel-kit/src/editor/TinyEditor.tsx'), 'utf8');
     expect(editor).toContain("plugins: files.plugins.join(' ')");
     expect(config.plugins).toEqual(expect.arrayContaining(['image', 'link', 'lists']));
     expect(config.languages).toEqual(['ru']);

@@ -1,13 +1,5 @@
-import type { BlockInput, PanelBlock } from '../schemas/blocks.ts';
+import type { BlockInput, BlockPatch, PanelBlock } from '../schemas/blocks.ts';
 import type { ApiClient } from './client.ts';
-
-/** What an edit of a block may send (`blockPatchSchema`): never its type; `data_en: null` = not translated. */
-export interface BlockPatch {
-  readonly anchor?: string | null;
-  readonly published?: boolean;
-  readonly data_ru?: Readonly<Record<string, unknown>>;
-  readonly data_en?: Readonly<Record<string, unknown>> | null;
-}
 
 /** `GET /api/panel/pages/{id}/blocks/`: the page's blocks in order, every language's data. */
 export function listPanelBlocks(api: ApiClient, pageId: number, signal?: AbortSignal): Promise<PanelBlock[]> {
@@ -24,6 +16,7 @@ export function reorderPanelBlocks(api: ApiClient, pageId: number, ids: readonly
   return api.request<PanelBlock[]>(`/api/panel/pages/${pageId}/blocks/order/`, { method: 'POST', body: { ids } });
 }
 
+/** An edit (`blockPatchSchema`): never the type; `data_en: null` = not translated. */
 export function updatePanelBlock(api: ApiClient, id: number, changes: BlockPatch): Promise<PanelBlock> {
   return api.request<PanelBlock>(`/api/panel/blocks/${id}/`, { method: 'PATCH', body: changes });
 }

@@ -1,27 +1,15 @@
-import type { PageInput, PanelPage, PanelPageRow } from '../schemas/page.ts';
+import { listQueryOf } from '../schemas/list-query.ts';
+import { PAGE_LIST, type PageInput, type PageListParams, type PanelPage, type PanelPageRow } from '../schemas/page.ts';
 import type { ApiClient } from './client.ts';
 import type { Paginated } from './pagination.ts';
 
-/** The list's query (`?search=&ordering=&published=&page=&page_size=`); `ordering` is a `PAGE_ORDERINGS` field, `-` reverses. */
-export interface PanelPagesQuery {
-  readonly search?: string;
-  readonly ordering?: string;
-  readonly published?: boolean;
-  readonly page?: number;
-  readonly page_size?: number;
-}
-
-/** `GET /api/panel/pages/`: one window of the panel's page list with the total count. */
+/** `GET /api/panel/pages/`: one window of the panel's page list (`PAGE_LIST`'s query) with the total count. */
 export function listPanelPages(
   api: ApiClient,
-  query: PanelPagesQuery = {},
+  params: PageListParams = {},
   signal?: AbortSignal,
 ): Promise<Paginated<PanelPageRow>> {
-  const { published, search, ...rest } = query;
-  return api.request<Paginated<PanelPageRow>>('/api/panel/pages/', {
-    signal,
-    query: { ...rest, search: search || undefined, published: published === undefined ? undefined : String(published) },
-  });
+  return api.request<Paginated<PanelPageRow>>('/api/panel/pages/', { signal, query: listQueryOf(PAGE_LIST, params) });
 }
 
 export function getPanelPage(api: ApiClient, id: number, signal?: AbortSignal): Promise<PanelPage> {

@@ -94,8 +94,7 @@ function listValues(raw: string | null | undefined, choices: readonly string[]):
   return values.length > 0 ? values : undefined;
 }
 
-const wholeNumber = (raw: string | null | undefined) =>
-  raw && WHOLE_NUMBER.test(raw) ? Number(raw) : undefined;
+const wholeNumber = (raw: string | null | undefined) => (raw && WHOLE_NUMBER.test(raw) ? Number(raw) : undefined);
 const date = (raw: string | null | undefined) => (raw && DATE.test(raw) ? raw : undefined);
 const positive = (raw: string | null | undefined) => {
   const value = Number(raw);
@@ -129,24 +128,23 @@ export function readListParams<D extends ListDefinition>(
   }
   const ordering = get('ordering') ?? '';
   const search = get('search')?.trim().slice(0, SEARCH_MAX_LENGTH);
-  return compact({
-    search: search || undefined,
-    ordering: definition.orderings.includes(ordering.replace(/^-/, '')) ? (ordering as Ordering<D>) : undefined,
-    page: positive(get('page')),
-    page_size: positive(get('page_size')),
-    filters: compact(filters) as ListParams<D>['filters'],
-  }) ?? {};
+  return (
+    compact({
+      search: search || undefined,
+      ordering: definition.orderings.includes(ordering.replace(/^-/, '')) ? (ordering as Ordering<D>) : undefined,
+      page: positive(get('page')),
+      page_size: positive(get('page_size')),
+      filters: compact(filters) as ListParams<D>['filters'],
+    }) ?? {}
+  );
 }
 
 /** The query-string form of typed params: what the API client sends and the panel puts in its URL. */
-export function listQueryOf<D extends ListDefinition>(
-  definition: D,
-  params: ListParams<D>,
-): Record<string, string> {
+export function listQueryOf<D extends ListDefinition>(definition: D, params: ListParams<D>): Record<string, string> {
   const query: Record<string, string> = {};
   if (params.search) query.search = params.search;
   if (params.ordering) query.ordering = params.ordering;
-  if (params.page && params.page > 1) query.page = String(params.page);
+  if (params.page) query.page = String(params.page);
   if (params.page_size) query.page_size = String(params.page_size);
   const filters = (params.filters ?? {}) as Record<string, unknown>;
   for (const [name, filter] of Object.entries(definition.filters)) {

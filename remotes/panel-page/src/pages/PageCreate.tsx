@@ -1,59 +1,32 @@
-import { useState } from 'react';
-import { Form, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { createPanelPage } from '@proxy/contract/api/panel-pages';
 import { paths } from '@proxy/contract/routes';
-import type { Language } from '@proxy/contract/languages';
-import { save } from '../form/save.ts';
+import { PageInputSchema } from '@proxy/contract/schemas/page';
+import { api } from '@proxy/contract/state';
+import { ResourceForm, SectionPage } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
-import { pageResource } from './page-resource.ts';
-import { EMPTY_PAGE, PageForm, pageInput, tabOfErrors, type PageValues } from './PageForm.tsx';
-import { SectionTheme } from './SectionTheme.tsx';
-import styles from './pages.module.css';
+import { EMPTY_PAGE, PageFields, pageInput, useLanguageTab } from './PageFields.tsx';
 
 /** `/panel/page/add`: a new page; once saved, its edit screen opens, where blocks can be added. */
 export function PageCreate() {
   const { t, language } = useT();
   const navigate = useNavigate();
-  const [form] = Form.useForm<PageValues>();
-  const [saving, setSaving] = useState(false);
-  const [tab, setTab] = useState<Language>('ru');
-
-  async function submit() {
-    setSaving(true);
-    const page = await save(
-      form,
-      {
-        saved: t('messages.created'),
-        networkError: t('messages.networkError'),
-        unknownError: t('messages.unknownError'),
-      },
-      () => pageResource.create(pageInput(form.getFieldsValue(true) as PageValues)),
-      { onFieldErrors: (names) => setTab(tabOfErrors(names) ?? tab) },
-    );
-    setSaving(false);
-    if (page) void navigate(paths.panelPageEdit(page.id, language));
-  }
-
+  const { tab, setTab, onFieldErrors } = useLanguageTab();
   return (
-    <SectionTheme>
-      <section>
-        <Link to={paths.panelPages(language)} className={styles.back}>
-          {t('page.back')}
-        </Link>
-        <div className={styles.header}>
-          <Typography.Title level={1}>{t('page.createTitle')}</Typography.Title>
-        </div>
-        <PageForm
-          form={form}
-          name="page-create"
-          initialValues={EMPTY_PAGE}
-          readOnly={false}
-          saving={saving}
-          tab={tab}
-          onTab={setTab}
-          onSubmit={() => void submit()}
-        />
-      </section>
-    </SectionTheme>
+    <SectionPage title={t('page.createTitle')} back={{ href: paths.panelPages(language), label: t('page.back') }}>
+      <ResourceForm
+        name="page-create"
+        initialValues={EMPTY_PAGE}
+        readOnly={false}
+        toInput={pageInput}
+        schema={PageInputSchema}
+        send={(input) => createPanelPage(api, input)}
+        done="created"
+        onSaved={(page) => void navigate(paths.panelPageEdit(page.id, language))}
+        onFieldErrors={onFieldErrors}
+      >
+        <PageFields tab={tab} onTab={setTab} />
+      </ResourceForm>
+    </SectionPage>
   );
 }

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Button, Divider, Form, Popconfirm, Tag, Typography } from 'antd';
-import { Link, useLoaderData, useNavigate } from 'react-router';
-import type { Language } from '@proxy/contract/languages';
+import { Divider, Tag, Typography } from 'antd';
+import { useLoaderData, useNavigate } from 'react-router';
+import { deletePanelPage, updatePanelPage } from '@proxy/contract/api/panel-pages';
+import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { paths } from '@proxy/contract/routes';
-import type { PanelPage } from '@proxy/contract/schemas/page';
-import { BlocksEditor } from '../blocks/BlocksEditor.tsx';
-import { save } from '../form/save.ts';
+import { PageInputSchema, type PanelPage } from '@proxy/contract/schemas/page';
+import { api } from '@proxy/contract/state';
+import { DeleteButton, ResourceForm, SectionPage, useAbilities, useRunAction } from '@proxy/panel-kit';
+import { BlocksList } from '../blocks/BlocksList.tsx';
 import { useT } from '../i18n/use-t.ts';
-import { pageResource, usePagePermissions, type PageEditData } from './page-resource.ts';
-import { PageForm, pageInput, pageValues, tabOfErrors, type PageValues } from './PageForm.tsx';
-import { SectionTheme } from './SectionTheme.tsx';
-import styles from './pages.module.css';
+import type { PageEditData } from './page-resource.ts';
+import { PageFields, pageInput, pageValues, useLanguageTab } from './PageFields.tsx';
 
 /**
  * `/panel/page/{id}`: the page's fields, then its blocks (the home page is made of them). Without the change
@@ -19,79 +19,57 @@ import styles from './pages.module.css';
 export function PageEdit() {
   const { t, language } = useT();
   const navigate = useNavigate();
+  const runAction = useRunAction();
   const data = useLoaderData() as PageEditData;
   const [page, setPage] = useState<PanelPage>(data.page);
-  const { canChange, canDelete } = usePagePermissions();
-  const [form] = Form.useForm<PageValues>();
-  const [saving, setSaving] = useState(false);
-  const [tab, setTab] = useState<Language>('ru');
-  const messages = { networkError: t('messages.networkError'), unknownError: t('messages.unknownError') };
-
-  async function submit() {
-    setSaving(true);
-    const saved = await save(
-      form,
-      { ...messages, saved: t('messages.saved') },
-      () => pageResource.update(page.id, pageInput(form.getFieldsValue(true) as PageValues)),
-      { onFieldErrors: (names) => setTab(tabOfErrors(names) ?? tab) },
-    );
-    setSaving(false);
-    if (saved) setPage(saved);
-  }
-
-  async function remove() {
-    const done = await save(null, { ...messages, saved: t('messages.deleted') }, async () => {
-      await pageResource.delete(page.id);
-      return true;
-    });
-    if (done) void navigate(paths.panelPages(language));
-  }
-
-  const publicPath = page.home ? paths.home(language) : paths.page(page.slug, language);
+  const { canChange, canDelete } = useAbilities(PAGE_PERMISSIONS);
+  const { tab, setTab, onFieldErrors } = useLanguageTab();
   const title = (language === 'en' && page.title_en) || page.title_ru;
 
+  async function remove() {
+    if ((await runAction(() => deletePanelPage(api, page.id), 'deleted')) !== undefined) {
+      void navigate(paths.panelPages(language));
+    }
+  }
+
   return (
-    <SectionTheme>
-      <section>
-        <Link to={paths.panelPages(language)} className={styles.back}>
-          {t('page.back')}
-        </Link>
-        <div className={styles.header}>
-          <Typography.Title level={1}>
-            {title} {page.home && <Tag color="blue">{t('list.home')}</Tag>}
-          </Typography.Title>
-          <a href={publicPath} target="_blank" rel="noopener noreferrer">
-            {t('page.openOnSite')}
-          </a>
-        </div>
-        {!canChange && <Typography.Paragraph type="secondary">{t('page.readOnly')}</Typography.Paragraph>}
-        <PageForm
-          form={form}
-          name={`page-${page.id}`}
-          initialValues={pageValues(data.page)}
-          readOnly={!canChange}
-          saving={saving}
-          tab={tab}
-          onTab={setTab}
-          onSubmit={() => void submit()}
-          extraActions={
-            canDelete &&
-            !page.home && (
-              <Popconfirm
-                title={t('list.deleteConfirm', { title })}
-                okText={t('actions.delete')}
-                cancelText={t('actions.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => remove()}
-              >
-                <Button danger>{t('actions.delete')}</Button>
-              </Popconfirm>
-            )
-          }
-        />
-        <Divider />
-        <BlocksEditor pageId={page.id} initialBlocks={data.blocks} canChange={canChange} />
-      </section>
-    </SectionTheme>
+    <SectionPage
+      title={
+        <>
+          {title} {page.home && <Tag color="blue">{t('list.home')}</Tag>}
+        </>
+      }
+      back={{ href: paths.panelPages(language), label: t('page.back') }}
+      aside={
+        <a
+          href={page.home ? paths.home(language) : paths.page(page.slug, language)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('page.openOnSite')}
+        </a>
+      }
+    >
+      {!canChange && <Typography.Paragraph type="secondary">{t('page.readOnly')}</Typography.Paragraph>}
+      <ResourceForm
+        name={`page-${page.id}`}
+        initialValues={pageValues(data.page)}
+        readOnly={!canChange}
+        toInput={pageInput}
+        schema={PageInputSchema}
+        send={(input) => updatePanelPage(api, page.id, input)}
+        done="saved"
+        onSaved={setPage}
+        onFieldErrors={onFieldErrors}
+        actions={
+          canDelete &&
+          !page.home && <DeleteButton confirm={t('list.deleteConfirm', { title })} name={title} onConfirm={remove} />
+        }
+      >
+        <PageFields tab={tab} onTab={setTab} />
+      </ResourceForm>
+      <Divider />
+      <BlocksList pageId={page.id} initialBlocks={data.blocks} canChange={canChange} />
+    </SectionPage>
   );
 }

@@ -1,52 +1,13 @@
 /**
- * The Pages resource in the panel's one shape (house style, react-admin): the data calls the list, create and edit
- * screens make, the route loaders, and what the signed-in user may do. The API enforces the same permissions; the
- * UI only hides what would be refused.
+ * The Pages resource's data for the panel's one shape (house style, react-admin): the edit screen's id check and
+ * loader. The list and the forms call the contract's API functions directly.
  */
 import { listPanelBlocks } from '@proxy/contract/api/panel-blocks';
-import {
-  createPanelPage,
-  deletePanelPage,
-  getPanelPage,
-  listPanelPages,
-  updatePanelPage,
-  type PanelPagesQuery,
-} from '@proxy/contract/api/panel-pages';
-import { hasPermission, PAGE_PERMISSIONS } from '@proxy/contract/permissions';
+import { getPanelPage } from '@proxy/contract/api/panel-pages';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { PanelBlock } from '@proxy/contract/schemas/blocks';
-import type { PageInput, PanelPage, PanelPageRow } from '@proxy/contract/schemas/page';
-import { api, useAtomValue, userAtom } from '@proxy/contract/state';
-
-export const pageResource = {
-  async getList(
-    query: PanelPagesQuery,
-    signal?: AbortSignal,
-  ): Promise<{ data: readonly PanelPageRow[]; total: number }> {
-    const page = await listPanelPages(api, query, signal);
-    return { data: page.results, total: page.count };
-  },
-  getOne: (id: number, signal?: AbortSignal) => getPanelPage(api, id, signal),
-  create: (input: PageInput) => createPanelPage(api, input),
-  update: (id: number, changes: Partial<PageInput>) => updatePanelPage(api, id, changes),
-  delete: (id: number) => deletePanelPage(api, id),
-};
-
-export interface PagePermissions {
-  readonly canAdd: boolean;
-  readonly canChange: boolean;
-  readonly canDelete: boolean;
-}
-
-/** What the signed-in user may do in this section (viewing is the route's own guard). */
-export function usePagePermissions(): PagePermissions {
-  const user = useAtomValue(userAtom);
-  return {
-    canAdd: hasPermission(user, PAGE_PERMISSIONS.add),
-    canChange: hasPermission(user, PAGE_PERMISSIONS.change),
-    canDelete: hasPermission(user, PAGE_PERMISSIONS.delete),
-  };
-}
+import type { PanelPage } from '@proxy/contract/schemas/page';
+import { api } from '@proxy/contract/state';
 
 /** `/panel/page/{id}` takes a database id only: anything else is the 404 page, not a failed API call. */
 export const validatePageId = ({ params }: PageLoaderArgs) => /^[1-9][0-9]{0,9}$/.test(params.id ?? '');
@@ -59,6 +20,6 @@ export interface PageEditData {
 /** The edit screen's data: the page with every language's fields, and its blocks in order. */
 export async function loadPageEdit({ params, signal }: PageLoaderArgs): Promise<PageEditData> {
   const id = Number(params.id);
-  const [page, blocks] = await Promise.all([pageResource.getOne(id, signal), listPanelBlocks(api, id, signal)]);
+  const [page, blocks] = await Promise.all([getPanelPage(api, id, signal), listPanelBlocks(api, id, signal)]);
   return { page, blocks };
 }

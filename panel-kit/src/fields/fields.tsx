@@ -1,0 +1,211 @@
+import type { ReactNode } from 'react';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useField } from 'react-final-form';
+import { RichTextEditor } from '../editor/RichTextEditor.tsx';
+import { fieldId, useFormMeta } from '../form/ResourceForm.tsx';
+import { useKitT } from '../i18n/use-kit-t.ts';
+import { ImageInput } from './ImageInput.tsx';
+import styles from './fields.module.css';
+
+/** Values stay as typed: final-form would turn an emptied text into undefined, which a string schema refuses. */
+const identity = <T,>(value: T) => value;
+
+export interface FieldProps {
+  /** The value's path in the form (`title_ru`, `data_ru.items.0.title`). */
+  readonly name: string;
+  readonly label: string;
+  /** A line under the field saying what it takes. */
+  readonly help?: ReactNode;
+  readonly required?: boolean;
+}
+
+/**
+ * One field of a form: binds `name` in the final-form state and renders the antd item around the control, with the
+ * field's error (the schema's or the server's) from the last submit until the field is edited again.
+ */
+function useBoundField<T>(name: string) {
+  const { name: form, readOnly } = useFormMeta();
+  const { input, meta } = useField<T>(name, {
+    parse: identity,
+    subscription: { value: true, submitError: true, dirtySinceLastSubmit: true },
+  });
+  const error = meta.dirtySinceLastSubmit ? undefined : (meta.submitError as string | undefined);
+  const id = fieldId(form, name);
+  return { input, error, id, readOnly };
+}
+
+function Item({
+  id,
+  label,
+  help,
+  required,
+  error,
+  children,
+}: { id: string; error: string | undefined; children: ReactNode } & Omit<FieldProps, 'name'>) {
+  return (
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      required={required}
+      validateStatus={error ? 'error' : undefined}
+      help={error ? <span id={`${id}-error`}>{error}</span> : undefined}
+      extra={help}
+    >
+      {children}
+    </Form.Item>
+  );
+}
+
+const describedBy = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+
+export function TextField({
+  maxLength,
+  rows,
+  addonBefore,
+  showCount,
+  ...props
+}: FieldProps & {
+  maxLength?: number;
+  rows?: { min: number; max: number };
+  addonBefore?: string;
+  showCount?: boolean;
+}) {
+  const { input, error, id } = useBoundField<string>(props.name);
+  const common = { ...input, value: input.value ?? '', id, maxLength, status: error ? ('error' as const) : undefined };
+  return (
+    <Item {...props} id={id} error={error}>
+      {rows ? (
+        <Input.TextArea
+          {...common}
+          {...describedBy(id, error)}
+          autoSize={{ minRows: rows.min, maxRows: rows.max }}
+          showCount={showCount}
+        />
+      ) : (
+        <Input {...common} {...describedBy(id, error)} addonBefore={addonBefore} autoComplete="off" />
+      )}
+    </Item>
+  );
+}
+
+export function NumberField({
+  min,
+  max,
+  precision,
+  step,
+  ...props
+}: FieldProps & { min?: number; max?: number; precision?: number; step?: number }) {
+  const { input, error, id } = useBoundField<number | null>(props.name);
+  return (
+    <Item {...props} id={id} error={error}>
+      <InputNumber
+        id={id}
+        className={styles.number}
+        value={input.value ?? null}
+        onChange={(value) => input.onChange(value)}
+        onBlur={input.onBlur}
+        min={min}
+        max={max}
+        precision={precision}
+        step={step}
+        status={error ? 'error' : undefined}
+        {...describedBy(id, error)}
+      />
+    </Item>
+  );
+}
+
+export function SelectField<T extends string | number>({
+  options,
+  allowClear,
+  ...props
+}: FieldProps & { options: readonly { value: T; label: string }[]; allowClear?: boolean }) {
+  const { input, error, id } = useBoundField<T | undefined>(props.name);
+  return (
+    <Item {...props} id={id} error={error}>
+      <Select<T>
+        id={id}
+        value={input.value}
+        onChange={(value) => input.onChange(value)}
+        allowClear={allowClear}
+        options={[...options]}
+        status={error ? 'error' : undefined}
+        {...describedBy(id, error)}
+      />
+    </Item>
+  );
+}
+
+export function SwitchField({ onChange, ...props }: FieldProps & { onChange?: (on: boolean) => void }) {
+  const { input, error, id } = useBoundField<boolean>(props.name);
+  return (
+    <Item {...props} id={id} error={error}>
+      <Switch
+        id={id}
+        checked={Boolean(input.value)}
+        onChange={(on) => {
+          input.onChange(on);
+          onChange?.(on);
+        }}
+      />
+    </Item>
+  );
+}
+
+export function DateField(props: FieldProps) {
+  const { input, error, id } = useBoundField<string>(props.name);
+  return (
+    <Item {...props} id={id} error={error}>
+      <Input
+        {...input}
+        value={input.value ?? ''}
+        id={id}
+        type="date"
+        className={styles.date}
+        status={error ? 'error' : undefined}
+      />
+    </Item>
+  );
+}
+
+/** HTML in the self-hosted TinyMCE, loaded with the first editor on screen; the server sanitizes it on save. */
+export function RichTextField({
+  height,
+  editorLabel,
+  ...props
+}: FieldProps & {
+  height?: number;
+  /** The editing area's name for screen readers, when more than the label. */ editorLabel?: string;
+}) {
+  const { input, error, id, readOnly } = useBoundField<string>(props.name);
+  const { language } = useKitT();
+  return (
+    <Item {...props} id={id} error={error}>
+      <RichTextEditor
+        id={id}
+        value={input.value ?? ''}
+        onChange={input.onChange}
+        language={language}
+        label={editorLabel ?? props.label}
+        readOnly={readOnly}
+        height={height}
+      />
+    </Item>
+  );
+}
+
+/** A picture uploaded through the contract's helper, with its alt text; `optional` offers Remove. */
+export function ImageField({ optional, ...props }: FieldProps & { optional: boolean }) {
+  const { input, error, id, readOnly } = useBoundField<Parameters<typeof ImageInput>[0]['value']>(props.name);
+  return (
+    <Item {...props} id={id} error={error}>
+      <ImageInput id={id} value={input.value} onChange={input.onChange} optional={optional} disabled={readOnly} />
+    </Item>
+  );
+}
+
+/** Fields side by side where the width allows (short ones: slug, menu, order, published). */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return <div className={styles.grid}>{children}</div>;
+}

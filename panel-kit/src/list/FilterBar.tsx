@@ -1,0 +1,111 @@
+import { Input, InputNumber, Select } from 'antd';
+import type {
+  DateRange,
+  FilterDefinition,
+  ListDefinition,
+  ListParams,
+  NumberRange,
+} from '@proxy/contract/schemas/list-query';
+import { useKitT } from '../i18n/use-kit-t.ts';
+import styles from './lists.module.css';
+
+/** What a filter is called, and for a `list` filter what each choice is called. */
+export type FilterLabels<D extends ListDefinition> = {
+  readonly [K in keyof D['filters']]: {
+    readonly label: string;
+    readonly choices?: Readonly<Record<string, string>>;
+    /** A `list` filter that takes one choice at a time (a status), with an "all" entry; otherwise any of them. */
+    readonly single?: boolean;
+  };
+};
+
+/**
+ * The controls of a list's filters, one per definition: a select for `list`, two numbers for `range`, two dates for
+ * `date_range`. Each change goes to the URL (and so to the API) at once.
+ */
+export function FilterBar<D extends ListDefinition>({
+  definition,
+  labels,
+  params,
+  update,
+}: {
+  definition: D;
+  labels: FilterLabels<D>;
+  params: ListParams<D>;
+  update: (changes: Partial<ListParams<D>>) => void;
+}) {
+  const { t } = useKitT();
+  const values = (params.filters ?? {}) as Record<string, unknown>;
+  const setFilter = (name: string, value: unknown) =>
+    update({ filters: { ...values, [name]: value } } as Partial<ListParams<D>>);
+
+  return (
+    <>
+      {Object.entries(definition.filters).map(([name, filter]: [string, FilterDefinition]) => {
+        const { label, choices = {}, single } = labels[name] as FilterLabels<D>[string];
+        if (filter.type === 'list') {
+          const options = filter.choices.map((value) => ({ value, label: choices[value] ?? value }));
+          const selected = (values[name] as readonly string[] | undefined) ?? [];
+          return single ? (
+            <Select
+              key={name}
+              className={styles.filter}
+              aria-label={label}
+              value={selected[0] ?? ''}
+              onChange={(value: string) => setFilter(name, value ? [value] : undefined)}
+              options={[{ value: '', label: t('list.all') }, ...options]}
+            />
+          ) : (
+            <Select
+              key={name}
+              mode="multiple"
+              allowClear
+              className={styles.filter}
+              aria-label={label}
+              placeholder={label}
+              value={[...selected]}
+              onChange={(value: string[]) => setFilter(name, value.length > 0 ? value : undefined)}
+              options={options}
+            />
+          );
+        }
+        if (filter.type === 'range') {
+          const range = (values[name] as NumberRange | undefined) ?? {};
+          const set = (bound: keyof NumberRange, value: number | null) =>
+            setFilter(name, { ...range, [bound]: value ?? undefined });
+          return (
+            <span key={name} className={styles.range} role="group" aria-label={label}>
+              {(['min', 'max'] as const).map((bound) => (
+                <InputNumber
+                  key={bound}
+                  precision={0}
+                  placeholder={t(`list.${bound}`)}
+                  aria-label={t('list.rangeOf', { label, bound: t(`list.${bound}`) })}
+                  value={range[bound] ?? null}
+                  onChange={(value) => set(bound, value)}
+                />
+              ))}
+            </span>
+          );
+        }
+        const range = (values[name] as DateRange | undefined) ?? {};
+        return (
+          <span key={name} className={styles.range} role="group" aria-label={label}>
+            {(['after', 'before'] as const).map((bound) => {
+              const word = t(bound === 'after' ? 'list.from' : 'list.to');
+              return (
+                <Input
+                  key={bound}
+                  type="date"
+                  aria-label={t('list.rangeOf', { label, bound: word })}
+                  value={range[bound] ?? ''}
+                  onChange={(event) => setFilter(name, { ...range, [bound]: event.target.value || undefined })}
+                />
+              );
+            })}
+          </span>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+// The list every panel section gets, seen as staff see it: the filters of the spec's three kinds write the URL in
+// the API's grammar, the API is asked for exactly that, and a slow answer to an old query never replaces a newer one.
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Paginated } from '@proxy/contract/api/pagination';
+import { defineList, type ListParams } from '@proxy/contract/schemas/list-query';
+import { appStore, StateProvider } from '@proxy/contract/state';
+import { ResourceList } from './ResourceList.tsx';
+
+const USERS = defineList({
+  orderings: ['email', 'date_joined'],
+  filters: {
+    status: { type: 'list', choices: ['active', 'blocked'] },
+    balance: { type: 'range' },
+    date_joined: { type: 'date_range' },
+  },
+});
+
+interface Row {
+  readonly id: number;
+  readonly email: string;
+}
+
+const page = (rows: Row[], count = rows.length): Paginated<Row> => ({ count, next: null, previous: null, results: rows });
+
+function renderList(load: (params: ListParams<typeof USERS>) => Promise<Paginated<Row>>, path = '/panel/users') {
+  const i18n = createInstance();
+  void i18n.use(initReactI18next).init({ lng: 'en', resources: {}, initAsync: false });
+  const List = () => (
+    <ResourceList<Row, typeof USERS>
+      definition={USERS}
+      load={(params) => load(params)}
+      rowKey={(row) => row.id}
+      searchPlaceholder="E-mail"
+      emptyText="No users"
+      filters={{
+        status: { label: 'Status', choices: { active: 'Active', blocked: 'Blocked' } },
+        balance: { label: 'Balance' },
+        date_joined: { label: 'Joined' },
+      }}
+      columns={[{ key: 'email', title: 'E-mail', sortable: true, render: (row) => row.email }]}
+    />
+  );
+  const router = createMemoryRouter([{ path: '/panel/users', Component: List }], { initialEntries: [path] });
+  render(
+    <StateProvider store={appStore}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </StateProvider>,
+  );
+  return router;
+}
+
+const search = (router: ReturnType<typeof renderList>) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+beforeEach(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: query.includes('min-width'),
+    media: query,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(cleanup);
+
+describe('a panel list', () => {
+  it('reads its filters from the URL and asks for exactly them, dropping values outside their grammar', async () => {
+    const load = vi.fn(async () => page([{ id: 1, email: 'a@example.com' }]));
+    renderList(load, '/panel/users?status=blocked,nonsense&balance_min=100&balance_max=x&date_joined_after=2026-01-31');
+    await screen.findByText('a@example.com');
+    expect(load).toHaveBeenLastCalledWith({
+      page: 1,
+      page_size: 20,
+      filters: { status: ['blocked'], balance: { min: 100 }, date_joined: { after: '2026-01-31' } },
+    });
+  });
+
+  it('writes a changed range or date into the URL and goes back to page 1', async () => {
+    const load = vi.fn(async () => page([{ id: 1, email: 'a@example.com' }], 60));
+    const router = renderList(load, '/panel/users?page=3&ordering=-date_joined');
+    await screen.findByText('a@example.com');
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Joined: To'), { target: { value: '2026-02-28' } });
+    });
+    expect(search(router)).toEqual({ ordering: '-date_joined', date_joined_before: '2026-02-28' });
+    await act(async () => {
+      const min = screen.getByLabelText('Balance: From');
+      fireEvent.change(min, { target: { value: '500' } });
+      fireEvent.blur(min);
+    });
+    expect(search(router)).toMatchObject({ balance_min: '500', date_joined_before: '2026-02-28' });
+    expect(load).toHaveBeenLastCalledWith(
+      expect.objectContaining({ page: 1, filters: { balance: { min: 500 }, date_joined: { before: '2026-02-28' } } }),
+    );
+  });
+
+  it('never shows a slow answer to an older query over the newer one', async () => {
+    let releaseOld: (rows: Paginated<Row>) => void = () => undefined;
+    const load = vi.fn(
+      (params: ListParams<typeof USERS>) =>
+        params.search === 'new'
+          ? Promise.resolve(page([{ id: 2, email: 'new@example.com' }]))
+          : new Promise<Paginated<Row>>((resolve) => (releaseOld = resolve)),
+    );
+    renderList(load);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'new' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    });
+    await screen.findByText('new@example.com');
+    await act(async () => releaseOld(page([{ id: 1, email: 'old@example.com' }])));
+    expect(screen.queryByText('old@example.com')).toBeNull();
+    expect(screen.getByText('new@example.com')).toBeDefined();
+  });
+});

@@ -1,0 +1,160 @@
+import {
+  createPanelPlan,
+  deletePanelPlan,
+  listPanelPlans,
+  reorderPanelPlans,
+  updatePanelPlan,
+} from '@proxy/contract/api/panel-plans';
+import { CURRENCIES, formatPrice } from '@proxy/contract/money';
+import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
+import { PLAN_PERIODS, PlanInputSchema, type PanelPlan, type PlanInput } from '@proxy/contract/schemas/plans';
+import { api } from '@proxy/contract/state';
+import {
+  FieldGrid,
+  NumberField,
+  OrderedResource,
+  SelectField,
+  StatusTag,
+  SwitchField,
+  TextField,
+} from '@proxy/panel-kit';
+import { useT } from '../i18n/use-t.ts';
+
+/** The form holds the price in major units (roubles, dollars) and each feature list as lines of text. */
+type PlanValues = Omit<PlanInput, 'price' | 'features_ru' | 'features_en'> & {
+  price: number | null;
+  features_ru: string;
+  features_en: string;
+};
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const values = (plan: PanelPlan | null): PlanValues =>
+  plan
+    ? {
+        ...plan,
+        price: plan.price / 100,
+        period_days: plan.period_days as PlanInput['period_days'],
+        features_ru: plan.features_ru.join('\n'),
+        features_en: plan.features_en.join('\n'),
+      }
+    : {
+        title_ru: '',
+        title_en: '',
+        price: null,
+        currency: 'RUB',
+        period_days: 30,
+        caption_ru: '',
+        caption_en: '',
+        features_ru: '',
+        features_en: '',
+        highlighted: false,
+        active: true,
+      };
+
+const toInput = ({ price, features_ru, features_en, ...rest }: PlanValues): PlanInput => ({
+  ...rest,
+  // Money is kept in minor units; rounding keeps 12.34 from becoming 1233.9999.
+  price: price === null ? Number.NaN : Math.round(price * 100),
+  features_ru: lines(features_ru),
+  features_en: lines(features_en),
+});
+
+/** The price table's plans, in the order the home page shows them. */
+export function PlansList() {
+  const { t, language } = useT();
+  const titleOf = (plan: PanelPlan) => (language === 'en' && plan.title_en) || plan.title_ru;
+  const plural = new Intl.PluralRules(language);
+  const days = (count: number) =>
+    t(`plans.days.${plural.select(count) as 'one' | 'few' | 'many' | 'other'}`, { count });
+  return (
+    <OrderedResource<PanelPlan, PlanValues, PlanInput>
+      load={(signal) => listPanelPlans(api, signal)}
+      permissions={PAGE_PERMISSIONS}
+      formName="plan"
+      createLabel={t('plans.create')}
+      emptyText={t('plans.empty')}
+      name={titleOf}
+      reorder={(ids) => reorderPanelPlans(api, ids)}
+      remove={{
+        send: (plan) => deletePanelPlan(api, plan.id),
+        confirm: (_plan, title) => t('plans.deleteConfirm', { title }),
+      }}
+      columns={[
+        {
+          key: 'title',
+          title: t('plans.title'),
+          render: (plan) => (
+            <>
+              {titleOf(plan)} {plan.highlighted && <StatusTag tone="highlight">{t('plans.highlighted')}</StatusTag>}
+            </>
+          ),
+        },
+        { key: 'price', title: t('plans.price'), render: (plan) => formatPrice(plan.price, plan.currency, language) },
+        { key: 'period', title: t('plans.period'), responsive: ['md'], render: (plan) => days(plan.period_days) },
+        {
+          key: 'active',
+          title: t('plans.active'),
+          responsive: ['sm'],
+          render: (plan) =>
+            plan.active ? (
+              <StatusTag tone="on">{t('plans.active')}</StatusTag>
+            ) : (
+              <StatusTag>{t('plans.hidden')}</StatusTag>
+            ),
+        },
+      ]}
+      form={{
+        values,
+        toInput,
+        schema: () => PlanInputSchema,
+        create: (input) => createPanelPlan(api, input),
+        update: (plan, input) => updatePanelPlan(api, plan.id, input),
+        // An error on one line of a feature list (`features_ru.2`) belongs to the list's text area.
+        errorField: (path) => path.replace(/^(features_(?:ru|en))\..*$/, '$1'),
+        title: (plan) => (plan ? titleOf(plan) : t('plans.createTitle')),
+        fields: () => (
+          <>
+            <TextField name="title_ru" label={t('plans.titleRu')} required maxLength={100} />
+            <TextField name="title_en" label={t('plans.titleEn')} maxLength={100} />
+            <FieldGrid>
+              <NumberField name="price" label={t('plans.price')} required min={0} step={1} precision={2} />
+              <SelectField
+                name="currency"
+                label={t('plans.currency')}
+                options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+              />
+              <SelectField
+                name="period_days"
+                label={t('plans.period')}
+                options={PLAN_PERIODS.map((period) => ({ value: period, label: days(period) }))}
+              />
+            </FieldGrid>
+            <TextField name="caption_ru" label={t('plans.captionRu')} maxLength={200} />
+            <TextField name="caption_en" label={t('plans.captionEn')} maxLength={200} />
+            <TextField
+              name="features_ru"
+              label={t('plans.featuresRu')}
+              help={t('plans.featuresHelp')}
+              rows={{ min: 3, max: 12 }}
+            />
+            <TextField
+              name="features_en"
+              label={t('plans.featuresEn')}
+              help={t('plans.featuresHelp')}
+              rows={{ min: 3, max: 12 }}
+            />
+            <FieldGrid>
+              <SwitchField name="highlighted" label={t('plans.highlighted')} />
+              <SwitchField name="active" label={t('plans.active')} />
+            </FieldGrid>
+          </>
+        ),
+      }}
+    />
+  );
+}
