@@ -15,6 +15,19 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('the API client', () => {
+  it("answers a body checked by the call's decoder, and refuses one of another shape", async () => {
+    const decode = (body: unknown) => {
+      if (typeof (body as { id?: unknown }).id !== 'number') throw new TypeError('not a row');
+      return body as { id: number };
+    };
+    const good = recordingFetch(() => json(200, { id: 3 }));
+    const api = createApiClient({ baseUrl: '', getLanguage: () => 'en', getToken: () => '', fetch: good.fetch });
+    expect(await api.request('/api/x/', { decode })).toEqual({ id: 3 });
+    const bad = recordingFetch(() => json(200, { id: '3' }));
+    const other = createApiClient({ baseUrl: '', getLanguage: () => 'en', getToken: () => '', fetch: bad.fetch });
+    await expect(other.request('/api/x/', { decode })).rejects.toThrow('not a row');
+  });
+
   it('sends Accept-Language, the token with the Token scheme and same-origin credentials', async () => {
     const { calls, fetch } = recordingFetch(() => json(200, { ok: true }));
     const api = createApiClient({ baseUrl: '', getLanguage: () => 'en', getToken: () => 'abc', fetch });

@@ -13,15 +13,21 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch;
 }
 
-export interface RequestOptions {
+export interface RequestOptions<T = unknown> {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly body?: unknown;
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly signal?: AbortSignal;
+  /**
+   * Checks a 2xx body and answers it typed (`decodeWith(Schema)`, api/decode.ts); one that does not fit throws, so
+   * no screen works on a shape it was not written for. Without it the body is answered as it came: the public
+   * pages' calls, which keep valibot out of the first paint.
+   */
+  readonly decode?: (body: unknown) => T;
 }
 
 export interface ApiClient {
-  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  request<T>(path: string, options?: RequestOptions<T>): Promise<T>;
   /** Posts multipart/form-data with one file field to `path` (spec §7's upload helper). */
   upload<T>(
     path: string,
@@ -47,7 +53,12 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function send<T>(path: string, init: RequestInit, query?: RequestOptions['query']): Promise<T> {
+  async function send<T>(
+    path: string,
+    init: RequestInit,
+    query?: RequestOptions['query'],
+    decode?: (body: unknown) => T,
+  ): Promise<T> {
     const base = typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl;
     const url = new URL(`${base}${path}`, 'http://placeholder.invalid');
     for (const [key, value] of Object.entries(query ?? {})) {
@@ -70,17 +81,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const body = await readBody(response);
     if (response.status === 401 && token) options.onUnauthorized?.();
     if (!response.ok) throw new ApiError(response.status, body);
-    return body as T;
+    return decode ? decode(body) : (body as T);
   }
 
   return {
-    request(path, { method = 'GET', body, query, signal } = {}) {
+    request(path, { method = 'GET', body, query, signal, decode } = {}) {
       const init: RequestInit = { method, signal };
       if (body !== undefined) {
         init.body = JSON.stringify(body);
         init.headers = { 'Content-Type': 'application/json' };
       }
-      return send(path, init, query);
+      return send(path, init, query, decode);
     },
     upload(path, file, { field = 'file', filename, signal } = {}) {
       const form = new FormData();

@@ -1,7 +1,19 @@
+import { decodeWith, paginatedSchema } from './decode.ts';
 import { listQueryOf } from '../schemas/list-query.ts';
-import { PAGE_LIST, type PageInput, type PageListParams, type PanelPage, type PanelPageRow } from '../schemas/page.ts';
+import {
+  PAGE_LIST,
+  type PageInput,
+  type PageListParams,
+  type PanelPage,
+  type PanelPageRow,
+  PanelPageSchema,
+  PanelPageRowSchema,
+} from '../schemas/page.ts';
 import type { ApiClient } from './client.ts';
 import type { Paginated } from './pagination.ts';
+
+const decodePage = decodeWith(paginatedSchema(PanelPageRowSchema));
+const decodeOne = decodeWith(PanelPageSchema);
 
 /** `GET /api/panel/pages/`: one window of the panel's page list (`PAGE_LIST`'s query) with the total count. */
 export function listPanelPages(
@@ -9,20 +21,20 @@ export function listPanelPages(
   params: PageListParams = {},
   signal?: AbortSignal,
 ): Promise<Paginated<PanelPageRow>> {
-  return api.request<Paginated<PanelPageRow>>('/api/panel/pages/', { signal, query: listQueryOf(PAGE_LIST, params) });
+  return api.request('/api/panel/pages/', { signal, query: listQueryOf(PAGE_LIST, params), decode: decodePage });
 }
 
 export function getPanelPage(api: ApiClient, id: number, signal?: AbortSignal): Promise<PanelPage> {
-  return api.request<PanelPage>(`/api/panel/pages/${id}/`, { signal });
+  return api.request(`/api/panel/pages/${id}/`, { signal, decode: decodeOne });
 }
 
 export function createPanelPage(api: ApiClient, input: PageInput): Promise<PanelPage> {
-  return api.request<PanelPage>('/api/panel/pages/', { method: 'POST', body: input });
+  return api.request('/api/panel/pages/', { method: 'POST', body: input, decode: decodeOne });
 }
 
 /** PATCH: any subset of the fields. */
 export function updatePanelPage(api: ApiClient, id: number, changes: Partial<PageInput>): Promise<PanelPage> {
-  return api.request<PanelPage>(`/api/panel/pages/${id}/`, { method: 'PATCH', body: changes });
+  return api.request(`/api/panel/pages/${id}/`, { method: 'PATCH', body: changes, decode: decodeOne });
 }
 
 /** 204; the home page is refused with a 400 `detail`. */

@@ -133,7 +133,8 @@ export const LoginSchema = v.object(
   objectMessage,
 );
 export type Login = v.InferOutput<typeof LoginSchema>;
-export type LoginInput = { username?: string; email: string; password: string };
+/** What a client sends to log in (the input side of the schema: the server fills what is left out). */
+export type LoginInput = v.InferInput<typeof LoginSchema>;
 
 /** `POST /api/auth/registration/`: the password validators run on the server (they need the common list). */
 export const RegistrationSchema = v.object(
