@@ -7,7 +7,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { commonConfig } from './build/common.js';
-import { containerName, federationDefaults } from './build/federation.js';
+import { containerName, federationDefaults, isPanelRemote, panelShared } from './build/federation.js';
 import { TinymceAssetsPlugin } from './build/tinymce-assets.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -70,6 +70,7 @@ function remoteConfig(name, env, argv) {
       ...common.plugins,
       new ModuleFederationPlugin({
         ...federationDefaults,
+        ...(isPanelRemote(name) ? { shared: panelShared } : {}),
         name: containerName(name),
         filename: 'remoteEntry.js',
         manifest: true,
@@ -83,7 +84,9 @@ function remoteConfig(name, env, argv) {
         },
       }),
       env.outDir ? new PrintManifestPlugin(entry) : new RegisterRemotePlugin(name, entry),
-      new TinymceAssetsPlugin(srcDir),
+      // The kit's rich-text editor loads TinyMCE from the folder of the remote that provided the kit: every panel
+      // remote ships it.
+      ...(isPanelRemote(name) ? [new TinymceAssetsPlugin(resolve(root, 'panel-kit'))] : []),
     ],
   };
 }
