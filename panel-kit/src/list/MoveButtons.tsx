@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useKitT } from '../i18n/use-kit-t.ts';
 
 /**
@@ -21,7 +21,7 @@ export function MoveButtons({
 }) {
   const { t } = useKitT();
   return (
-    <>
+    <Space.Compact>
       <Button
         size="small"
         disabled={disabled || index === 0}
@@ -38,6 +38,6 @@ export function MoveButtons({
       >
         {t('actions.down')}
       </Button>
-    </>
+    </Space.Compact>
   );
 }
