@@ -9,7 +9,7 @@ import { pendingAuthParamsAtom } from './auth/dialog-state.ts';
 import { createI18n } from './i18n/instance.ts';
 import { takeAuthParams } from './session/auth-params.ts';
 import { loadIntegrations } from './session/integrations.ts';
-import { syncTokenCookie } from './session/session.ts';
+import { guardOnSessionEnd, syncTokenCookie } from './session/session.ts';
 import { startErrorAtom } from './app/start-error.ts';
 import './styles/global.css';
 
@@ -37,6 +37,7 @@ loadIntegrations(initial.integrations, document);
 const i18n = createI18n(language);
 const deployment = await registerDeployedRemotes();
 const router = createRouter(deployment, i18n);
+guardOnSessionEnd(() => router.revalidate());
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -2,12 +2,24 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteModule } from '@proxy/contract/remote';
-import { appStore, hydrateAppStore, languageAtom, StateProvider } from '@proxy/contract/state';
+import type { AuthUser } from '@proxy/contract/schemas/user';
+import { appStore, hydrateAppStore, languageAtom, signedOutAtom, StateProvider } from '@proxy/contract/state';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n/instance.ts';
 import { RemoteUnavailableError } from '../federation/remotes.ts';
 import { buildRoutes } from './router.tsx';
+import { guardOnSessionEnd } from '../session/session.ts';
 import { startErrorAtom } from './start-error.ts';
+
+const CUSTOMER: AuthUser = {
+  pk: 5,
+  email: 'customer@example.com',
+  premission: [],
+  is_superuser: false,
+  language: 'ru',
+  subscribed: true,
+  date_joined: '2026-01-01T00:00:00Z',
+};
 
 // The shell's composition is under test; loading real federated code is the end-to-end suite's job.
 const remotes = vi.hoisted(() => ({ load: vi.fn() }));
@@ -118,6 +130,25 @@ describe('the shell router', () => {
       expect(screen.queryByRole('heading', { name: 'a content page' })).toBeNull();
     } finally {
       appStore.set(startErrorAtom, null);
+    }
+  });
+
+  it('sends a visitor who signs out on a protected page to the home page, as a fresh visit would', async () => {
+    remotes.load.mockImplementation(async (name: string) =>
+      name === 'user'
+        ? { pages: { account: { Component: () => <h1>{'my account'}</h1> } }, translations: { ru: {}, en: {} } }
+        : fakeMarketing,
+    );
+    hydrateAppStore(appStore, { token: 'a'.repeat(40), user: CUSTOMER });
+    const router = await renderAt('/home', ['marketing', 'user']);
+    expect(await screen.findByRole('heading', { name: 'my account' })).toBeDefined();
+    const stop = guardOnSessionEnd(() => router.revalidate());
+    try {
+      await act(async () => appStore.set(signedOutAtom));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(await screen.findByRole('heading', { name: 'home page' })).toBeDefined();
+    } finally {
+      stop();
     }
   });
 

@@ -1,7 +1,15 @@
 import { getCurrentUser, login, logout } from '@proxy/contract/api/auth';
 import { ApiError } from '@proxy/contract/api/errors';
 import { TOKEN_COOKIE } from '@proxy/contract/cookies';
-import { api, appStore, setUserAtom, signedInAtom, signedOutAtom, tokenAtom } from '@proxy/contract/state';
+import {
+  api,
+  appStore,
+  isAuthenticatedAtom,
+  setUserAtom,
+  signedInAtom,
+  signedOutAtom,
+  tokenAtom,
+} from '@proxy/contract/state';
 import { stringifySetCookie } from 'cookie';
 
 /** The token cookie lives as long as an unused token does on the server (30 days). */
@@ -24,6 +32,17 @@ function writeTokenCookie(token: string): void {
  */
 export function syncTokenCookie(): () => void {
   return appStore.sub(tokenAtom, () => writeTokenCookie(appStore.get(tokenAtom)));
+}
+
+/**
+ * A session that ends while a page is open (sign-out, a token the server no longer knows) runs the page's guards
+ * again, so a protected page sends the visitor on as a fresh visit would (spec §4: to /; the panel: to its sign-in)
+ * instead of leaving an empty page under the same address.
+ */
+export function guardOnSessionEnd(revalidate: () => Promise<void>): () => void {
+  return appStore.sub(isAuthenticatedAtom, () => {
+    if (!appStore.get(isAuthenticatedAtom)) void revalidate();
+  });
 }
 
 function endSession(): void {
