@@ -152,6 +152,26 @@ describe('the shell router', () => {
     }
   });
 
+  it('answers an unknown panel address inside the panel, and a section not deployed with that news', async () => {
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    hydrateAppStore(appStore, { token: 'a'.repeat(40), user: { ...CUSTOMER, is_superuser: true } });
+    const router = await renderAt('/panel/nothing-here', ['marketing', 'panel-page']);
+    // The frame is antd, loaded lazily with the first panel page: slow in jsdom.
+    expect(await screen.findByText('This page could not be found', {}, { timeout: 15_000 })).toBeDefined();
+    // The panel's frame is around it (its menu and its toggle), not the public site's footer.
+    expect(screen.getByRole('button', { name: 'Свернуть или развернуть меню' })).toBeDefined();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    await act(async () => router.navigate('/panel/users/4'));
+    expect(await screen.findByRole('heading', { name: 'Этого раздела пока нет' })).toBeDefined();
+  });
+
   it('does not mount the routes of a remote that is not deployed', async () => {
     await renderAt('/home', ['marketing']);
     // /home then falls to the generic page route of the marketing remote, which answers 404 for it.

@@ -6,11 +6,12 @@ import { getMenu } from '@proxy/contract/api/menu';
 import { api, appStore, languageAtom, setLanguageAtom, setMenuAtom } from '@proxy/contract/state';
 import { RouteError } from '../errors/RouteError.tsx';
 import { NotFoundError } from '../errors/error-info.ts';
-import { isDeployed, loadRemoteModule, type Deployment } from '../federation/remotes.ts';
+import { isDeployed, loadRemoteModule, SectionNotDeployedError, type Deployment } from '../federation/remotes.ts';
 import type { RemotePage } from '@proxy/contract/remote';
 import { progressSteps } from '../chrome/progress.ts';
 import { EmptyLayout } from '../layouts/EmptyLayout.tsx';
 import { PublicLayout, PublicLayoutLoading } from '../layouts/PublicLayout.tsx';
+import { panelSectionAt } from '../panel/panel-menu.ts';
 import { requirePermission, runGuard } from './guards.ts';
 import { SHELL_PAGES } from './shell-pages.ts';
 import { Root } from './Root.tsx';
@@ -87,6 +88,26 @@ function notFoundRoute(language: Language, i18n: I18n): RouteObject {
 }
 
 /**
+ * An address under /panel that no deployed remote serves answers inside the panel frame: under a section the panel
+ * menu names but this site does not deploy (yet), with that news, after the section's permission check; anywhere
+ * else with the 404 page.
+ */
+function panelNotFoundRoute(language: Language, i18n: I18n): RouteObject {
+  return {
+    id: `${language}:panelNotFound`,
+    path: localizePath('/panel/*', language),
+    errorElement: <RouteError />,
+    loader: ({ request }) => {
+      enterLanguage(i18n, language);
+      const section = panelSectionAt(splitLanguage(new URL(request.url).pathname).path);
+      if (!section) throw new NotFoundError();
+      requirePermission(section.permission, language);
+      throw new SectionNotDeployedError(section.id);
+    },
+  };
+}
+
+/**
  * The shell's route tree: for each language, the contract's routes of the deployed remotes inside their layout, and
  * a catch-all that shows the 404 page inside the public layout. Both languages share one tree so switching language
  * keeps the layout mounted.
@@ -99,6 +120,7 @@ export function buildRoutes(deployment: Deployment, i18n: I18n): RouteObject[] {
       ),
     );
   const publicRoutes = [...routesIn('public'), ...LANGUAGES.map((language) => notFoundRoute(language, i18n))];
+  const panelRoutes = [...routesIn('panel'), ...LANGUAGES.map((language) => panelNotFoundRoute(language, i18n))];
   return [
     {
       id: 'root',
@@ -122,7 +144,7 @@ export function buildRoutes(deployment: Deployment, i18n: I18n): RouteObject[] {
           errorElement: <RouteError />,
           // The panel's frame is antd: it loads with the first panel page, never with the public site.
           lazy: async () => ({ Component: (await import('../panel/PanelLayout.tsx')).PanelLayout }),
-          children: routesIn('panel'),
+          children: panelRoutes,
         },
       ],
     },

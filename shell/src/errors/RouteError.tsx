@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router';
 import { claimChunkReload, isChunkLoadError } from '../federation/chunk-reload.ts';
-import { RemoteUnavailableError } from '../federation/remotes.ts';
+import { RemoteUnavailableError, SectionNotDeployedError } from '../federation/remotes.ts';
 import { ErrorPageBoundary } from './ErrorBoundary.tsx';
 import { ErrorPage, ErrorPageFailed } from './ErrorPage.tsx';
 import { toErrorInfo } from './error-info.ts';
@@ -15,6 +15,7 @@ import { SectionUnavailable } from './SectionUnavailable.tsx';
 export function RouteError() {
   const error = useRouteError();
   if (error instanceof RemoteUnavailableError) return <SectionUnavailable />;
+  if (error instanceof SectionNotDeployedError) return <SectionUnavailable notDeployed />;
   if (isChunkLoadError(error)) return <ChunkLoadFailure />;
   const { status, message } = toErrorInfo(error);
   return (

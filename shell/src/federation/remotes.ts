@@ -16,6 +16,16 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/** A panel section whose remote this site does not deploy (remotes.json does not list it). */
+export class SectionNotDeployedError extends Error {
+  readonly remote: string;
+  constructor(remote: string) {
+    super(`The "${remote}" section is not deployed.`);
+    this.name = 'SectionNotDeployedError';
+    this.remote = remote;
+  }
+}
+
 /** What the shell knows about deployment: which remotes remotes.json lists (null when it could not be read). */
 export interface Deployment {
   readonly remotes: ReadonlySet<string> | null;

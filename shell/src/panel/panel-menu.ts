@@ -15,6 +15,14 @@ export interface PanelSectionLink {
   readonly to: string;
 }
 
+/** The section an address (without its language prefix) belongs to: `/panel/users/4` → users. */
+export function panelSectionAt(path: string): (typeof PANEL_SECTIONS)[number] | undefined {
+  return PANEL_SECTIONS.find((section) => {
+    const base = SECTION_PATHS[section.id]('ru');
+    return path === base || path.startsWith(`${base}/`);
+  });
+}
+
 /** The sections this user may open, in the menu's order; a superuser sees them all (spec §6). */
 export function panelSections(user: PermissionSubject | null, language: Language): PanelSectionLink[] {
   return PANEL_SECTIONS.filter((section) => hasPermission(user, section.permission)).map((section) => ({
