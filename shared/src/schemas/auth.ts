@@ -123,6 +123,12 @@ const passwordField = () => textField({ maxLength: MAX_PASSWORD_LENGTH });
 
 // ---- Request bodies (the server validates with these) ----
 
+/**
+ * The login answer for a right password on an address not yet confirmed (`non_field_errors`, auth-api-contract.md),
+ * in each language: the sign-in form then offers to send the confirmation again.
+ */
+export const EMAIL_NOT_VERIFIED = { en: 'E-mail is not verified.', ru: 'E-mail не подтверждён.' } as const;
+
 /** `POST /api/auth/login/`: only email + password matter; a missing or blank email is an object-level error. */
 export const LoginSchema = v.object(
   {

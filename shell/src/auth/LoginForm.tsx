@@ -1,16 +1,31 @@
 import type { ReactNode } from 'react';
 import { Button, Form as AntForm } from 'antd';
 import { Form } from 'react-final-form';
-import { LoginFormSchema } from '@proxy/contract/schemas/auth';
+import { resendEmail } from '@proxy/contract/api/auth';
+import { runRequest } from '@proxy/contract/forms';
+import { EMAIL_NOT_VERIFIED, LoginFormSchema } from '@proxy/contract/schemas/auth';
+import { api, appStore, showMessageAtom } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import { signIn } from '../session/session.ts';
 import { submitForm } from './submit.ts';
 import { TextField } from './TextField.tsx';
 import styles from './AuthDialog.module.css';
 
-/** E-mail + password sign-in (spec §5: both required), used by the auth dialog and the panel's sign-in page. */
+const notVerified: readonly string[] = Object.values(EMAIL_NOT_VERIFIED);
+
+/**
+ * E-mail + password sign-in (spec §5: both required), used by the auth dialog and the panel's sign-in page. A right
+ * password on an address not yet confirmed is answered with a way out: the confirmation e-mail sent again.
+ */
 export function LoginForm({ secondary }: { secondary?: ReactNode }) {
   const { t } = useT();
+  const resend = async (email: string) => {
+    const outcome = await runRequest(() => resendEmail(api, email), {
+      networkError: t('auth.networkError'),
+      unknownError: t('auth.unknownError'),
+    });
+    if (outcome.ok) appStore.set(showMessageAtom, outcome.value.detail, 'success');
+  };
   return (
     <Form<{ email?: string; password?: string }>
       onSubmit={(values) =>
@@ -18,7 +33,7 @@ export function LoginForm({ secondary }: { secondary?: ReactNode }) {
           signIn({ email: (valid.email ?? '').trim(), password: valid.password ?? '' }),
         )
       }
-      render={({ handleSubmit, submitting }) => (
+      render={({ handleSubmit, submitting, submitErrors, values }) => (
         <AntForm component={false} layout="vertical">
           <form onSubmit={handleSubmit} noValidate className={styles.form}>
             <TextField name="email" label={t('auth.fields.email')} type="email" autoComplete="username" autoFocus />
@@ -31,6 +46,11 @@ export function LoginForm({ secondary }: { secondary?: ReactNode }) {
             <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
               {t('auth.login.submit')}
             </Button>
+            {notVerified.includes(String(submitErrors?.non_field_errors ?? '')) && (
+              <Button type="link" onClick={() => void resend((values.email ?? '').trim())}>
+                {t('auth.login.resend')}
+              </Button>
+            )}
             {secondary}
           </form>
         </AntForm>
