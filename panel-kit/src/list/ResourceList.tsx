@@ -97,6 +97,8 @@ export function ResourceList<Row extends object, D extends ListDefinition>({
         {
           key: 'actions',
           title: t('list.actions'),
+          // Pinned to the right edge: on a phone the other columns scroll under it, the buttons stay in reach.
+          fixed: 'end',
           render: (_value, row) =>
             remove.allowed && !remove.allowed(row) ? null : (
               <DeleteButton

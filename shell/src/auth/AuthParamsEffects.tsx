@@ -33,12 +33,21 @@ export function AuthParamsEffects() {
       if (error instanceof ApiError && error.status === 404) show(t('auth.tokenExpired'), 'error');
       else show(error instanceof ApiError && error.detail ? error.detail : t('auth.unknownError'), 'error');
     };
+    const toLogin = () => void navigate({ pathname: paths.home(language), hash: 'login' });
     if (params.emailKey) {
-      verifyEmail(api, params.emailKey).then(({ detail }) => {
-        if (detail !== VERIFIED_DETAIL[language]) return show(t('auth.unknownError'), 'error');
-        show(t('auth.emailConfirmed'), 'success');
-        void navigate({ pathname: paths.home(language), hash: 'login' });
-      }, fail);
+      verifyEmail(api, params.emailKey).then(
+        ({ detail }) => {
+          if (detail !== VERIFIED_DETAIL[language]) return show(t('auth.unknownError'), 'error');
+          show(t('auth.emailConfirmed'), 'success');
+          toLogin();
+        },
+        (error: unknown) => {
+          fail(error);
+          // The way on from a used or stale link is the same sign-in: a confirmed address gets in, one still
+          // unconfirmed is offered the confirmation e-mail again there.
+          toLogin();
+        },
+      );
     }
     if (params.reset) setReset(params.reset);
     if (params.unsubscribe) {
