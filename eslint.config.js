@@ -1,6 +1,7 @@
 // Lint rules carry the architecture (house-style.md): imports flow shared ← remotes ← shell and shared ← server,
 // remotes never import each other, jotai is used through the contract's one wrapper, and JSX holds no literal UI
 // text (every string goes through t(), so ru and en stay complete).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -33,6 +34,11 @@ const restrictedImports = ({ paths = [], patterns = [] } = {}) => [
     patterns: [{ group: ['jotai/*'], message: 'Use @proxy/contract/state.' }, ...patterns],
   },
 ];
+
+// Every folder of server/domains is a domain: a new one gets its zone without editing this file.
+const serverDomains = readdirSync(new URL('./server/domains', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', '.tmp/**', 'bench-results/**', 'e2e/screenshots/**'] },
@@ -71,6 +77,17 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'Remotes never import each other.',
             })),
+            ...serverDomains.map((name) => ({
+              target: `./server/domains/${name}`,
+              from: './server/domains',
+              except: [`./${name}`, ...serverDomains.map((other) => `./${other}/index.ts`)],
+              message: "A domain uses another only through that domain's index.ts.",
+            })),
+            {
+              target: './server/lib',
+              from: ['./server/plugins', './server/routes', './server/domains'],
+              message: 'server/lib holds generic helpers: it imports no plugin, route or domain.',
+            },
           ],
         },
       ],

@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';
-import { storeImage } from '../server/lib/image-store.ts';
+import { storeImage } from '../server/domains/images/index.ts';
 import { startSite } from './site-process.ts';
 
 /** A photo-like 4000×3000 JPEG: noise does not compress, just as a photo doesn't (~5 MB). */

@@ -71,10 +71,9 @@ if (await postgresReachable()) {
 // ---- Accounts: login (argon2id) and GET /api/users/ with a token, on PostgreSQL ----
 // Rate limits are off for this server process: the point is the cost of a login, not the limiter.
 {
-  const { hashPassword } = await import('../server/lib/passwords.ts');
+  const { hashPassword, usersRepository } = await import('../server/domains/accounts/index.ts');
   const { openPostgres } = await import('../server/db/pg.ts');
   const { migrate } = await import('../server/db/migrate.ts');
-  const { createUsersRepository } = await import('../server/plugins/users-repository.ts');
 
   const hashes = 10;
   const hashStarted = performance.now();
@@ -87,7 +86,7 @@ if (await postgresReachable()) {
     const password = 'bench passphrase 2024';
     const db = openPostgres({ connectionString: POSTGRES_URL });
     await migrate(db);
-    await createUsersRepository(db).create({
+    await usersRepository(db).create({
       email,
       passwordHash: await hashPassword(password),
       language: 'ru',

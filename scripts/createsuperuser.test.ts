@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock } from '../server/data-dir-lock.ts';
 import { openPglite } from '../server/db/pglite.ts';
-import { verifyPassword } from '../server/lib/passwords.ts';
+import { verifyPassword } from '../server/domains/accounts/index.ts';
 import { ALL_PERMISSIONS } from '../server/lib/permissions.ts';
 import { createSuperuser } from './createsuperuser.ts';
 

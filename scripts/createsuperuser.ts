@@ -7,13 +7,10 @@ import { isEmail } from '@proxy/contract/schemas/auth';
 import { ConfigError, loadConfig, type Env } from '../server/config.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../server/data-dir-lock.ts';
 import type { Db } from '../server/db/db.ts';
+import { accountsService, authMessage, hashPassword, passwordProblems } from '../server/domains/accounts/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { message } from '../server/lib/messages.ts';
-import { hashPassword } from '../server/lib/passwords.ts';
-import { passwordProblems } from '../server/lib/password-validation.ts';
 import { ALL_PERMISSIONS } from '../server/lib/permissions.ts';
-import { authMessage } from '../server/lib/validation.ts';
-import { createUsersRepository } from '../server/plugins/users-repository.ts';
 import { openDatabase } from '../server/server.ts';
 
 const USAGE = 'Usage: npm run createsuperuser -- --email <address> --password <password>';
@@ -53,7 +50,7 @@ export async function createSuperuser(argv: readonly string[], env: Env): Promis
     if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
     db = await openDatabase(config, () => undefined);
     await migrate(db);
-    const { user, created } = await createUsersRepository(db).saveSuperuser(
+    const { user, created } = await accountsService(db).saveSuperuser(
       email,
       await hashPassword(password),
       ALL_PERMISSIONS,

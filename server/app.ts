@@ -8,31 +8,22 @@ import type { Db } from './db/db.ts';
 import { loadMigrations, type Migration } from './db/migrate.ts';
 import { redactUrl, REDACT_PATHS } from './lib/logging.ts';
 import { withDecodablePath } from './lib/paths.ts';
+import accounts from './domains/accounts/index.ts';
+import content from './domains/content/index.ts';
+import images, { type ImageRoutesOptions } from './domains/images/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import corsPlugin from './plugins/cors.ts';
-import contentRepositoryPlugin from './plugins/content-repository.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import healthPlugin from './plugins/health.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import languagePlugin from './plugins/language.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import mediaPlugin from './plugins/media.ts';
-import menuRepositoryPlugin from './plugins/menu-repository.ts';
-import pagesRepositoryPlugin from './plugins/pages-repository.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import sitePlugin from './plugins/site.ts';
-import usersRepositoryPlugin from './plugins/users-repository.ts';
-import authRoutes from './routes/auth.ts';
-import healthRoutes from './routes/health.ts';
-import imagesRoutes, { type ImageRoutesOptions } from './routes/images.ts';
-import menuRoutes from './routes/menu.ts';
-import pagesRoutes from './routes/pages.ts';
-import panelMenuRoutes from './routes/panel-menu.ts';
-import panelPagesRoutes from './routes/panel-pages.ts';
-import panelPlansRoutes from './routes/panel-plans.ts';
-import usersRoutes from './routes/users.ts';
 
 export interface AppOptions {
   readonly config: Config;
@@ -130,10 +121,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Its onSend hook runs after the two above, which only set headers; nothing registered later changes a body.
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { db: options.db });
-  await app.register(pagesRepositoryPlugin);
-  await app.register(menuRepositoryPlugin);
-  await app.register(contentRepositoryPlugin);
-  await app.register(usersRepositoryPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, {
     enabled: config.rateLimit.enabled,
@@ -142,17 +129,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.rateLimitKeyPrefix ? { keyPrefix: options.rateLimitKeyPrefix } : {}),
   });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-
-  await app.register(healthRoutes, { migrations });
-  await app.register(pagesRoutes, { publicUrl: config.publicUrl });
-  await app.register(menuRoutes);
+  await app.register(healthPlugin, { migrations });
   await app.register(mediaPlugin);
-  await app.register(panelPagesRoutes, { publicUrl: config.publicUrl });
-  await app.register(panelPlansRoutes);
-  await app.register(panelMenuRoutes);
-  await app.register(authRoutes, { publicUrl: config.publicUrl, secretKey: config.secretKey });
-  await app.register(usersRoutes, { secretKey: config.secretKey });
-  await app.register(imagesRoutes, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
+
+  // The business domains (server/domains/*): each registers its own routes.
+  await app.register(content, { publicUrl: config.publicUrl });
+  await app.register(accounts, { publicUrl: config.publicUrl, secretKey: config.secretKey });
+  await app.register(images, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
   if (options.serveSite ?? true)
     await app.register(sitePlugin, {
       distDir: config.distDir,

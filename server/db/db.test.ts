@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKENDS } from '../test/helpers.ts';
+import { BACKENDS, type Backend } from '../test/helpers.ts';
 import { DEFAULT_TRANSACTION_ATTEMPTS, type Db, type Queryable } from './db.ts';
 
 /** An error as pg and PGlite raise it: the SQLSTATE in `code`. */
@@ -28,13 +28,22 @@ async function withCounters<T>(db: Db, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A fresh, empty database of `backend` for one test. */
+async function withDb(backend: Backend, run: (db: Db) => Promise<void>): Promise<void> {
+  const { db, dispose } = await backend.open();
+  try {
+    await run(db);
+  } finally {
+    await dispose();
+  }
+}
+
 const values = async (q: Queryable) =>
   (await q.query<{ value: number }>('SELECT value FROM counters ORDER BY id')).map((row) => row.value);
 
 describe.each(BACKENDS)('the database on $name', (backend) => {
-  it('runs the function again after a serialization failure or a deadlock, rolling back the failed attempt', async () => {
-    const { db, dispose } = await backend.open();
-    try {
+  it('runs the function again after a serialization failure or a deadlock, rolling back the failed attempt', () =>
+    withDb(backend, async (db) => {
       await withCounters(db, async () => {
         for (const code of ['40001', '40P01']) {
           let runs = 0;
@@ -50,14 +59,10 @@ describe.each(BACKENDS)('the database on $name', (backend) => {
         // Each code's first attempt was rolled back: one increment per code.
         expect(await values(db)).toEqual([2, 0]);
       });
-    } finally {
-      await dispose();
-    }
-  });
+    }));
 
-  it('does not retry other errors, and gives up after a bounded number of attempts', async () => {
-    const { db, dispose } = await backend.open();
-    try {
+  it('does not retry other errors, and gives up after a bounded number of attempts', () =>
+    withDb(backend, async (db) => {
       let runs = 0;
       const unique = db.transaction(async () => {
         runs += 1;
@@ -73,41 +78,29 @@ describe.each(BACKENDS)('the database on $name', (backend) => {
       });
       await expect(always).rejects.toMatchObject({ code: '40001' });
       expect(runs).toBe(DEFAULT_TRANSACTION_ATTEMPTS);
-    } finally {
-      await dispose();
-    }
-  });
+    }));
 
-  it('reads bigint columns as numbers, refusing a value a number cannot hold exactly', async () => {
-    const { db, dispose } = await backend.open();
-    try {
+  it('reads bigint columns as numbers, refusing a value a number cannot hold exactly', () =>
+    withDb(backend, async (db) => {
       expect(await db.query('SELECT 123456789012::bigint AS n')).toEqual([{ n: 123456789012 }]);
       await expect(db.query('SELECT 9007199254740993::bigint AS n')).rejects.toThrow(/safe integer/);
-    } finally {
-      await dispose();
-    }
-  });
+    }));
 
-  it('sets the isolation level it is asked for', async () => {
-    const { db, dispose } = await backend.open();
-    try {
+  it('sets the isolation level it is asked for', () =>
+    withDb(backend, async (db) => {
       const level = (tx: Queryable) =>
         tx.query<{ level: string }>("SELECT current_setting('transaction_isolation') AS level");
       expect(await db.transaction(level, { isolation: 'serializable' })).toEqual([{ level: 'serializable' }]);
       expect(await db.transaction(level)).toEqual([{ level: 'read committed' }]);
-    } finally {
-      await dispose();
-    }
-  });
+    }));
 });
 
 // PGlite has one connection: two transactions never overlap there, so real conflicts need PostgreSQL.
 describe.runIf(BACKENDS.some((backend) => backend.name === 'postgres'))('concurrent transactions on PostgreSQL', () => {
-  const postgres = BACKENDS.find((backend) => backend.name === 'postgres');
+  const postgres = BACKENDS.find((backend) => backend.name === 'postgres') as Backend;
 
-  it('two serializable transactions in write skew: one fails with 40001, runs again, both commit', async () => {
-    const { db, dispose } = await (postgres as NonNullable<typeof postgres>).open();
-    try {
+  it('two serializable transactions in write skew: one fails with 40001, runs again, both commit', () =>
+    withDb(postgres, async (db) => {
       await withCounters(db, async () => {
         const bothRead = barrier(2);
         let runs = 0;
@@ -127,14 +120,10 @@ describe.runIf(BACKENDS.some((backend) => backend.name === 'postgres'))('concurr
         expect(runs).toBe(3);
         expect((await values(db)).sort()).toEqual([1, 2]);
       });
-    } finally {
-      await dispose();
-    }
-  });
+    }));
 
-  it('two transactions locking two rows in opposite order: the deadlock victim runs again, both commit', async () => {
-    const { db, dispose } = await (postgres as NonNullable<typeof postgres>).open();
-    try {
+  it('two transactions locking two rows in opposite order: the deadlock victim runs again, both commit', () =>
+    withDb(postgres, async (db) => {
       await withCounters(db, async () => {
         const bothLocked = barrier(2);
         let runs = 0;
@@ -149,8 +138,5 @@ describe.runIf(BACKENDS.some((backend) => backend.name === 'postgres'))('concurr
         expect(runs).toBe(3);
         expect(await values(db)).toEqual([2, 2]);
       });
-    } finally {
-      await dispose();
-    }
-  });
+    }));
 });

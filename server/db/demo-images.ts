@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { storeImage } from '../lib/image-store.ts';
+import { storeImage } from '../domains/images/index.ts';
 import type { Db } from './db.ts';
 import type { StoreDemoImage } from './seed.ts';
 

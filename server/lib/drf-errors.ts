@@ -7,7 +7,7 @@
 import type { Language } from '@proxy/contract/languages';
 import { NULL_CHARACTERS, SURROGATE_CHARACTERS } from '@proxy/contract/schemas/fields';
 import * as v from 'valibot';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from './http-error.ts';
 import { expectedDictionary, invalidChoice, maxLength, maxValue, message, minLength, minValue } from './messages.ts';
 
 type ErrorTree = Record<string, unknown>;

@@ -1,13 +1,9 @@
-/**
- * What every panel section's API shares: id params, DRF-shaped answers, 404s, the repository's conflicts as field
- * errors, and the reorder body.
- */
+/** What every panel section's API shares: id params, DRF-shaped answers, 404s and the reorder body. */
 import type { Language } from '@proxy/contract/languages';
 import { ReorderSchema } from '@proxy/contract/schemas/reorder';
 import type { FastifyReply } from 'fastify';
 import type * as v from 'valibot';
-import { ContentConflict } from '../plugins/content-repository.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from './http-error.ts';
 import { fieldError, parseBody } from './drf-errors.ts';
 import { message } from './messages.ts';
 import { DetailSchema, jsonSchemaOf } from './schemas.ts';
@@ -30,25 +26,6 @@ export const deleted = { 204: { type: 'null' }, ...errorAnswers } as const;
 
 export function notFound(reply: FastifyReply, language: Language): FastifyReply {
   return reply.code(404).send({ detail: message('notFound', language) });
-}
-
-/** Runs a write, answering the repository's conflicts as DRF field errors in the request's language. */
-export async function withConflicts<T>(language: Language, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (!(error instanceof ContentConflict)) throw error;
-    switch (error.field) {
-      case 'slug':
-        throw fieldError('slug', message('slugTaken', language));
-      case 'anchor':
-        throw fieldError('anchor', message('anchorTaken', language));
-      case 'parent_id':
-        throw fieldError('parent_id', message('badParent', language));
-      default:
-        throw new HttpError(400, { detail: message('homeProtected', language) });
-    }
-  }
 }
 
 /** The ids of a reorder call; `applied` is the repository's answer (false: not exactly the list's items). */

@@ -6,7 +6,6 @@ import authPlugin from './auth.ts';
 import dbPlugin from './db.ts';
 import errorsPlugin from './errors.ts';
 import languagePlugin from './language.ts';
-import usersRepositoryPlugin from './users-repository.ts';
 
 /** The auth plugin with a panel-like route behind each guard, as later panel endpoints will use them. */
 async function buildGuardedApp(testDb: TestDb): Promise<FastifyInstance> {
@@ -14,7 +13,6 @@ async function buildGuardedApp(testDb: TestDb): Promise<FastifyInstance> {
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { db: testDb.db });
-  await app.register(usersRepositoryPlugin);
   await app.register(authPlugin);
   app.get('/api/panel/pages/', { preHandler: app.requirePermission('pages.view_page') }, async () => ({ ok: true }));
   app.get('/api/panel/either/', { preHandler: app.requirePermission('users.view_user|pages.view_page') }, async () => ({

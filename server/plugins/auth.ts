@@ -11,8 +11,8 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { message, type MessageKey } from '../lib/messages.ts';
 import { isApiPath } from '../lib/paths.ts';
-import { HttpError } from './errors.ts';
-import { hashTokenKey, type User } from './users-repository.ts';
+import { hashTokenKey, tokensRepository, type User } from '../domains/accounts/index.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,6 +52,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export default fp(
   async (app) => {
+    const tokens = tokensRepository(app.db);
     app.decorateRequest('user', null);
     app.decorateRequest('authTokenHash', null);
 
@@ -72,12 +73,12 @@ export default fp(
       }
       if (!TOKEN_KEY.test(key)) throw unauthorized(request, 'invalidToken');
       const keyHash = hashTokenKey(key);
-      const owner = await app.users.findTokenOwner(keyHash);
+      const owner = await tokens.findOwner(keyHash);
       if (!owner) throw unauthorized(request, 'invalidToken');
       if (!owner.user.isActive) throw unauthorized(request, 'userInactive');
       request.user = owner.user;
       request.authTokenHash = keyHash;
-      if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await app.users.touchToken(owner.tokenId);
+      if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await tokens.touch(owner.tokenId);
     });
 
     const requireAuthenticated: preHandlerAsyncHookHandler = async (request) => {
@@ -94,5 +95,5 @@ export default fp(
       };
     });
   },
-  { name: 'auth', fastify: '5.x', dependencies: ['language', 'errors', 'users-repository'] },
+  { name: 'auth', fastify: '5.x', dependencies: ['language', 'errors', 'db'] },
 );

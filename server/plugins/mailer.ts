@@ -9,7 +9,12 @@
 import type { Language } from '@proxy/contract/languages';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import type { EmailContent } from '../lib/emails.ts';
+
+export interface EmailContent {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
 
 export type MailKind = 'email_confirmation' | 'password_reset' | 'mailing';
 

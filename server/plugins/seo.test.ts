@@ -1,7 +1,16 @@
 // What crawlers and link previews read from the server: the head of the HTML document, /sitemap.xml, /robots.txt.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, buildTestApp, createTestDist, openSeededDb, type TestDb, type TestDist } from '../test/helpers.ts';
+import {
+  BACKENDS,
+  buildTestApp,
+  createTestDist,
+  faultyDb,
+  openSeededDb,
+  type FaultyDb,
+  type TestDb,
+  type TestDist,
+} from '../test/helpers.ts';
 
 const SITE = 'https://proxy.example';
 
@@ -32,10 +41,12 @@ function head(html: string): string {
 
 describe.each(BACKENDS)('search and sharing on $name', (backend) => {
   let testDb: TestDb;
+  let db: FaultyDb;
   let dist: TestDist;
   let app: FastifyInstance;
   beforeAll(async () => {
     testDb = await openSeededDb(backend);
+    db = faultyDb(testDb.db);
     dist = await createTestDist(['marketing']);
     // Fixtures before the first sitemap request: it is remembered for a minute.
     await testDb.db.query(
@@ -48,7 +59,7 @@ describe.each(BACKENDS)('search and sharing on $name', (backend) => {
               ('home', true, 'Страница home', '', '', '<p>Текст</p>', '', '')`,
     );
     await testDb.db.query(`UPDATE pages SET updated_at = '2026-03-04T05:06:07Z' WHERE slug = 'about'`);
-    app = await buildTestApp({ db: testDb.db, serveSite: true, env: { DIST_DIR: dist.dir, PUBLIC_URL: SITE } });
+    app = await buildTestApp({ db, serveSite: true, env: { DIST_DIR: dist.dir, PUBLIC_URL: SITE } });
   });
   afterAll(async () => {
     await app.close();
@@ -177,16 +188,13 @@ describe.each(BACKENDS)('search and sharing on $name', (backend) => {
     });
 
     it('keeps a document that failed to load the signed-in user out of search results', async () => {
-      const findTokenOwner = app.users.findTokenOwner;
-      app.users.findTokenOwner = async () => {
-        throw new Error('boom');
-      };
+      db.failQueries(/auth_tokens/, new Error('boom'));
       try {
         const response = await app.inject({ url: '/about', headers: { cookie: `accessToken=${'a'.repeat(40)}` } });
         expect(response.statusCode).toBe(500);
         expect(meta(head(response.body), 'robots')).toBe('noindex');
       } finally {
-        app.users.findTokenOwner = findTokenOwner;
+        db.heal();
       }
     });
   });

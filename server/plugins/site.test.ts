@@ -5,8 +5,10 @@ import {
   BACKENDS,
   buildTestApp,
   createTestDist,
+  faultyDb,
   openSeededDb,
   PGLITE,
+  type FaultyDb,
   type TestDb,
   type TestDist,
 } from '../test/helpers.ts';
@@ -24,12 +26,14 @@ function stateOf(html: string): Record<string, unknown> {
 
 describe.each(BACKENDS)('the site on $name', (backend) => {
   let testDb: TestDb;
+  let db: FaultyDb;
   let dist: TestDist;
   let app: FastifyInstance;
   beforeAll(async () => {
     testDb = await openSeededDb(backend);
+    db = faultyDb(testDb.db);
     dist = await createTestDist(['marketing']);
-    app = await buildTestApp({ db: testDb.db, serveSite: true, env: { DIST_DIR: dist.dir } });
+    app = await buildTestApp({ db, serveSite: true, env: { DIST_DIR: dist.dir } });
   });
   afterAll(async () => {
     await app.close();
@@ -82,17 +86,14 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
     });
 
     it('shows the error page with 503 when the signed-in user cannot be loaded (spec §4)', async () => {
-      const findTokenOwner = app.users.findTokenOwner;
-      app.users.findTokenOwner = async () => {
-        throw new DbUnavailableError(new Error('connection refused'));
-      };
+      db.failQueries(/auth_tokens/, new DbUnavailableError(new Error('connection refused')));
       try {
         const response = await app.inject({ url: '/about', headers: { cookie: `accessToken=${'a'.repeat(40)}` } });
         expect(response.statusCode).toBe(503);
         expect(stateOf(response.body)).toMatchObject({ startError: { status: 503 } });
         expect(stateOf(response.body)).not.toHaveProperty('user');
       } finally {
-        app.users.findTokenOwner = findTokenOwner;
+        db.heal();
       }
       expect(
         (await app.inject({ url: '/about', headers: { cookie: `accessToken=${'a'.repeat(40)}` } })).statusCode,

@@ -22,14 +22,14 @@ import { documentTitle, SITE_NAME } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
+import { hashTokenKey, toAuthUser, tokensRepository } from '../domains/accounts/index.ts';
+import { publicContent } from '../domains/content/index.ts';
 import { escapeHtml, isMobileUserAgent, renderDocument } from '../lib/html.ts';
 import { message } from '../lib/messages.ts';
 import { pathOf, isApiPath } from '../lib/paths.ts';
 import { blockImageSources, HERO_IMAGE_SIZES, imageUrl } from '@proxy/contract/images';
 import { canonicalPagePath, documentMeta, firstImage, noindexMeta, type DocumentMeta } from '../lib/seo.ts';
-import { toAuthUser } from '../routes/users.ts';
 import sitemapPlugin from './sitemap.ts';
-import { hashTokenKey } from './users-repository.ts';
 
 export interface SiteOptions {
   readonly distDir: string;
@@ -88,6 +88,8 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   const remotesDir = path.join(options.distDir, 'remotes');
   const remotesFile = path.join(options.distDir, 'remotes.json');
   const templateFile = path.join(shellDir, 'index.html');
+  const content = publicContent(app.db);
+  const tokens = tokensRepository(app.db);
 
   async function readRemotes(): Promise<RemotesConfig> {
     let text: string;
@@ -134,7 +136,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     suppressWarning: true,
   });
 
-  await app.register(sitemapPlugin, { publicUrl: options.publicUrl });
+  await app.register(sitemapPlugin, { publicUrl: options.publicUrl, content });
 
   app.get(
     '/remotes.json',
@@ -153,7 +155,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   async function sessionFromCookie(cookieHeader: string | undefined): Promise<Partial<InitialState>> {
     const key = readCookie(cookieHeader, TOKEN_COOKIE);
     if (!key || !TOKEN_KEY.test(key)) return {};
-    const owner = await app.users.findTokenOwner(hashTokenKey(key));
+    const owner = await tokens.findOwner(hashTokenKey(key));
     if (!owner || !owner.user.isActive) return {};
     return { token: key, user: toAuthUser(owner.user) };
   }
@@ -186,7 +188,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     const seo = { publicUrl: options.publicUrl, siteName: SITE_NAME[language], language };
     const slug = match?.route.id === 'page' || match?.route.id === 'contentPage' ? match.params.id : undefined;
     if (slug !== undefined) {
-      const page = await app.pages.getPublished(slug, language);
+      const page = await content.page(slug, language);
       if (page) {
         title = documentTitle(language, page);
         meta = {
@@ -201,7 +203,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     } else if (match && match.route.layout === 'public' && !('guard' in match.route)) {
       // The home page speaks for itself from its CMS row; the page list (and a site without a home page) use the
       // brand and the site's own description.
-      const home = match.route.id === 'home' ? await app.pages.getHome(language) : null;
+      const home = match.route.id === 'home' ? await content.home(language) : null;
       if (home) title = documentTitle(language, home);
       const hero = home?.blocks.find((block) => block.type === 'hero');
       if (home) embedded = { [homeBlockKey(language)]: home };
@@ -229,7 +231,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       language,
       mobile: isMobileUserAgent(request.headers['user-agent']),
       ip: request.ip,
-      menu: await app.menu.list(language),
+      menu: await content.menu(language),
       block: embedded,
       ...(options.integrations && Object.keys(options.integrations).length > 0
         ? { integrations: options.integrations }

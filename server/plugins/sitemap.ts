@@ -7,10 +7,13 @@
  */
 import { LANGUAGES, localizePath, type Language } from '@proxy/contract/languages';
 import type { FastifyPluginAsync } from 'fastify';
+import type { PublicContent } from '../domains/content/index.ts';
 import { canonicalPagePath } from '../lib/seo.ts';
 
 export interface SitemapOptions {
   readonly publicUrl: string;
+  /** The published pages, as the site plugin reads them. */
+  readonly content: Pick<PublicContent, 'publishedSlugs'>;
 }
 
 /** A crawler burst reads one query's result; a page published now shows up within a minute. */
@@ -77,7 +80,7 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
   let memo: { readonly xml: Promise<string>; readonly until: number } | null = null;
 
   async function build(): Promise<string> {
-    const pages = await app.pages.listPublishedSlugs();
+    const pages = await options.content.publishedSlugs();
     return renderSitemap(options.publicUrl, [
       { path: '/' },
       ...pages.map((page) => ({ path: canonicalPagePath(page.slug), lastmod: page.updated_at })),

@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Language } from '@proxy/contract/languages';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { createUsersRepository, type User } from '../plugins/users-repository.ts';
+import { hashPassword, usersRepository, type User } from '../domains/accounts/index.ts';
 
 /** Tests that make or read link tokens themselves build their app with this key (`env: { SECRET_KEY }`). */
 export const TEST_SECRET_KEY = 'test-secret-key-0123456789-abcdefghijklmnop';
@@ -35,7 +34,7 @@ export interface UserFixture {
 }
 
 export async function createUser(db: Db, fixture: UserFixture): Promise<User> {
-  const users = createUsersRepository(db);
+  const users = usersRepository(db);
   const user = await users.create({
     email: fixture.email,
     passwordHash: await hashPassword(fixture.password ?? 'correct horse battery'),

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Env } from '../config.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, SqlParam } from '../db/db.ts';
 import { migrate, type Migration } from '../db/migrate.ts';
 import { openPostgres } from '../db/pg.ts';
 import { openPglite } from '../db/pglite.ts';
@@ -105,6 +105,32 @@ export async function openSeededDb(backend: Backend): Promise<SeededTestDb> {
     async dispose() {
       await testDb.dispose();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database whose queries can be made to fail: how the app answers a broken dependency, through the real code. */
+export interface FaultyDb extends Db {
+  /** Queries whose SQL matches `pattern` throw `error` until `heal()`. */
+  failQueries(pattern: RegExp, error: Error): void;
+  heal(): void;
+}
+
+export function faultyDb(db: Db): FaultyDb {
+  let fault: { pattern: RegExp; error: Error } | null = null;
+  return {
+    kind: db.kind,
+    query<T extends object>(sql: string, params?: readonly SqlParam[]) {
+      return fault?.pattern.test(sql) ? Promise.reject(fault.error) : db.query<T>(sql, params);
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (fn, options) => db.transaction(fn, options),
+    close: () => db.close(),
+    failQueries(pattern, error) {
+      fault = { pattern, error };
+    },
+    heal() {
+      fault = null;
     },
   };
 }

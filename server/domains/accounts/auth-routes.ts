@@ -14,10 +14,9 @@ import {
   VerifyEmailSchema,
 } from '@proxy/contract/schemas/auth';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { emailConfirmationEmail, passwordResetEmail } from '../lib/emails.ts';
-import { message } from '../lib/messages.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../lib/passwords.ts';
-import { passwordProblems } from '../lib/password-validation.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { message } from '../../lib/messages.ts';
+import { DetailSchema } from '../../lib/schemas.ts';
 import {
   checkResetToken,
   fromBase36,
@@ -25,11 +24,14 @@ import {
   makeResetToken,
   readEmailConfirmationKey,
   toBase36,
-} from '../lib/signing.ts';
-import { DetailSchema } from '../lib/schemas.ts';
-import { authMessage, checkFields } from '../lib/validation.ts';
-import { HttpError } from '../plugins/errors.ts';
-import { hashTokenKey, newTokenKey, type User } from '../plugins/users-repository.ts';
+} from '../../lib/signing.ts';
+import { accountsService } from './accounts-service.ts';
+import { emailConfirmationEmail, passwordResetEmail } from './emails.ts';
+import { passwordProblems } from './password-validation.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { hashTokenKey, newTokenKey, tokensRepository } from './tokens-repository.ts';
+import { usersRepository, type User } from './users-repository.ts';
+import { authMessage, checkFields } from './validation.ts';
 
 export interface AuthRoutesOptions {
   readonly publicUrl: string;
@@ -84,6 +86,8 @@ function resetSubject(user: User) {
 }
 
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  const users = usersRepository(app.db);
+  const accounts = accountsService(app.db);
   // Encapsulated here: only the auth endpoints take form bodies (a cross-site HTML form can post these, which
   // is harmless: none of them acts on a signed-in session, and the API never reads the cookie).
   // DRF has no text/plain parser: such a body is 415 Unsupported Media Type, not a string to validate.
@@ -112,7 +116,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       if (values.email !== undefined)
         await app.rateLimit.consume(request, 'registrationAccount', accountKey(values.email));
       // dj-rest-auth's field pass: validate_email (address taken), validate_password1 (validators without the user).
-      if (values.email !== undefined && (await app.users.findByEmail(values.email))) {
+      if (values.email !== undefined && (await users.findByEmail(values.email))) {
         errors.add('email', message('emailTaken', lang));
       }
       if (values.password1 !== undefined) {
@@ -127,7 +131,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       if (passwordProblems(password1, email).includes('password_too_similar')) {
         throw new HttpError(400, { non_field_errors: [message('passwordTooSimilar', lang)] });
       }
-      const user = await app.users.create({ email, passwordHash: await hashPassword(password1), language: lang });
+      const user = await users.create({ email, passwordHash: await hashPassword(password1), language: lang });
       if (!user) throw new HttpError(400, { email: [message('emailTaken', lang)] });
       request.log.info({ userId: user.id }, 'account registered');
       sendConfirmation(app, options, user);
@@ -147,9 +151,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       const { values, errors, order } = checkFields(VerifyEmailSchema, request.body, lang);
       errors.throwIfAny(order);
       const id = readEmailConfirmationKey(values.key as string, options.secretKey);
-      const user = id === null ? null : await app.users.findById(id);
+      const user = id === null ? null : await users.findById(id);
       // Bad, tampered, expired and already-used keys all look the same: 404.
-      if (!user || user.emailVerified || !(await app.users.markEmailVerified(user.id))) {
+      if (!user || user.emailVerified || !(await users.markEmailVerified(user.id))) {
         throw new HttpError(404, { detail: message('notFound', lang) });
       }
       request.log.info({ userId: user.id }, 'e-mail address confirmed');
@@ -170,7 +174,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       errors.throwIfAny(order);
       const email = values.email as string;
       await app.rateLimit.consume(request, 'resendAccount', accountKey(email));
-      const user = await app.users.findByEmail(email);
+      const user = await users.findByEmail(email);
       if (user && user.isActive && !user.emailVerified) sendConfirmation(app, options, user);
       return { detail: message('ok', lang) };
     },
@@ -199,7 +203,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       // Counted before hashing, given back when the password is right: only failures use up the account's budget.
       const account = accountKey(email);
       await app.rateLimit.consume(request, 'loginAccount', account);
-      const user = await app.users.findByEmail(email);
+      const user = await users.findByEmail(email);
       // Unknown addresses cost a hash too, so timing does not reveal which addresses have accounts.
       const passwordOk = await verifyPassword(password, user?.passwordHash ?? null);
       if (!user || !passwordOk || !user.isActive) {
@@ -210,9 +214,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       if (!user.emailVerified) {
         throw new HttpError(400, { non_field_errors: [message('emailNotVerified', lang)] });
       }
-      if (needsRehash(user.passwordHash)) await app.users.updatePasswordHash(user.id, await hashPassword(password));
+      if (needsRehash(user.passwordHash)) await users.setPasswordHash(user.id, await hashPassword(password));
       const key = newTokenKey();
-      await app.users.recordLogin(user.id, hashTokenKey(key), String(request.headers['user-agent'] ?? ''));
+      await accounts.recordLogin(user.id, hashTokenKey(key), String(request.headers['user-agent'] ?? ''));
       request.log.info({ userId: user.id }, 'logged in');
       return { key };
     },
@@ -221,7 +225,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
   // 4. Logout: deletes the token this request came with; fine without one.
   app.post('/api/auth/logout/', { schema: { response: detailResponses(200) } }, async (request) => {
     if (request.authTokenHash) {
-      await app.users.deleteToken(request.authTokenHash);
+      await tokensRepository(app.db).delete(request.authTokenHash);
       request.log.info({ userId: request.user?.id }, 'logged out');
     }
     return { detail: message('loggedOut', language(request)) };
@@ -240,7 +244,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       errors.throwIfAny(order);
       const email = values.email as string;
       await app.rateLimit.consume(request, 'resetAccount', accountKey(email));
-      const user = await app.users.findByEmail(email);
+      const user = await users.findByEmail(email);
       if (user && user.isActive) {
         const uid = toBase36(user.id);
         const token = makeResetToken(resetSubject(user), options.secretKey);
@@ -275,7 +279,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       const { new_password1, new_password2, uid, token } = values as Required<typeof values>;
       await app.rateLimit.consume(request, 'confirmAccount', uid.toLowerCase());
       const id = fromBase36(uid);
-      const user = id === null ? null : await app.users.findById(id);
+      const user = id === null ? null : await users.findById(id);
       if (!user) throw new HttpError(400, { uid: [message('invalidValue', lang)] });
       if (!checkResetToken(resetSubject(user), token, options.secretKey)) {
         throw new HttpError(400, { token: [message('invalidValue', lang)] });
@@ -288,7 +292,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       if (problems.length > 0) {
         throw new HttpError(400, { new_password2: problems.map((problem) => authMessage(problem, lang)) });
       }
-      await app.users.resetPassword(user.id, await hashPassword(new_password1));
+      await accounts.resetPassword(user.id, await hashPassword(new_password1));
       request.log.info({ userId: user.id }, 'password reset; every login token revoked');
       return { detail: message('passwordResetDone', lang) };
     },

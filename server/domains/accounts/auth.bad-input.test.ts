@@ -2,8 +2,8 @@
 // missing, blank, oversized, wrong-typed and malicious values give a 4xx naming the problem, never a 500, and
 // leave the account tables exactly as they were.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountRowCounts, createUser, EN, freshEmail, TEST_SECRET_KEY } from '../test/accounts.ts';
-import { BACKENDS, seededApp } from '../test/helpers.ts';
+import { accountRowCounts, createUser, EN, freshEmail, TEST_SECRET_KEY } from '../../test/accounts.ts';
+import { BACKENDS, seededApp } from '../../test/helpers.ts';
 
 const PASSWORD = 'correct horse battery';
 const MISSING = Symbol('missing');

@@ -3,9 +3,9 @@
 import type { Language } from '@proxy/contract/languages';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeEmailConfirmationKey, makeResetToken, makeUnsubscribeToken, toBase36 } from '../lib/signing.ts';
-import { COMPRESS_MIN_BYTES } from '../plugins/compression.ts';
-import type { User } from '../plugins/users-repository.ts';
+import { makeEmailConfirmationKey, makeResetToken, makeUnsubscribeToken, toBase36 } from '../../lib/signing.ts';
+import { COMPRESS_MIN_BYTES } from '../../plugins/compression.ts';
+import type { User } from './users-repository.ts';
 import {
   accountRowCounts,
   createUser,
@@ -14,8 +14,8 @@ import {
   login,
   TEST_SECRET_KEY,
   tokenHeader,
-} from '../test/accounts.ts';
-import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../test/helpers.ts';
+} from '../../test/accounts.ts';
+import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
 
 const LANGUAGES: readonly Language[] = ['ru', 'en'];
 const PASSWORD = 'correct horse battery';

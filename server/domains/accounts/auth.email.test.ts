@@ -3,11 +3,11 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SinkMessage, type SmtpSink } from '../../scripts/smtp-sink.ts';
-import { passwordResetEmail, withMailingFooter } from '../lib/emails.ts';
-import { makeUnsubscribeToken } from '../lib/signing.ts';
-import { EN, freshEmail, login, RU, TEST_SECRET_KEY, tokenHeader } from '../test/accounts.ts';
-import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../test/helpers.ts';
+import { startSmtpSink, type SinkMessage, type SmtpSink } from '../../../scripts/smtp-sink.ts';
+import { passwordResetEmail, withMailingFooter } from './emails.ts';
+import { makeUnsubscribeToken } from '../../lib/signing.ts';
+import { EN, freshEmail, login, RU, TEST_SECRET_KEY, tokenHeader } from '../../test/accounts.ts';
+import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
 
 const PASSWORD = 'Lorem ipsum dolor 42';
 const NEW_PASSWORD = 'Sit amet consectetur 7';

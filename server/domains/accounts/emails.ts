@@ -4,13 +4,8 @@
  * (auth-api-contract.md, "Links in e-mails").
  */
 import type { Language } from '@proxy/contract/languages';
-import { escapeHtml } from './html.ts';
-
-export interface EmailContent {
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-}
+import { escapeHtml } from '../../lib/html.ts';
+import type { EmailContent } from '../../plugins/mailer.ts';
 
 /** `https://site/?a=1&b=2` for the site root of PUBLIC_URL. */
 export function siteLink(publicUrl: string, params: Readonly<Record<string, string>>): string {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { type AuthMessageKey, codePointLength, MIN_PASSWORD_LENGTH } from '@proxy/contract/schemas/auth';
 
-const COMMON_PASSWORDS_FILE = path.join(import.meta.dirname, '..', 'data', 'common-passwords.txt.gz');
+const COMMON_PASSWORDS_FILE = path.join(import.meta.dirname, '../../data/common-passwords.txt.gz');
 
 let commonPasswords: ReadonlySet<string> | undefined;
 

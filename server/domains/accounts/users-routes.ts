@@ -1,11 +1,11 @@
 /** The signed-in user (`GET /api/users/`) and the mailing unsubscribe link (`GET /api/users/unsubscribe`). */
 import { AuthUserSchema, type AuthUser } from '@proxy/contract/schemas/user';
 import type { FastifyPluginAsync } from 'fastify';
-import { message } from '../lib/messages.ts';
-import { DetailSchema, jsonSchemaOf } from '../lib/schemas.ts';
-import { readUnsubscribeToken } from '../lib/signing.ts';
-import { HttpError } from '../plugins/errors.ts';
-import type { User } from '../plugins/users-repository.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { message } from '../../lib/messages.ts';
+import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
+import { readUnsubscribeToken } from '../../lib/signing.ts';
+import { usersRepository, type User } from './users-repository.ts';
 
 export function toAuthUser(user: User): AuthUser {
   return {
@@ -20,6 +20,7 @@ export function toAuthUser(user: User): AuthUser {
 }
 
 const usersRoutes: FastifyPluginAsync<{ secretKey: string }> = async (app, options) => {
+  const users = usersRepository(app.db);
   app.get(
     '/api/users/',
     {
@@ -53,11 +54,11 @@ const usersRoutes: FastifyPluginAsync<{ secretKey: string }> = async (app, optio
         });
       }
       const id = readUnsubscribeToken(token, options.secretKey);
-      const user = id === null ? null : await app.users.findById(id);
+      const user = id === null ? null : await users.findById(id);
       if (!user) throw new HttpError(404, { detail: message('notFound', lang) });
       // Idempotent: a second click answers the same. GET on purpose: the link is followed from a mail client.
       if (user.subscribed) {
-        await app.users.setSubscribed(user.id, false);
+        await users.setSubscribed(user.id, false);
         request.log.info({ userId: user.id }, 'unsubscribed from the mailing list');
       }
       return { result: 'ok' };

@@ -6,8 +6,8 @@
 import type { Language } from '@proxy/contract/languages';
 import { type AuthMessageKey, MAX_PASSWORD_LENGTH } from '@proxy/contract/schemas/auth';
 import * as v from 'valibot';
-import { HttpError } from '../plugins/errors.ts';
-import { expectedDictionary, maxLength, message } from './messages.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { expectedDictionary, maxLength, message } from '../../lib/messages.ts';
 
 /** The server's text for a contract message key. */
 export function authMessage(key: AuthMessageKey, language: Language): string {

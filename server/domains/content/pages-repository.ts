@@ -1,30 +1,25 @@
-/** Content pages as the public sees them: published only, in one language (English falls back to Russian). */
+/**
+ * The `pages` table: the public's reads (published only, one language; English falls back to Russian) and the
+ * panel's (every language's fields). Built over the database or a transaction (`pagesRepository(tx)`).
+ */
 import type { Language } from '@proxy/contract/languages';
-import type { PublicBlock } from '@proxy/contract/schemas/blocks';
-import { SLUG_PATTERN, type PageSummary, type PublicPage } from '@proxy/contract/schemas/page';
-import type { PublicPlan } from '@proxy/contract/schemas/plans';
-import fp from 'fastify-plugin';
-import type { Db, SqlParam } from '../db/db.ts';
-import { likePattern, searchTerms } from '../lib/search.ts';
+import {
+  SLUG_PATTERN,
+  type PageInput,
+  type PageListParams,
+  type PageSummary,
+  type PanelPage,
+  type PanelPageRow,
+  type PublicPage,
+} from '@proxy/contract/schemas/page';
+import type { Queryable, SqlParam } from '../../db/db.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
+import { likePattern, searchTerms } from '../../lib/search.ts';
+import { assignments, localized, withIsoDates } from '../../lib/sql.ts';
+import { translateConflicts } from './conflicts.ts';
 
-export interface PageListQuery {
-  readonly language: Language;
-  /** DRF SearchFilter semantics: every whitespace- or comma-separated term must occur in the title. */
-  readonly search?: string | undefined;
-  readonly limit: number;
-  readonly offset: number;
-}
-
-export interface PagesRepository {
-  countPublished(query: Pick<PageListQuery, 'search'>): Promise<number>;
-  listPublished(query: PageListQuery): Promise<PageSummary[]>;
-  /** A published content page with its blocks; never the home page (it lives at `/`, not at its slug). */
-  getPublished(slug: string, language: Language): Promise<PublicPage | null>;
-  /** The published home page with its blocks. */
-  getHome(language: Language): Promise<PublicPage | null>;
-  /** Every published page's slug and last change, for the sitemap: one row per page, both languages share it. */
-  listPublishedSlugs(): Promise<PublishedSlug[]>;
-}
+/** A published page without its blocks and plans (public-content.ts adds them). */
+export type PublishedPageRow = Omit<PublicPage, 'blocks' | 'plans'> & { readonly id: number };
 
 export interface PublishedSlug {
   readonly slug: string;
@@ -32,113 +27,182 @@ export interface PublishedSlug {
   readonly updated_at: string;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    pages: PagesRepository;
-  }
-}
+/** The panel list's search and filters (`PAGE_LIST`), read from the query by the contract's `readListParams`. */
+export type PageFilter = Pick<PageListParams, 'search' | 'filters'>;
 
-/** A column in the request's language; an empty English text falls back to the Russian one. */
-function localized(column: string, language: Language): string {
-  return language === 'ru' ? `${column}_ru` : `COALESCE(NULLIF(${column}_en, ''), ${column}_ru)`;
-}
+const PAGE_COLUMNS = `id::int AS id, slug, home, title_ru, title_en, body_ru, body_en, seo_title_ru, seo_title_en,
+  seo_description_ru, seo_description_en, published, menu, sort_order, created_at, updated_at`;
 
-/** `WHERE` for the search terms as ILIKE patterns over both titles (a visitor may type either language). */
-function searchClause(terms: readonly string[], firstParam: number): string {
+const PAGE_FIELDS = Object.fromEntries(
+  [
+    'slug',
+    'title_ru',
+    'title_en',
+    'body_ru',
+    'body_en',
+    'seo_title_ru',
+    'seo_title_en',
+    'seo_description_ru',
+    'seo_description_en',
+    'published',
+    'menu',
+    'sort_order',
+  ].map((field) => [field, { column: field }]),
+);
+
+/** `AND` clauses for the search terms as ILIKE patterns over both titles (a visitor may type either language). */
+function publicSearch(terms: readonly string[], firstParam: number): string {
   return terms.map((_, i) => ` AND (title_ru ILIKE $${firstParam + i} OR title_en ILIKE $${firstParam + i})`).join('');
 }
 
-type PageRow = Omit<PublicPage, 'updated_at' | 'blocks' | 'plans'> & { id: number; updated_at: Date };
-
-/** One published page (`where` over `pages`, with `params`) with its published blocks and, if shown, plans. */
-async function loadPage(
-  db: Db,
-  where: string,
-  params: readonly SqlParam[],
-  language: Language,
-): Promise<PublicPage | null> {
-  const [row] = await db.query<PageRow>(
-    `SELECT id, slug, ${localized('title', language)} AS title, ${localized('body', language)} AS body,
-            ${localized('seo_title', language)} AS seo_title,
-            ${localized('seo_description', language)} AS seo_description, updated_at
-       FROM pages
-      WHERE published AND ${where}`,
-    params,
-  );
-  if (!row) return null;
-  const blocks = await db.query<PublicBlock>(
-    `SELECT id, type, anchor,
-            CASE WHEN $2 = 'en' THEN COALESCE(data_en, data_ru) ELSE data_ru END AS data
-       FROM page_blocks
-      WHERE page_id = $1 AND published
-      ORDER BY sort_order, id`,
-    [row.id, language],
-  );
-  const plans = blocks.some((block) => block.type === 'prices') ? await activePlans(db, language) : [];
-  const { id: _id, updated_at, ...page } = row;
-  return { ...page, updated_at: new Date(updated_at).toISOString(), blocks, plans };
+/** The panel's `WHERE`: every search term in a title or the slug, and the `published` filter. */
+function panelFilter(filter: PageFilter): { where: string; params: SqlParam[] } {
+  const terms = searchTerms(filter.search);
+  const params: SqlParam[] = terms.map(likePattern);
+  const clauses = terms.map((_, i) => `(title_ru ILIKE $${i + 1} OR title_en ILIKE $${i + 1} OR slug ILIKE $${i + 1})`);
+  // Any of the chosen values: both `true` and `false` is no filter at all.
+  const published = filter.filters?.published;
+  if (published?.length === 1) {
+    params.push(published[0] === 'true');
+    clauses.push(`published = $${params.length}`);
+  }
+  return { where: clauses.length > 0 ? clauses.join(' AND ') : 'true', params };
 }
 
-function activePlans(db: Db, language: Language): Promise<PublicPlan[]> {
-  return db.query<PublicPlan>(
-    `SELECT id, ${localized('title', language)} AS title, price_minor AS price, currency, period_days,
-            ${localized('caption', language)} AS caption,
-            CASE WHEN $1 = 'en' AND features_en <> '[]'::jsonb THEN features_en ELSE features_ru END AS features,
-            highlighted
-       FROM plans
-      WHERE active
-      ORDER BY sort_order, id`,
-    [language],
-  );
-}
+export function pagesRepository(q: Queryable) {
+  async function findPublished(where: string, params: readonly SqlParam[], language: Language) {
+    const [row] = await q.query<PublishedPageRow & { updated_at: Date | string }>(
+      `SELECT id::int AS id, slug, ${localized('title', language)} AS title, ${localized('body', language)} AS body,
+              ${localized('seo_title', language)} AS seo_title,
+              ${localized('seo_description', language)} AS seo_description, updated_at
+         FROM pages
+        WHERE published AND ${where}`,
+      params,
+    );
+    return row ? withIsoDates(row) : null;
+  }
 
-export function createPagesRepository(db: Db): PagesRepository {
+  async function get(id: number): Promise<PanelPage | null> {
+    const [row] = await q.query<PanelPage>(`SELECT ${PAGE_COLUMNS} FROM pages WHERE id = $1`, [id]);
+    return row ? withIsoDates(row) : null;
+  }
+
   return {
-    async countPublished(query) {
-      const terms = searchTerms(query.search);
-      const rows = await db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM pages WHERE published AND NOT home${searchClause(terms, 1)}`,
+    /** DRF SearchFilter semantics: every whitespace- or comma-separated term must occur in a title. */
+    async countPublished(search: string | undefined): Promise<number> {
+      const terms = searchTerms(search);
+      const [row] = await q.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM pages WHERE published AND NOT home${publicSearch(terms, 1)}`,
         terms.map(likePattern),
       );
-      return rows[0]?.count ?? 0;
+      return row?.count ?? 0;
     },
 
-    async listPublished(query) {
+    listPublished(
+      query: { readonly language: Language; readonly search: string | undefined },
+      window: Pick<PageWindow, 'limit' | 'offset'>,
+    ): Promise<PageSummary[]> {
       const terms = searchTerms(query.search);
-      return db.query<PageSummary>(
+      return q.query<PageSummary>(
         `SELECT slug, ${localized('title', query.language)} AS title,
                 ${localized('seo_description', query.language)} AS seo_description
            FROM pages
-          WHERE published AND NOT home${searchClause(terms, 3)}
+          WHERE published AND NOT home${publicSearch(terms, 3)}
           ORDER BY sort_order, id
           LIMIT $1 OFFSET $2`,
-        [query.limit, query.offset, ...terms.map(likePattern)],
+        [window.limit, window.offset, ...terms.map(likePattern)],
       );
     },
 
-    async getPublished(slug, language) {
+    /** A published content page; never the home page (it lives at `/`, not at its slug). */
+    async findPublished(slug: string, language: Language): Promise<PublishedPageRow | null> {
       // Anything that is no slug (`%00`, a lone surrogate) finds nothing without reaching the database, which would
       // refuse some such strings outright.
       if (!SLUG_PATTERN.test(slug)) return null;
-      return loadPage(db, 'slug = $1 AND NOT home', [slug], language);
+      return findPublished('slug = $1 AND NOT home', [slug], language);
     },
 
-    getHome(language) {
-      return loadPage(db, 'home', [], language);
+    findHome(language: Language): Promise<PublishedPageRow | null> {
+      return findPublished('home', [], language);
     },
 
-    async listPublishedSlugs() {
-      const rows = await db.query<{ slug: string; updated_at: Date }>(
+    /** Every published page's slug and last change, for the sitemap: one row per page, both languages share it. */
+    async listPublishedSlugs(): Promise<PublishedSlug[]> {
+      const rows = await q.query<{ slug: string; updated_at: Date }>(
         'SELECT slug, updated_at FROM pages WHERE published AND NOT home ORDER BY sort_order, id',
       );
       return rows.map((row) => ({ slug: row.slug, updated_at: new Date(row.updated_at).toISOString() }));
     },
+
+    async count(filter: PageFilter): Promise<number> {
+      const { where, params } = panelFilter(filter);
+      const [row] = await q.query<{ count: number }>(`SELECT count(*)::int AS count FROM pages WHERE ${where}`, params);
+      return row?.count ?? 0;
+    },
+
+    /** The home page first, then `ordering` (default `sort_order`), then id. */
+    async list(params: PageListParams, window: Pick<PageWindow, 'limit' | 'offset'>): Promise<PanelPageRow[]> {
+      const { where, params: values } = panelFilter(params);
+      const ordering = params.ordering ?? 'sort_order';
+      const descending = ordering.startsWith('-');
+      const column = descending ? ordering.slice(1) : ordering;
+      const rows = await q.query<PanelPageRow>(
+        `SELECT p.id::int AS id, p.slug, p.home, p.title_ru, p.title_en, p.published, p.menu, p.sort_order,
+                p.updated_at, (SELECT count(*)::int FROM page_blocks b WHERE b.page_id = p.id) AS blocks
+           FROM pages p
+          WHERE ${where}
+          ORDER BY p.home DESC, p.${column} ${descending ? 'DESC' : 'ASC'}, p.id
+          LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+        [...values, window.limit, window.offset],
+      );
+      return rows.map(withIsoDates);
+    },
+
+    get,
+
+    async create(input: PageInput): Promise<PanelPage> {
+      const [row] = await translateConflicts(() =>
+        q.query<PanelPage>(
+          `INSERT INTO pages (slug, title_ru, title_en, body_ru, body_en, seo_title_ru, seo_title_en,
+                              seo_description_ru, seo_description_en, published, menu, sort_order)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+           RETURNING ${PAGE_COLUMNS}`,
+          [
+            input.slug,
+            input.title_ru,
+            input.title_en,
+            input.body_ru,
+            input.body_en,
+            input.seo_title_ru,
+            input.seo_title_en,
+            input.seo_description_ru,
+            input.seo_description_en,
+            input.published,
+            input.menu,
+            input.sort_order,
+          ],
+        ),
+      );
+      if (!row) throw new Error('page insert returned no row');
+      return withIsoDates(row);
+    },
+
+    async update(id: number, changes: Partial<PageInput>): Promise<PanelPage | null> {
+      const { sql, params } = assignments(changes, PAGE_FIELDS, 2);
+      const [row] = await translateConflicts(() =>
+        q.query<PanelPage>(`UPDATE pages SET ${sql} WHERE id = $1 RETURNING ${PAGE_COLUMNS}`, [id, ...params]),
+      );
+      return row ? withIsoDates(row) : null;
+    },
+
+    /** Locks the page's row until the transaction ends: null when there is no such page. */
+    async lock(id: number): Promise<{ home: boolean } | null> {
+      const [row] = await q.query<{ home: boolean }>('SELECT home FROM pages WHERE id = $1 FOR UPDATE', [id]);
+      return row ?? null;
+    },
+
+    async delete(id: number): Promise<boolean> {
+      return (await q.query('DELETE FROM pages WHERE id = $1 RETURNING id', [id])).length > 0;
+    },
   };
 }
-
-export default fp(
-  async (app) => {
-    app.decorate('pages', createPagesRepository(app.db));
-  },
-  { name: 'pages-repository', fastify: '5.x', dependencies: ['db'] },
-);

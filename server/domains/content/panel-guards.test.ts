@@ -1,8 +1,8 @@
 // Every panel endpoint checks the permission string on the server (security.md). The routes are listed as the app
 // registers them, not typed out here, so an endpoint added later without a guard fails this test.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, EN, freshEmail, login, tokenHeader } from '../test/accounts.ts';
-import { BACKENDS, seededApp } from '../test/helpers.ts';
+import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
+import { BACKENDS, seededApp } from '../../test/helpers.ts';
 
 interface Route {
   readonly method: string;

@@ -4,8 +4,11 @@ import { MenuItemInputSchema, PanelMenuItemSchema } from '@proxy/contract/schema
 import { ReorderSchema } from '@proxy/contract/schemas/reorder';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { parseBody } from '../lib/drf-errors.ts';
-import { answers, deleted, idParams, notFound, reorderRefused, withConflicts } from '../lib/panel.ts';
+import { parseBody } from '../../lib/drf-errors.ts';
+import { answers, deleted, idParams, notFound, reorderRefused } from '../../lib/panel.ts';
+import { withConflicts } from './conflicts.ts';
+import { contentService } from './content-service.ts';
+import { menuRepository } from './menu-repository.ts';
 
 type IdRequest = { Params: { id: number } };
 
@@ -18,9 +21,11 @@ const MenuReorderSchema = v.object({
 const panelMenuRoutes: FastifyPluginAsync = async (app) => {
   const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
   const { view, change } = PAGE_PERMISSIONS;
+  const menu = menuRepository(app.db);
+  const content = contentService(app.db);
 
   app.get('/api/panel/menu/', { ...can(view), schema: { response: answers(v.array(PanelMenuItemSchema)) } }, () =>
-    app.content.listMenu(),
+    menu.list(),
   );
 
   app.post(
@@ -28,7 +33,7 @@ const panelMenuRoutes: FastifyPluginAsync = async (app) => {
     { ...can(change), schema: { response: answers(PanelMenuItemSchema, 201) } },
     async (request, reply) => {
       const input = parseBody(MenuItemInputSchema, request.body, request.language);
-      return reply.code(201).send(await withConflicts(request.language, () => app.content.createMenuItem(input)));
+      return reply.code(201).send(await withConflicts(request.language, () => content.createMenuItem(input)));
     },
   );
 
@@ -37,8 +42,8 @@ const panelMenuRoutes: FastifyPluginAsync = async (app) => {
     { ...can(change), schema: { response: answers(v.array(PanelMenuItemSchema)) } },
     async (request) => {
       const body = parseBody(MenuReorderSchema, request.body, request.language);
-      if (!(await app.content.reorderMenu(body.parent_id, body.ids))) throw reorderRefused(request.language);
-      return app.content.listMenu();
+      if (!(await content.reorderMenu(body.parent_id, body.ids))) throw reorderRefused(request.language);
+      return menu.list();
     },
   );
 
@@ -47,7 +52,7 @@ const panelMenuRoutes: FastifyPluginAsync = async (app) => {
     { ...can(change), schema: { params: idParams, response: answers(PanelMenuItemSchema) } },
     async (request, reply) => {
       const changes = parseBody(v.partial(MenuItemInputSchema), request.body, request.language);
-      const item = await withConflicts(request.language, () => app.content.updateMenuItem(request.params.id, changes));
+      const item = await withConflicts(request.language, () => content.updateMenuItem(request.params.id, changes));
       return item ?? notFound(reply, request.language);
     },
   );
@@ -56,9 +61,7 @@ const panelMenuRoutes: FastifyPluginAsync = async (app) => {
     '/api/panel/menu/:id/',
     { ...can(change), schema: { params: idParams, response: deleted } },
     async (request, reply) =>
-      (await app.content.deleteMenuItem(request.params.id))
-        ? reply.code(204).send()
-        : notFound(reply, request.language),
+      (await menu.delete(request.params.id)) ? reply.code(204).send() : notFound(reply, request.language),
   );
 };
 

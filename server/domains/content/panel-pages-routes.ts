@@ -7,8 +7,9 @@
 import type { Language } from '@proxy/contract/languages';
 import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { BlockInputSchema, blockPatchSchema, PanelBlockSchema, type BlockType } from '@proxy/contract/schemas/blocks';
+import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
 import {
-  PAGE_ORDERINGS,
+  PAGE_LIST,
   PageInputSchema,
   PanelPageRowSchema,
   PanelPageSchema,
@@ -17,12 +18,16 @@ import {
 } from '@proxy/contract/schemas/page';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { fieldError, parseBody } from '../lib/drf-errors.ts';
-import { message } from '../lib/messages.ts';
-import { InvalidPageError, paginate, paginatedSchema, pageWindow } from '../lib/pagination.ts';
-import { answers, deleted, idParams, notFound, parseReorder, reorderRefused, withConflicts } from '../lib/panel.ts';
-import { sanitizeHtml } from '../lib/sanitize.ts';
-import { jsonSchemaOf } from '../lib/schemas.ts';
+import { fieldError, parseBody } from '../../lib/drf-errors.ts';
+import { message } from '../../lib/messages.ts';
+import { InvalidPageError, paginate, paginatedSchema, pageWindow } from '../../lib/pagination.ts';
+import { answers, deleted, idParams, notFound, parseReorder, reorderRefused } from '../../lib/panel.ts';
+import { sanitizeHtml } from '../../lib/sanitize.ts';
+import { jsonSchemaOf } from '../../lib/schemas.ts';
+import { blocksRepository } from './blocks-repository.ts';
+import { withConflicts } from './conflicts.ts';
+import { contentService } from './content-service.ts';
+import { pagesRepository } from './pages-repository.ts';
 
 function cleanPage<T extends Partial<PageInput>>(input: T, language: Language): T {
   if (input.slug !== undefined && (RESERVED_SLUGS as readonly string[]).includes(input.slug)) {
@@ -65,30 +70,18 @@ function cleanBlock<T extends { data_ru?: unknown; data_en?: unknown }>(type: Bl
   };
 }
 
-const listQuery = {
-  type: 'object',
-  properties: {
-    page: { type: 'string' },
-    page_size: { type: 'string' },
-    search: { type: 'string', maxLength: 200 },
-    ordering: { type: 'string', enum: PAGE_ORDERINGS.flatMap((field) => [field, `-${field}`]) },
-    published: { type: 'string', enum: ['true', 'false'] },
-  },
-} as const;
-
-interface ListQuery {
-  page?: string;
-  page_size?: string;
-  search?: string;
-  ordering?: string;
-  published?: 'true' | 'false';
-}
+/** The raw query: every value a string, in the grammar of `PAGE_LIST`; anything else is a 400 on its key. */
+const listQuery = jsonSchemaOf(listQuerySchema(PAGE_LIST));
+type ListQuery = v.InferOutput<ReturnType<typeof listQuerySchema<typeof PAGE_LIST>>>;
 
 type IdRequest = { Params: { id: number } };
 
 const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
   const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
   const { view, add, change, delete: remove } = PAGE_PERMISSIONS;
+  const pages = pagesRepository(app.db);
+  const blocks = blocksRepository(app.db);
+  const content = contentService(app.db);
 
   app.get<{ Querystring: ListQuery }>(
     '/api/panel/pages/',
@@ -97,23 +90,17 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
       schema: { querystring: listQuery, response: { 200: paginatedSchema(jsonSchemaOf(PanelPageRowSchema)) } },
     },
     async (request, reply) => {
-      const { published } = request.query;
-      const filter = { search: request.query.search, published: published && published === 'true' };
-      const count = await app.content.countPages(filter);
+      const params = readListParams(PAGE_LIST, request.query);
+      const count = await pages.count(params);
       let window;
       try {
+        // DRF's paging from the raw strings: a bad page is a 404, a bad size the default.
         window = pageWindow(request.query, count);
       } catch (error) {
         if (!(error instanceof InvalidPageError)) throw error;
         return reply.code(404).send({ detail: message('invalidPage', request.language) });
       }
-      const rows = await app.content.listPages({
-        ...filter,
-        ordering: request.query.ordering ?? 'sort_order',
-        limit: window.limit,
-        offset: window.offset,
-      });
-      return paginate(rows, count, window, request.url, options.publicUrl);
+      return paginate(await pages.list(params, window), count, window, request.url, options.publicUrl);
     },
   );
 
@@ -122,7 +109,7 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     { ...can(add), schema: { response: answers(PanelPageSchema, 201) } },
     async (request, reply) => {
       const input = cleanPage(parseBody(PageInputSchema, request.body, request.language), request.language);
-      const page = await withConflicts(request.language, () => app.content.createPage(input));
+      const page = await withConflicts(request.language, () => pages.create(input));
       return reply.code(201).send(page);
     },
   );
@@ -130,7 +117,7 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
   app.get<IdRequest>(
     '/api/panel/pages/:id/',
     { ...can(view), schema: { params: idParams, response: answers(PanelPageSchema) } },
-    async (request, reply) => (await app.content.getPage(request.params.id)) ?? notFound(reply, request.language),
+    async (request, reply) => (await pages.get(request.params.id)) ?? notFound(reply, request.language),
   );
 
   app.patch<IdRequest>(
@@ -141,7 +128,7 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
         parseBody(v.partial(PageInputSchema), request.body, request.language),
         request.language,
       );
-      const page = await withConflicts(request.language, () => app.content.updatePage(request.params.id, changes));
+      const page = await withConflicts(request.language, () => pages.update(request.params.id, changes));
       return page ?? notFound(reply, request.language);
     },
   );
@@ -150,7 +137,7 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     '/api/panel/pages/:id/',
     { ...can(remove), schema: { params: idParams, response: deleted } },
     async (request, reply) => {
-      const done = await withConflicts(request.language, () => app.content.deletePage(request.params.id));
+      const done = await withConflicts(request.language, () => content.deletePage(request.params.id));
       return done ? reply.code(204).send() : notFound(reply, request.language);
     },
   );
@@ -158,7 +145,8 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
   app.get<IdRequest>(
     '/api/panel/pages/:id/blocks/',
     { ...can(view), schema: { params: idParams, response: answers(v.array(PanelBlockSchema)) } },
-    async (request, reply) => (await app.content.listBlocks(request.params.id)) ?? notFound(reply, request.language),
+    async (request, reply) =>
+      (await pages.get(request.params.id)) ? blocks.list(request.params.id) : notFound(reply, request.language),
   );
 
   app.post<IdRequest>(
@@ -167,7 +155,7 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     async (request, reply) => {
       const parsed = parseBody(BlockInputSchema, request.body, request.language);
       const input = cleanBlock(parsed.type, parsed);
-      const block = await withConflicts(request.language, () => app.content.createBlock(request.params.id, input));
+      const block = await withConflicts(request.language, () => content.createBlock(request.params.id, input));
       return block ? reply.code(201).send(block) : notFound(reply, request.language);
     },
   );
@@ -177,28 +165,29 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     { ...can(change), schema: { params: idParams, response: answers(v.array(PanelBlockSchema)) } },
     async (request, reply) => {
       const ids = parseReorder(request.body, request.language);
-      if (!(await app.content.getPage(request.params.id))) return notFound(reply, request.language);
-      if (!(await app.content.reorderBlocks(request.params.id, ids))) throw reorderRefused(request.language);
-      return app.content.listBlocks(request.params.id);
+      const applied = await content.reorderBlocks(request.params.id, ids);
+      if (applied === null) return notFound(reply, request.language);
+      if (!applied) throw reorderRefused(request.language);
+      return blocks.list(request.params.id);
     },
   );
 
   app.get<IdRequest>(
     '/api/panel/blocks/:id/',
     { ...can(view), schema: { params: idParams, response: answers(PanelBlockSchema) } },
-    async (request, reply) => (await app.content.getBlock(request.params.id)) ?? notFound(reply, request.language),
+    async (request, reply) => (await blocks.get(request.params.id)) ?? notFound(reply, request.language),
   );
 
   app.patch<IdRequest>(
     '/api/panel/blocks/:id/',
     { ...can(change), schema: { params: idParams, response: answers(PanelBlockSchema) } },
     async (request, reply) => {
-      const existing = await app.content.getBlock(request.params.id);
+      const existing = await blocks.get(request.params.id);
       if (!existing) return notFound(reply, request.language);
       // The type never changes: an edit is checked against the block's own type.
       const parsed = parseBody(blockPatchSchema(existing.type), request.body, request.language);
       const changes = cleanBlock(existing.type, parsed);
-      const block = await withConflicts(request.language, () => app.content.updateBlock(request.params.id, changes));
+      const block = await withConflicts(request.language, () => blocks.update(request.params.id, changes));
       return block ?? notFound(reply, request.language);
     },
   );
@@ -207,7 +196,7 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     '/api/panel/blocks/:id/',
     { ...can(change), schema: { params: idParams, response: deleted } },
     async (request, reply) =>
-      (await app.content.deleteBlock(request.params.id)) ? reply.code(204).send() : notFound(reply, request.language),
+      (await blocks.delete(request.params.id)) ? reply.code(204).send() : notFound(reply, request.language),
   );
 };
 

@@ -2,8 +2,8 @@
 // writes, on create and on edit, in both languages, comes back without script, event handlers or `javascript:` links
 // and with the article's markup intact — from the panel API and from the public one that visitors' pages render.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../test/accounts.ts';
-import { BACKENDS, seededApp } from '../test/helpers.ts';
+import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/accounts.ts';
+import { BACKENDS, seededApp } from '../../test/helpers.ts';
 
 /** Allowed markup (a `_blank` link included, which gains its rel) next to a script, a handler and a script link. */
 const dirty = (word: string) =>

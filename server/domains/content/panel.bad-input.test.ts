@@ -3,8 +3,8 @@
 // is a 400 on its own field in the request's language, ids beyond an integer column are a 400 or a 404, and a path
 // that is no slug or does not even decode is the API's own 404.
 import { describe, expect, it } from 'vitest';
-import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../test/accounts.ts';
-import { BACKENDS, seededApp } from '../test/helpers.ts';
+import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/accounts.ts';
+import { BACKENDS, seededApp } from '../../test/helpers.ts';
 
 const NUL = 'a\u0000b';
 const SURROGATE = 'a\ud800b';

@@ -2,8 +2,8 @@
 // and en, sanitizing on save, reordering, and the public pages following every edit.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../test/accounts.ts';
-import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../test/helpers.ts';
+import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/accounts.ts';
+import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -126,7 +126,16 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
         .map((p: { title_ru: string }) => p.title_ru);
       expect(titles).toEqual([...titles].sort((a: string, b: string) => b.localeCompare(a, 'ru')));
 
-      expect((await call('GET', '/api/panel/pages/?ordering=password', as.viewer)).statusCode).toBe(400);
+      const badOrdering = await call('GET', '/api/panel/pages/?ordering=password', { ...as.viewer, ...EN });
+      expect([badOrdering.statusCode, badOrdering.json()]).toEqual([
+        400,
+        { ordering: ['"password" is not a valid choice.'] },
+      ]);
+      const badFilter = await call('GET', '/api/panel/pages/?published=maybe', { ...as.viewer, ...EN });
+      expect([badFilter.statusCode, badFilter.json()]).toEqual([
+        400,
+        { published: ['"maybe" is not a valid choice.'] },
+      ]);
       expect((await call('GET', '/api/panel/pages/?page=99', as.viewer)).json()).toEqual({
         detail: 'Неправильная страница.',
       });

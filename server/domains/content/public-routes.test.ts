@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, seededApp } from '../test/helpers.ts';
+import { BACKENDS, seededApp } from '../../test/helpers.ts';
 
 const EN = { 'accept-language': 'en-US,en;q=0.9' };
 

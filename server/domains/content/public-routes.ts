@@ -1,20 +1,17 @@
 /**
- * The public content pages API: `GET /api/pages/` (list), `GET /api/pages/{slug}/` (one page) and `GET /api/home/` (the
- * home page), each page with its blocks.
+ * The public content API: `GET /api/pages/` (list), `GET /api/pages/{slug}/` (one page) and `GET /api/home/` (the
+ * home page), each page with its blocks, and `GET /api/menu/`, the header menu (the document embeds the same list).
  */
 import { BLOCK_TYPES } from '@proxy/contract/schemas/blocks';
+import { MenuSchema } from '@proxy/contract/schemas/menu';
 import { PageSummarySchema, PublicPageSchema } from '@proxy/contract/schemas/page';
 import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
-import { message } from '../lib/messages.ts';
-import { InvalidPageError, paginate, paginatedSchema, pageWindow } from '../lib/pagination.ts';
-import { DetailSchema, jsonSchemaOf } from '../lib/schemas.ts';
-
-interface ListQuery {
-  page?: string;
-  page_size?: string;
-  search?: string;
-}
+import { message } from '../../lib/messages.ts';
+import { InvalidPageError, paginate, paginatedSchema, pageWindow, type PageQuery } from '../../lib/pagination.ts';
+import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
+import { pagesRepository } from './pages-repository.ts';
+import { publicContent } from './public-content.ts';
 
 const listSchema = {
   // Strings on purpose: DRF treats a non-numeric page as 404 `Invalid page.` and a bad page_size as the default,
@@ -57,39 +54,45 @@ const detailSchema = {
   response: pageResponse,
 } as const;
 
-const pagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
-  app.get<{ Querystring: ListQuery }>('/api/pages/', { schema: listSchema }, async (request, reply) => {
-    const { search } = request.query;
-    const count = await app.pages.countPublished({ search });
-    let window;
-    try {
-      window = pageWindow(request.query, count);
-    } catch (error) {
-      if (error instanceof InvalidPageError) {
-        return reply.code(404).send({ detail: message('invalidPage', request.language) });
+const publicRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
+  const pages = pagesRepository(app.db);
+  const content = publicContent(app.db);
+
+  app.get<{ Querystring: PageQuery & { search?: string } }>(
+    '/api/pages/',
+    { schema: listSchema },
+    async (request, reply) => {
+      const { search } = request.query;
+      const count = await pages.countPublished(search);
+      let window;
+      try {
+        window = pageWindow(request.query, count);
+      } catch (error) {
+        if (error instanceof InvalidPageError) {
+          return reply.code(404).send({ detail: message('invalidPage', request.language) });
+        }
+        throw error;
       }
-      throw error;
-    }
-    const rows = await app.pages.listPublished({
-      language: request.language,
-      search,
-      limit: window.limit,
-      offset: window.offset,
-    });
-    return paginate(rows, count, window, request.url, options.publicUrl);
-  });
+      const rows = await pages.listPublished({ language: request.language, search }, window);
+      return paginate(rows, count, window, request.url, options.publicUrl);
+    },
+  );
 
   app.get<{ Params: { slug: string } }>('/api/pages/:slug/', { schema: detailSchema }, async (request, reply) => {
-    const page = await app.pages.getPublished(request.params.slug, request.language);
+    const page = await content.page(request.params.slug, request.language);
     if (!page) return reply.code(404).send({ detail: message('notFound', request.language) });
     return page;
   });
 
   app.get('/api/home/', { schema: { response: pageResponse } }, async (request, reply) => {
-    const page = await app.pages.getHome(request.language);
+    const page = await content.home(request.language);
     if (!page) return reply.code(404).send({ detail: message('notFound', request.language) });
     return page;
   });
+
+  app.get('/api/menu/', { schema: { response: { 200: jsonSchemaOf(MenuSchema) } } }, (request) =>
+    content.menu(request.language),
+  );
 };
 
-export default pagesRoutes;
+export default publicRoutes;

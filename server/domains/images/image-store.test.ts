@@ -3,11 +3,12 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { migrate } from '../db/migrate.ts';
-import { BACKENDS, PGLITE, type TestDb } from '../test/helpers.ts';
-import { pngBomb, testImage } from '../test/images.ts';
-import { cachePath, findImage, storeImage } from './image-store.ts';
-import { ImageInputError } from './images.ts';
+import { migrate } from '../../db/migrate.ts';
+import { BACKENDS, PGLITE, type TestDb } from '../../test/helpers.ts';
+import { pngBomb, testImage } from '../../test/images.ts';
+import { cachePath, storeImage } from './image-store.ts';
+import { imagesRepository } from './images-repository.ts';
+import { ImageInputError } from './processing.ts';
 
 async function listing(dir: string): Promise<string[]> {
   try {
@@ -38,7 +39,7 @@ describe.each(BACKENDS)('storeImage on $name', (backend) => {
   it('keeps the normalized file and its row', async () => {
     const stored = await storeImage(testDb.db, dataDir, await testImage({ width: 30, height: 20, format: 'webp' }));
     expect(stored).toMatchObject({ format: 'webp', width: 30, height: 20 });
-    expect(await findImage(testDb.db, stored.id)).toEqual(stored);
+    expect(await imagesRepository(testDb.db).find(stored.id)).toEqual(stored);
     const file = await readFile(path.join(dataDir, 'images', `${stored.id}.webp`));
     expect(file.length).toBe(stored.bytes);
     expect(await listing(path.join(dataDir, 'images'))).toEqual([`${stored.id}.webp`]);

@@ -12,17 +12,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageFormat, PixelSize } from '@proxy/contract/images';
-import type { Db } from '../db/db.ts';
-import { normalizeUpload } from './images.ts';
-
-export interface StoredImage extends PixelSize {
-  readonly id: number;
-  readonly format: ImageFormat;
-  /** Size of the stored file. */
-  readonly bytes: number;
-  readonly sha256: string;
-}
+import type { Db } from '../../db/db.ts';
+import { imagesRepository, type StoredImage } from './images-repository.ts';
+import { normalizeUpload } from './processing.ts';
 
 export function imagesDir(dataDir: string): string {
   return path.join(dataDir, 'images');
@@ -84,28 +76,23 @@ export async function storeImage(
   const temp = await writeTemp(dir, image.data, true);
   let finalPath: string | undefined;
   try {
-    const stored = await db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO images (format, width, height, bytes, sha256, uploaded_by)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [image.format, image.width, image.height, image.data.length, sha256, uploadedBy],
-      );
-      const result: StoredImage = {
-        id: (row as { id: number }).id,
-        format: image.format,
-        width: image.width,
-        height: image.height,
-        bytes: image.data.length,
-        sha256,
-      };
-      // Renders left by an earlier database that handed out the same id (a reset database, a restored backup
-      // with the same DATA_DIR) must not be served as this image's.
-      await rm(cacheDir(dataDir, result.id), { recursive: true, force: true });
-      finalPath = originalPath(dataDir, result);
-      await rename(temp, finalPath);
-      await syncDir(dir);
-      return result;
-    });
+    // Once: the function moves the file into place, which a second attempt could not repeat.
+    const stored = await db.transaction(
+      async (tx) => {
+        const result = await imagesRepository(tx).insert(
+          { format: image.format, width: image.width, height: image.height, bytes: image.data.length, sha256 },
+          uploadedBy,
+        );
+        // Renders left by an earlier database that handed out the same id (a reset database, a restored backup
+        // with the same DATA_DIR) must not be served as this image's.
+        await rm(cacheDir(dataDir, result.id), { recursive: true, force: true });
+        finalPath = originalPath(dataDir, result);
+        await rename(temp, finalPath);
+        await syncDir(dir);
+        return result;
+      },
+      { attempts: 1 },
+    );
     return stored;
   } catch (error) {
     // The row rolled back (or never committed): its file must go too, wherever it got to.
@@ -113,15 +100,6 @@ export async function storeImage(
     if (finalPath) await rm(finalPath, { force: true });
     throw error;
   }
-}
-
-/** What serving needs to know about an image, from its row alone (no file is touched to answer 404 or 304). */
-export async function findImage(db: Db, id: number): Promise<StoredImage | null> {
-  const rows = await db.query<StoredImage>(
-    'SELECT id, format, width, height, bytes, sha256 FROM images WHERE id = $1',
-    [id],
-  );
-  return rows[0] ?? null;
 }
 
 /** A variant already rendered, or null. An empty file (a render cut short by a power cut) counts as missing. */

@@ -23,27 +23,20 @@ import {
 import { IMAGE_UPLOAD_PERMISSION } from '@proxy/contract/permissions';
 import { ImageSchema } from '@proxy/contract/schemas/image';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-error.ts';
+import { message, unsupportedMediaType } from '../../lib/messages.ts';
+import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import {
   imageFileTooLarge,
   imageMessage,
   imageSizeNotAllowed,
   imageTooManyPixels,
   imageUnknownFormat,
-} from '../lib/image-messages.ts';
-import {
-  cachePath,
-  findImage,
-  originalPath,
-  readCached,
-  storeImage,
-  writeCached,
-  type StoredImage,
-} from '../lib/image-store.ts';
-import { CONTENT_TYPES, ImageInputError, renderVariant } from '../lib/images.ts';
-import { message, unsupportedMediaType } from '../lib/messages.ts';
-import { QueueFullError, RenderQueue } from '../lib/render-queue.ts';
-import { DetailSchema, jsonSchemaOf } from '../lib/schemas.ts';
-import { HttpError } from '../plugins/errors.ts';
+} from './image-messages.ts';
+import { cachePath, originalPath, readCached, storeImage, writeCached } from './image-store.ts';
+import { imagesRepository, type StoredImage } from './images-repository.ts';
+import { CONTENT_TYPES, ImageInputError, renderVariant } from './processing.ts';
+import { QueueFullError, RenderQueue } from './render-queue.ts';
 
 export interface ImageRoutesOptions {
   /** The site's origin: `file_parse.host` of every image. */
@@ -103,6 +96,7 @@ function toImage(stored: StoredImage, publicUrl: string): Image {
 }
 
 const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {
+  const images = imagesRepository(app.db);
   const { publicUrl, dataDir } = options;
   const maxUploadBytes = options.maxUploadBytes ?? IMAGE_MAX_UPLOAD_BYTES;
   const concurrency = options.renderConcurrency ?? Math.max(1, availableParallelism());
@@ -224,7 +218,7 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
             throw new HttpError(400, { detail: imageMessage('crop', lang) });
         }
       }
-      const image = await findImage(app.db, parsed.id);
+      const image = await images.find(parsed.id);
       if (!image) throw notFound(request);
 
       // Strong: one name is one rendering of one source (the hash tells a reused id apart).

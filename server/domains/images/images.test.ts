@@ -7,10 +7,10 @@ import type { Image } from '@proxy/contract/images';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, EN, freshEmail, login, tokenHeader } from '../test/accounts.ts';
-import { RenderQueue } from '../lib/render-queue.ts';
-import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../test/helpers.ts';
-import { multipartBody, pngBomb, testImage, type FilePart } from '../test/images.ts';
+import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
+import { RenderQueue } from './render-queue.ts';
+import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
+import { multipartBody, pngBomb, testImage, type FilePart } from '../../test/images.ts';
 
 const UPLOAD = '/api/users/images/';
 const IMAGE_MESSAGES = {

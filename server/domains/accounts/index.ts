@@ -1,0 +1,32 @@
+/**
+ * The accounts domain: users, their login tokens and the account endpoints (registration, e-mail confirmation, login,
+ * logout, password reset, the signed-in user, unsubscribe), with the password, validation and e-mail helpers only
+ * accounts use. This file is the domain's only public surface.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth-routes.ts';
+import usersRoutes from './users-routes.ts';
+
+// The auth plugin and the site's document find the user behind a login key.
+export { hashTokenKey, tokensRepository } from './tokens-repository.ts';
+export { toAuthUser } from './users-routes.ts';
+export { usersRepository, type User } from './users-repository.ts';
+// The `createsuperuser` command checks and stores a password as registration does.
+export { accountsService } from './accounts-service.ts';
+export { passwordProblems } from './password-validation.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
+export { authMessage } from './validation.ts';
+
+export interface AccountsOptions {
+  /** PUBLIC_URL: the links in e-mails. */
+  readonly publicUrl: string;
+  /** SECRET_KEY: signs the links' tokens. */
+  readonly secretKey: string;
+}
+
+const accounts: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
+  await app.register(authRoutes, options);
+  await app.register(usersRoutes, { secretKey: options.secretKey });
+};
+
+export default accounts;

@@ -1,0 +1,26 @@
+/**
+ * The content domain: pages, their blocks, the plans of the price table and the header menu, for visitors (the public
+ * API) and for staff (the panel's Pages section). This file is the domain's only public surface.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import panelMenuRoutes from './panel-menu-routes.ts';
+import panelPagesRoutes from './panel-pages-routes.ts';
+import panelPlansRoutes from './panel-plans-routes.ts';
+import publicRoutes from './public-routes.ts';
+
+/** The site's HTML document and sitemap read the content as visitors see it. */
+export { publicContent, type PublicContent } from './public-content.ts';
+
+export interface ContentOptions {
+  /** PUBLIC_URL: the absolute `next`/`previous` links of paginated lists. */
+  readonly publicUrl: string;
+}
+
+const content: FastifyPluginAsync<ContentOptions> = async (app, options) => {
+  await app.register(publicRoutes, { publicUrl: options.publicUrl });
+  await app.register(panelPagesRoutes, { publicUrl: options.publicUrl });
+  await app.register(panelPlansRoutes);
+  await app.register(panelMenuRoutes);
+};
+
+export default content;
