@@ -41,7 +41,7 @@ async function signIn(page: Page, email: string, prefix = ''): Promise<void> {
   await page.getByRole('button', { name: prefix ? 'Sign in' : 'Войти' }).click();
 }
 
-/** The labels of the panel menu, as a sighted user reads them (the letter badges are decoration). */
+/** The labels of the panel menu, as a sighted user reads them (the icons are decoration). */
 const menuItems = (page: Page) => page.getByRole('menu').locator('.ant-menu-title-content').allTextContents();
 
 describe('the panel frame', () => {
