@@ -39,6 +39,16 @@ export interface Deployment {
  * "temporarily unavailable" instead of "not found".
  */
 export async function registerDeployedRemotes(): Promise<Deployment> {
+  deployment = await readDeployment();
+  return deployment;
+}
+
+let deployment: Deployment = { remotes: null };
+
+/** What remotes.json said when the page started (everything counts as deployed before that, or when unreadable). */
+export const currentDeployment = (): Deployment => deployment;
+
+async function readDeployment(): Promise<Deployment> {
   try {
     const response = await fetch('/remotes.json');
     if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);

@@ -1,15 +1,50 @@
+import { useEffect, useState } from 'react';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
-import { useAtomValue, userAtom } from '@proxy/contract/state';
+import type { Paginated } from '@proxy/contract/api/pagination';
+import { PANEL_SECTIONS, type PanelSectionId } from '@proxy/contract/routes';
+import { api, useAtomValue, userAtom } from '@proxy/contract/state';
+import { currentDeployment, isDeployed } from '../federation/remotes.ts';
 import { useT } from '../i18n/use-t.ts';
 import { panelSections } from './panel-menu.ts';
+import { SECTION_ICONS } from './section-icons.tsx';
 import styles from './PanelHomePage.module.css';
 
-/** `/panel`: where staff land after signing in; lists the sections their permissions open. */
+type Counts = Partial<Record<PanelSectionId, number>>;
+
+/**
+ * The number of entries in each deployed section's main list (one row asked for, the `count` read), fetched when
+ * the home opens; a section whose count cannot be had simply shows none.
+ */
+function useSectionCounts(ids: readonly PanelSectionId[]): Counts {
+  const [counts, setCounts] = useState<Counts>({});
+  const key = ids.join();
+  useEffect(() => {
+    const controller = new AbortController();
+    for (const section of PANEL_SECTIONS.filter((item) => ids.includes(item.id))) {
+      api.request<Paginated<unknown>>(section.list, { query: { page_size: 1 }, signal: controller.signal }).then(
+        ({ count }) => setCounts((current) => ({ ...current, [section.id]: count })),
+        () => undefined,
+      );
+    }
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the ids' text is their identity
+  }, [key]);
+  return counts;
+}
+
+/**
+ * `/panel`: where staff land after signing in — each section their permissions open, with what it is for and how
+ * many entries it holds, or that this site does not have it yet.
+ */
 export function PanelHomePage() {
   const { t, language } = useT();
   const user = useAtomValue(userAtom);
   const sections = panelSections(user, language);
+  const remoteOf = (id: PanelSectionId) => PANEL_SECTIONS.find((section) => section.id === id)?.remote ?? 'shell';
+  const deployed = sections.filter((section) => isDeployed(currentDeployment(), remoteOf(section.id)));
+  const counts = useSectionCounts(deployed.map((section) => section.id));
+  const plural = new Intl.PluralRules(language);
   return (
     <section>
       <Typography.Title level={2} className={styles.welcome}>
@@ -19,13 +54,27 @@ export function PanelHomePage() {
         {sections.length > 0 ? t('panel.sectionsLead') : t('panel.noSections')}
       </Typography.Paragraph>
       <ul className={styles.sections}>
-        {sections.map((section) => (
-          <li key={section.id}>
-            <Link to={section.to} className={styles.section}>
-              {t(`panel.${section.id}`)}
-            </Link>
-          </li>
-        ))}
+        {sections.map((section) => {
+          const count = counts[section.id];
+          const here = deployed.includes(section);
+          return (
+            <li key={section.id}>
+              <Link to={section.to} className={styles.section}>
+                <span className={styles.name}>
+                  {SECTION_ICONS[section.id]} {t(`panel.${section.id}`)}
+                </span>
+                <span className={styles.purpose}>{t(`panel.purpose.${section.id}`)}</span>
+                <span className={styles.count}>
+                  {!here
+                    ? t('panel.notDeployed')
+                    : count === undefined
+                      ? '\u00a0'
+                      : t(`panel.count.${plural.select(count) as 'one' | 'few' | 'many' | 'other'}`, { count })}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

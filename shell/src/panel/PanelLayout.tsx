@@ -1,14 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
-import {
-  CloudDownloadOutlined,
-  FileTextOutlined,
-  GlobalOutlined,
-  LogoutOutlined,
-  TeamOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
+import { useEffect } from 'react';
+import { GlobalOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu } from 'antd';
-import type { PanelSectionId } from '@proxy/contract/routes';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@proxy/contract/routes';
 import { drawerOpenAtom, toggleDrawerAtom, useAtomValue, userAtom, useSetAtom } from '@proxy/contract/state';
@@ -17,19 +9,9 @@ import { LanguageSwitch } from '../chrome/LanguageSwitch.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { signOut } from '../session/session.ts';
 import { panelSections } from './panel-menu.ts';
+import { SECTION_ICONS } from './section-icons.tsx';
 import { isAtMost } from '../styles/breakpoints.ts';
 import styles from './PanelLayout.module.css';
-
-/**
- * An icon per item, so the collapsed drawer and the phone layout still tell the items apart (first letters did not:
- * in Russian three of them were "С"). Imported one by one, so only these reach the panel's chunk.
- */
-const SECTION_ICONS: Readonly<Record<PanelSectionId, ReactNode>> = {
-  users: <TeamOutlined aria-hidden />,
-  versions: <CloudDownloadOutlined aria-hidden />,
-  pages: <FileTextOutlined aria-hidden />,
-  payments: <WalletOutlined aria-hidden />,
-};
 
 /**
  * The panel layout (spec §2): a dark side drawer with the signed-in user's e-mail and the panel menu, an app bar,
