@@ -20,6 +20,10 @@ export const MESSAGES = {
   invalid: { en: 'Invalid input.', ru: 'Неправильное значение.' },
   notAString: { en: 'Not a valid string.', ru: 'Неправильная строка.' },
   notAnInteger: { en: 'A valid integer is required.', ru: 'Требуется целое число.' },
+  invalidDate: {
+    en: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+    ru: 'Неправильный формат date. Используйте один из этих форматов: YYYY-MM-DD.',
+  },
   notANumber: { en: 'A valid number is required.', ru: 'Требуется численное значение.' },
   notABoolean: { en: 'Must be a valid boolean.', ru: 'Требуется логическое значение.' },
   notAList: { en: 'Expected a list of items.', ru: 'Ожидался список элементов.' },

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DbUnavailableError } from '../db/db.ts';
 import { BACKENDS, seededApp } from '../test/helpers.ts';
+import { defineList, listQuerySchema } from '@proxy/contract/schemas/list-query';
+import { jsonSchemaOf } from '../lib/schemas.ts';
 import errorsPlugin from './errors.ts';
 import jsonBodyPlugin from './json-body.ts';
 import languagePlugin from './language.ts';
@@ -47,6 +49,26 @@ async function buildErrorsApp(logLines: string[]): Promise<FastifyInstance> {
           },
         },
         response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+      },
+    },
+    async () => ({ ok: true }),
+  );
+  app.get(
+    '/api/list/',
+    {
+      schema: {
+        querystring: jsonSchemaOf(
+          listQuerySchema(
+            defineList({
+              orderings: ['email'],
+              filters: {
+                status: { type: 'list', choices: ['active', 'blocked'] },
+                balance: { type: 'range' },
+                joined: { type: 'date_range' },
+              },
+            }),
+          ),
+        ),
       },
     },
     async () => ({ ok: true }),
@@ -106,6 +128,22 @@ describe('DRF-style errors', () => {
     const ru = await post('{}');
     expect(ru.json()).toEqual({ email: ['Обязательное поле.'], name: ['Обязательное поле.'] });
     expect(ru.headers['content-language']).toBe('ru');
+  });
+
+  it("words a bad list filter as DRF words that field's kind: a choice, an integer, a date", async () => {
+    const response = await app.inject({
+      url: '/api/list/?status=active,gone&balance_min=ten&joined_after=2026-13-01&ordering=name',
+      headers: EN,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      status: ['"active,gone" is not a valid choice.'],
+      balance_min: ['A valid integer is required.'],
+      joined_after: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'],
+      ordering: ['"name" is not a valid choice.'],
+    });
+    const fine = await app.inject({ url: '/api/list/?status=blocked&balance_max=-5&joined_before=2026-02-28' });
+    expect(fine.statusCode).toBe(200);
   });
 
   it('reports a body that is not an object as non_field_errors', async () => {

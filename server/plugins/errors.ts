@@ -5,6 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Language } from '@proxy/contract/languages';
+import { DATE, WHOLE_NUMBER } from '@proxy/contract/schemas/list-query';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { DbUnavailableError } from '../db/db.ts';
@@ -60,10 +61,12 @@ function messageFor(error: FastifySchemaValidationError, language: Language): st
       return maxValue(limit, language);
     case 'format':
       return params.format === 'email' ? message('invalidEmail', language) : message('invalid', language);
-    // Only list queries' filters are checked by a pattern (the contract's list-query.ts): a list filter's value
-    // outside its choices gets DRF's words for a bad choice, as it did as an enum. TODO(list-filters): range and date
-    // filters want DRF's own words ("A valid integer is required.") once a list uses them.
+    // Only list queries' filters are checked by a pattern (the contract's list-query.ts), each in DRF's words: a
+    // range bound as an integer field, a date bound as a date field, a list filter's value as a bad choice.
     case 'pattern':
+      if (params.pattern === WHOLE_NUMBER.source) return message('notAnInteger', language);
+      if (params.pattern === DATE.source) return message('invalidDate', language);
+      return invalidChoice((error as { data?: unknown }).data ?? '', language);
     case 'enum':
       return invalidChoice((error as { data?: unknown }).data ?? '', language);
     default:

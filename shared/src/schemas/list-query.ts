@@ -53,8 +53,9 @@ export interface ListParams<D extends ListDefinition> {
 }
 
 export const SEARCH_MAX_LENGTH = 200;
-const WHOLE_NUMBER = /^-?\d{1,15}$/;
-const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+/** The grammar of a `range` bound and of a `date_range` bound (the server words a mismatch after which it was). */
+export const WHOLE_NUMBER = /^-?\d{1,15}$/;
+export const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The query-string keys one filter uses. */
