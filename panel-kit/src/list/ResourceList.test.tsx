@@ -24,7 +24,12 @@ interface Row {
   readonly email: string;
 }
 
-const page = (rows: Row[], count = rows.length): Paginated<Row> => ({ count, next: null, previous: null, results: rows });
+const page = (rows: Row[], count = rows.length): Paginated<Row> => ({
+  count,
+  next: null,
+  previous: null,
+  results: rows,
+});
 
 function renderList(load: (params: ListParams<typeof USERS>) => Promise<Paginated<Row>>, path = '/panel/users') {
   const i18n = createInstance();
@@ -108,11 +113,10 @@ describe('a panel list', () => {
 
   it('never shows a slow answer to an older query over the newer one', async () => {
     let releaseOld: (rows: Paginated<Row>) => void = () => undefined;
-    const load = vi.fn(
-      (params: ListParams<typeof USERS>) =>
-        params.search === 'new'
-          ? Promise.resolve(page([{ id: 2, email: 'new@example.com' }]))
-          : new Promise<Paginated<Row>>((resolve) => (releaseOld = resolve)),
+    const load = vi.fn((params: ListParams<typeof USERS>) =>
+      params.search === 'new'
+        ? Promise.resolve(page([{ id: 2, email: 'new@example.com' }]))
+        : new Promise<Paginated<Row>>((resolve) => (releaseOld = resolve)),
     );
     renderList(load);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'new' } });
