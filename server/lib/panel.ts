@@ -1,8 +1,11 @@
-/** What every panel section's API shares: id params, DRF-shaped answers, 404s and the reorder body. */
+/**
+ * What every panel section's API shares: the item routes of a resource, id params, DRF-shaped answers, 404s and the
+ * reorder body.
+ */
 import type { Language } from '@proxy/contract/languages';
 import { ReorderSchema } from '@proxy/contract/schemas/reorder';
-import type { FastifyReply } from 'fastify';
-import type * as v from 'valibot';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as v from 'valibot';
 import { HttpError } from './http-error.ts';
 import { fieldError, parseBody } from './drf-errors.ts';
 import { message } from './messages.ts';
@@ -35,4 +38,71 @@ export function parseReorder(body: unknown, language: Language): readonly number
 
 export function reorderRefused(language: Language): HttpError {
   return fieldError('ids', message('badReorder', language));
+}
+
+type IdRequest = { Params: { id: number } };
+
+/** One panel resource's item routes; each write parses its own body (and maps its own conflicts). */
+export interface ItemRoutes {
+  /** The collection (`/api/panel/plans/`); an item is `{path}{id}/`. */
+  readonly path: string;
+  /** Django-style model permissions; writes to a part of another resource (a page's blocks) use its `change`. */
+  readonly permissions: {
+    readonly view: string;
+    readonly add: string;
+    readonly change: string;
+    readonly delete: string;
+  };
+  /** The item as the API answers it. */
+  readonly item: v.GenericSchema;
+  /** `GET {path}`: the whole list, for short lists the panel orders by hand (paginated lists declare their own). */
+  readonly list?: () => Promise<unknown[]>;
+  readonly get: (id: number) => Promise<unknown>;
+  /** `POST {path}` → 201. */
+  readonly create?: (body: unknown, language: Language) => Promise<unknown>;
+  /** `PATCH {path}{id}/`: any subset of the fields; null for no such item. */
+  readonly update: (id: number, body: unknown, language: Language) => Promise<unknown>;
+  /** `DELETE {path}{id}/` → 204; false for no such item. */
+  readonly remove: (id: number, language: Language) => Promise<boolean>;
+}
+
+/**
+ * The routes every panel resource has, in one shape (react-admin's `getList/getOne/create/update/delete`): each
+ * guarded by its permission, with its request and response schemas, 404 for an id that is not there, 201 on
+ * create, 204 on delete. A section gives its schemas and its data calls; what is particular to it (a paginated
+ * list, a reorder) it declares beside.
+ */
+export function registerItemRoutes(app: FastifyInstance, resource: ItemRoutes): void {
+  const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
+  const { path, permissions, item } = resource;
+  const itemPath = `${path}:id/`;
+  const { list, create } = resource;
+
+  if (list) {
+    app.get(path, { ...can(permissions.view), schema: { response: answers(v.array(item)) } }, () => list());
+  }
+  if (create) {
+    app.post(path, { ...can(permissions.add), schema: { response: answers(item, 201) } }, async (request, reply) =>
+      reply.code(201).send(await create(request.body, request.language)),
+    );
+  }
+  app.get<IdRequest>(
+    itemPath,
+    { ...can(permissions.view), schema: { params: idParams, response: answers(item) } },
+    async (request, reply) => (await resource.get(request.params.id)) ?? notFound(reply, request.language),
+  );
+  app.patch<IdRequest>(
+    itemPath,
+    { ...can(permissions.change), schema: { params: idParams, response: answers(item) } },
+    async (request, reply) =>
+      (await resource.update(request.params.id, request.body, request.language)) ?? notFound(reply, request.language),
+  );
+  app.delete<IdRequest>(
+    itemPath,
+    { ...can(permissions.delete), schema: { params: idParams, response: deleted } },
+    async (request, reply) =>
+      (await resource.remove(request.params.id, request.language))
+        ? reply.code(204).send()
+        : notFound(reply, request.language),
+  );
 }

@@ -28,6 +28,16 @@ export const PAGE_PERMISSIONS = {
 } as const;
 
 /**
+ * A page's blocks and the site menu are parts of the pages: adding, changing or deleting one is changing the pages
+ * (the API's rule, which the panel's buttons follow).
+ */
+export const PAGE_PART_PERMISSIONS = {
+  ...PAGE_PERMISSIONS,
+  add: PAGE_PERMISSIONS.change,
+  delete: PAGE_PERMISSIONS.change,
+} as const;
+
+/**
  * Who may upload images (`POST /api/users/images/`): staff who edit pages (their pictures) or payment methods
  * (their icons). Served images need no permission.
  */

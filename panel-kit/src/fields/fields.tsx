@@ -62,13 +62,13 @@ const describedBy = (id: string, error: string | undefined) =>
 export function TextField({
   maxLength,
   rows,
-  addonBefore,
+  prefix,
   showCount,
   ...props
 }: FieldProps & {
   maxLength?: number;
   rows?: { min: number; max: number };
-  addonBefore?: string;
+  prefix?: string;
   showCount?: boolean;
 }) {
   const { input, error, id } = useBoundField<string>(props.name);
@@ -83,7 +83,7 @@ export function TextField({
           showCount={showCount}
         />
       ) : (
-        <Input {...common} {...describedBy(id, error)} addonBefore={addonBefore} autoComplete="off" />
+        <Input {...common} {...describedBy(id, error)} prefix={prefix} autoComplete="off" />
       )}
     </Item>
   );

@@ -65,6 +65,11 @@ export function menuRepository(q: Queryable) {
       );
     },
 
+    async get(id: number): Promise<PanelMenuItem | null> {
+      const [row] = await q.query<PanelMenuItem>(`SELECT ${MENU_COLUMNS} FROM menu_items WHERE id = $1`, [id]);
+      return row ?? null;
+    },
+
     /** Adds the item at the end of its parent's items. */
     async create(input: MenuItemInput): Promise<PanelMenuItem> {
       await checkParent(input.parent_id);

@@ -1,16 +1,14 @@
 /** The header menu as staff edit it (`/api/panel/menu/`), in the panel's Pages section with its permissions. */
-import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
+import { PAGE_PART_PERMISSIONS, PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { MenuItemInputSchema, PanelMenuItemSchema } from '@proxy/contract/schemas/menu';
 import { ReorderSchema } from '@proxy/contract/schemas/reorder';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { parseBody } from '../../lib/drf-errors.ts';
-import { answers, deleted, idParams, notFound, reorderRefused } from '../../lib/panel.ts';
+import { answers, registerItemRoutes, reorderRefused } from '../../lib/panel.ts';
 import { withConflicts } from './conflicts.ts';
 import { contentService } from './content-service.ts';
 import { menuRepository } from './menu-repository.ts';
-
-type IdRequest = { Params: { id: number } };
 
 /** A new order for the items under one parent (`parent_id: null`, the default: the top level). */
 const MenuReorderSchema = v.object({
@@ -19,49 +17,37 @@ const MenuReorderSchema = v.object({
 });
 
 const panelMenuRoutes: FastifyPluginAsync = async (app) => {
-  const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
-  const { view, change } = PAGE_PERMISSIONS;
   const menu = menuRepository(app.db);
   const content = contentService(app.db);
 
-  app.get('/api/panel/menu/', { ...can(view), schema: { response: answers(v.array(PanelMenuItemSchema)) } }, () =>
-    menu.list(),
-  );
-
-  app.post(
-    '/api/panel/menu/',
-    { ...can(change), schema: { response: answers(PanelMenuItemSchema, 201) } },
-    async (request, reply) => {
-      const input = parseBody(MenuItemInputSchema, request.body, request.language);
-      return reply.code(201).send(await withConflicts(request.language, () => content.createMenuItem(input)));
+  registerItemRoutes(app, {
+    path: '/api/panel/menu/',
+    permissions: PAGE_PART_PERMISSIONS,
+    item: PanelMenuItemSchema,
+    list: () => menu.list(),
+    get: (id) => menu.get(id),
+    create: (body, language) => {
+      const input = parseBody(MenuItemInputSchema, body, language);
+      return withConflicts(language, () => content.createMenuItem(input));
     },
-  );
+    update: (id, body, language) => {
+      const changes = parseBody(v.partial(MenuItemInputSchema), body, language);
+      return withConflicts(language, () => content.updateMenuItem(id, changes));
+    },
+    remove: (id) => menu.delete(id),
+  });
 
   app.post(
     '/api/panel/menu/order/',
-    { ...can(change), schema: { response: answers(v.array(PanelMenuItemSchema)) } },
+    {
+      preHandler: app.requirePermission(PAGE_PERMISSIONS.change),
+      schema: { response: answers(v.array(PanelMenuItemSchema)) },
+    },
     async (request) => {
       const body = parseBody(MenuReorderSchema, request.body, request.language);
       if (!(await content.reorderMenu(body.parent_id, body.ids))) throw reorderRefused(request.language);
       return menu.list();
     },
-  );
-
-  app.patch<IdRequest>(
-    '/api/panel/menu/:id/',
-    { ...can(change), schema: { params: idParams, response: answers(PanelMenuItemSchema) } },
-    async (request, reply) => {
-      const changes = parseBody(v.partial(MenuItemInputSchema), request.body, request.language);
-      const item = await withConflicts(request.language, () => content.updateMenuItem(request.params.id, changes));
-      return item ?? notFound(reply, request.language);
-    },
-  );
-
-  app.delete<IdRequest>(
-    '/api/panel/menu/:id/',
-    { ...can(change), schema: { params: idParams, response: deleted } },
-    async (request, reply) =>
-      (await menu.delete(request.params.id)) ? reply.code(204).send() : notFound(reply, request.language),
   );
 };
 

@@ -5,7 +5,7 @@
  * sanitized here, on save, with the fixed allow-list, so nothing stored can run script when rendered.
  */
 import type { Language } from '@proxy/contract/languages';
-import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
+import { PAGE_PART_PERMISSIONS, PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { BlockInputSchema, blockPatchSchema, PanelBlockSchema, type BlockType } from '@proxy/contract/schemas/blocks';
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
 import {
@@ -21,7 +21,7 @@ import * as v from 'valibot';
 import { fieldError, parseBody } from '../../lib/drf-errors.ts';
 import { message } from '../../lib/messages.ts';
 import { InvalidPageError, paginate, paginatedSchema, pageWindow } from '../../lib/pagination.ts';
-import { answers, deleted, idParams, notFound, parseReorder, reorderRefused } from '../../lib/panel.ts';
+import { answers, idParams, notFound, parseReorder, registerItemRoutes, reorderRefused } from '../../lib/panel.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
 import { blocksRepository } from './blocks-repository.ts';
@@ -78,7 +78,7 @@ type IdRequest = { Params: { id: number } };
 
 const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
   const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
-  const { view, add, change, delete: remove } = PAGE_PERMISSIONS;
+  const { view, change } = PAGE_PERMISSIONS;
   const pages = pagesRepository(app.db);
   const blocks = blocksRepository(app.db);
   const content = contentService(app.db);
@@ -104,43 +104,21 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     },
   );
 
-  app.post(
-    '/api/panel/pages/',
-    { ...can(add), schema: { response: answers(PanelPageSchema, 201) } },
-    async (request, reply) => {
-      const input = cleanPage(parseBody(PageInputSchema, request.body, request.language), request.language);
-      const page = await withConflicts(request.language, () => pages.create(input));
-      return reply.code(201).send(page);
+  registerItemRoutes(app, {
+    path: '/api/panel/pages/',
+    permissions: PAGE_PERMISSIONS,
+    item: PanelPageSchema,
+    get: (id) => pages.get(id),
+    create: (body, language) => {
+      const input = cleanPage(parseBody(PageInputSchema, body, language), language);
+      return withConflicts(language, () => pages.create(input));
     },
-  );
-
-  app.get<IdRequest>(
-    '/api/panel/pages/:id/',
-    { ...can(view), schema: { params: idParams, response: answers(PanelPageSchema) } },
-    async (request, reply) => (await pages.get(request.params.id)) ?? notFound(reply, request.language),
-  );
-
-  app.patch<IdRequest>(
-    '/api/panel/pages/:id/',
-    { ...can(change), schema: { params: idParams, response: answers(PanelPageSchema) } },
-    async (request, reply) => {
-      const changes = cleanPage(
-        parseBody(v.partial(PageInputSchema), request.body, request.language),
-        request.language,
-      );
-      const page = await withConflicts(request.language, () => pages.update(request.params.id, changes));
-      return page ?? notFound(reply, request.language);
+    update: (id, body, language) => {
+      const changes = cleanPage(parseBody(v.partial(PageInputSchema), body, language), language);
+      return withConflicts(language, () => pages.update(id, changes));
     },
-  );
-
-  app.delete<IdRequest>(
-    '/api/panel/pages/:id/',
-    { ...can(remove), schema: { params: idParams, response: deleted } },
-    async (request, reply) => {
-      const done = await withConflicts(request.language, () => content.deletePage(request.params.id));
-      return done ? reply.code(204).send() : notFound(reply, request.language);
-    },
-  );
+    remove: (id, language) => withConflicts(language, () => content.deletePage(id)),
+  });
 
   app.get<IdRequest>(
     '/api/panel/pages/:id/blocks/',
@@ -172,32 +150,20 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     },
   );
 
-  app.get<IdRequest>(
-    '/api/panel/blocks/:id/',
-    { ...can(view), schema: { params: idParams, response: answers(PanelBlockSchema) } },
-    async (request, reply) => (await blocks.get(request.params.id)) ?? notFound(reply, request.language),
-  );
-
-  app.patch<IdRequest>(
-    '/api/panel/blocks/:id/',
-    { ...can(change), schema: { params: idParams, response: answers(PanelBlockSchema) } },
-    async (request, reply) => {
-      const existing = await blocks.get(request.params.id);
-      if (!existing) return notFound(reply, request.language);
+  registerItemRoutes(app, {
+    path: '/api/panel/blocks/',
+    permissions: PAGE_PART_PERMISSIONS,
+    item: PanelBlockSchema,
+    get: (id) => blocks.get(id),
+    update: async (id, body, language) => {
+      const existing = await blocks.get(id);
+      if (!existing) return null;
       // The type never changes: an edit is checked against the block's own type.
-      const parsed = parseBody(blockPatchSchema(existing.type), request.body, request.language);
-      const changes = cleanBlock(existing.type, parsed);
-      const block = await withConflicts(request.language, () => blocks.update(request.params.id, changes));
-      return block ?? notFound(reply, request.language);
+      const changes = cleanBlock(existing.type, parseBody(blockPatchSchema(existing.type), body, language));
+      return withConflicts(language, () => blocks.update(id, changes));
     },
-  );
-
-  app.delete<IdRequest>(
-    '/api/panel/blocks/:id/',
-    { ...can(change), schema: { params: idParams, response: deleted } },
-    async (request, reply) =>
-      (await blocks.delete(request.params.id)) ? reply.code(204).send() : notFound(reply, request.language),
-  );
+    remove: (id) => blocks.delete(id),
+  });
 };
 
 export default panelPagesRoutes;

@@ -4,62 +4,37 @@ import { PanelPlanSchema, PlanInputSchema } from '@proxy/contract/schemas/plans'
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { parseBody } from '../../lib/drf-errors.ts';
-import { answers, deleted, idParams, notFound, parseReorder, reorderRefused } from '../../lib/panel.ts';
+import { answers, parseReorder, registerItemRoutes, reorderRefused } from '../../lib/panel.ts';
 import { contentService } from './content-service.ts';
 import { plansRepository } from './plans-repository.ts';
 
-type IdRequest = { Params: { id: number } };
-
 const panelPlansRoutes: FastifyPluginAsync = async (app) => {
-  const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
-  const { view, add, change, delete: remove } = PAGE_PERMISSIONS;
   const plans = plansRepository(app.db);
   const content = contentService(app.db);
 
-  app.get('/api/panel/plans/', { ...can(view), schema: { response: answers(v.array(PanelPlanSchema)) } }, () =>
-    plans.list(),
-  );
-
-  app.post(
-    '/api/panel/plans/',
-    { ...can(add), schema: { response: answers(PanelPlanSchema, 201) } },
-    async (request, reply) => {
-      const plan = await content.createPlan(parseBody(PlanInputSchema, request.body, request.language));
-      return reply.code(201).send(plan);
-    },
-  );
+  registerItemRoutes(app, {
+    path: '/api/panel/plans/',
+    permissions: PAGE_PERMISSIONS,
+    item: PanelPlanSchema,
+    list: () => plans.list(),
+    get: (id) => plans.get(id),
+    create: (body, language) => content.createPlan(parseBody(PlanInputSchema, body, language)),
+    update: (id, body, language) => plans.update(id, parseBody(v.partial(PlanInputSchema), body, language)),
+    remove: (id) => plans.delete(id),
+  });
 
   app.post(
     '/api/panel/plans/order/',
-    { ...can(change), schema: { response: answers(v.array(PanelPlanSchema)) } },
+    {
+      preHandler: app.requirePermission(PAGE_PERMISSIONS.change),
+      schema: { response: answers(v.array(PanelPlanSchema)) },
+    },
     async (request) => {
       if (!(await content.reorderPlans(parseReorder(request.body, request.language)))) {
         throw reorderRefused(request.language);
       }
       return plans.list();
     },
-  );
-
-  app.get<IdRequest>(
-    '/api/panel/plans/:id/',
-    { ...can(view), schema: { params: idParams, response: answers(PanelPlanSchema) } },
-    async (request, reply) => (await plans.get(request.params.id)) ?? notFound(reply, request.language),
-  );
-
-  app.patch<IdRequest>(
-    '/api/panel/plans/:id/',
-    { ...can(change), schema: { params: idParams, response: answers(PanelPlanSchema) } },
-    async (request, reply) => {
-      const changes = parseBody(v.partial(PlanInputSchema), request.body, request.language);
-      return (await plans.update(request.params.id, changes)) ?? notFound(reply, request.language);
-    },
-  );
-
-  app.delete<IdRequest>(
-    '/api/panel/plans/:id/',
-    { ...can(remove), schema: { params: idParams, response: deleted } },
-    async (request, reply) =>
-      (await plans.delete(request.params.id)) ? reply.code(204).send() : notFound(reply, request.language),
   );
 };
 

@@ -6,7 +6,7 @@ import {
   reorderPanelBlocks,
   updatePanelBlock,
 } from '@proxy/contract/api/panel-blocks';
-import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
+import { PAGE_PART_PERMISSIONS } from '@proxy/contract/permissions';
 import {
   BLOCK_TYPES,
   BlockInputSchema,
@@ -21,9 +21,6 @@ import { OrderedResource, StatusTag } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 import { BlockFields, blockInput, blockValues, useBlockTab, type BlockValues } from './block-fields.tsx';
 import styles from './blocks.module.css';
-
-/** Blocks are part of their page: adding, deleting and moving them is changing the page (the API's rule). */
-const BLOCK_PERMISSIONS = { ...PAGE_PERMISSIONS, add: PAGE_PERMISSIONS.change, delete: PAGE_PERMISSIONS.change };
 
 /** What a row says about a block: its title, or the start of its text for a rich-text block. */
 function summaryOf(block: PanelBlock): string {
@@ -64,7 +61,7 @@ export function BlocksList({
       <Typography.Paragraph type="secondary">{t('blocks.lead')}</Typography.Paragraph>
       <OrderedResource<PanelBlock, BlockValues, BlockInput | BlockPatch>
         load={{ initial: initialBlocks }}
-        permissions={BLOCK_PERMISSIONS}
+        permissions={PAGE_PART_PERMISSIONS}
         formName="block"
         createLabel={t('blocks.add')}
         toolbar={

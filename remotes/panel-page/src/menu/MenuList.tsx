@@ -5,7 +5,7 @@ import {
   reorderPanelMenu,
   updatePanelMenuItem,
 } from '@proxy/contract/api/panel-menu';
-import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
+import { PAGE_PART_PERMISSIONS } from '@proxy/contract/permissions';
 import { MenuItemInputSchema, type MenuItemInput, type PanelMenuItem } from '@proxy/contract/schemas/menu';
 import { api } from '@proxy/contract/state';
 import { OrderedResource, SelectField, TextField } from '@proxy/panel-kit';
@@ -31,7 +31,7 @@ export function MenuList() {
     <OrderedResource<PanelMenuItem, MenuValues, MenuItemInput>
       load={(signal) => listPanelMenu(api, signal)}
       reload={() => listPanelMenu(api)}
-      permissions={PAGE_PERMISSIONS}
+      permissions={PAGE_PART_PERMISSIONS}
       formName="menu"
       createLabel={t('menu.create')}
       emptyText={t('menu.empty')}

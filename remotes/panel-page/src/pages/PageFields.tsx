@@ -58,14 +58,7 @@ export function PageFields({ tab, onTab }: { tab: Language; onTab: (tab: Languag
   return (
     <>
       <FieldGrid>
-        <TextField
-          name="slug"
-          label={t('page.slug')}
-          help={t('page.slugHelp')}
-          required
-          addonBefore="/"
-          maxLength={100}
-        />
+        <TextField name="slug" label={t('page.slug')} help={t('page.slugHelp')} required prefix="/" maxLength={100} />
         <SelectField
           name="menu"
           label={t('page.menu')}
