@@ -19,8 +19,10 @@ export const STARTUP_CHUNKS = {
   router: nodeModules('react-router'),
   i18n: nodeModules('i18next', 'react-i18next', 'html-parse-stringify', 'void-elements'),
   jotai: nodeModules('jotai'),
-  // Not the form schemas: only the lazy auth dialog and the panel use them (with valibot, in their own chunk).
-  contract: /[\\/]shared[\\/]src[\\/](?!schemas[\\/])/,
+  // Not the modules only lazy code uses: the form schemas and the form and request helpers (the auth dialog, the
+  // panel; valibot comes with them), the panel's API calls, sections and bundled strings.
+  contract:
+    /[\\/]shared[\\/]src[\\/](?!schemas[\\/]|forms\.ts|i18n-bundle\.ts|panel-sections\.ts|api[\\/](?:decode|panel-))/,
 };
 
 export const startupCacheGroups = Object.fromEntries(

@@ -24,23 +24,11 @@ export type Layout = 'public' | 'empty' | 'panel';
  * the panel's route guards and the API use the same strings.
  */
 export const PANEL_SECTIONS = [
-  { id: 'users', permission: 'users.view_user', remote: 'panel-users', list: '/api/panel/users/' },
-  { id: 'versions', permission: 'versions.view_version', remote: 'panel-version', list: '/api/panel/versions/' },
-  { id: 'pages', permission: 'pages.view_page', remote: 'panel-page', list: '/api/panel/pages/' },
-  {
-    id: 'payments',
-    permission: 'payments.view_paymentmethod',
-    remote: 'panel-payment',
-    list: '/api/panel/payment-methods/',
-  },
-] as const satisfies readonly {
-  readonly id: string;
-  readonly permission: string;
-  /** The remote that implements the section. */
-  readonly remote: RemoteName;
-  /** The section's main paginated list in the API: its `count` is what the panel's home shows. */
-  readonly list: string;
-}[];
+  { id: 'users', permission: 'users.view_user' },
+  { id: 'versions', permission: 'versions.view_version' },
+  { id: 'pages', permission: 'pages.view_page' },
+  { id: 'payments', permission: 'payments.view_paymentmethod' },
+] as const;
 export type PanelSectionId = (typeof PANEL_SECTIONS)[number]['id'];
 
 /** Any panel section's permission lets a staff member into the panel. */

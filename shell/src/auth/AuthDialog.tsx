@@ -7,6 +7,7 @@ import { api, showMessageAtom, useAtomValue, useSetAtom } from '@proxy/contract/
 import { AntdScope } from '../antd/AntdScope.tsx';
 import { useHashPanel } from '../chrome/hash-panel.ts';
 import { useT } from '../i18n/use-t.ts';
+import { useAuthT } from './use-auth-t.ts';
 import { authView, passwordResetAtom, recoveryViewAtom, type AuthView } from './dialog-state.ts';
 import { submitForm } from './submit.ts';
 import { LoginForm } from './LoginForm.tsx';
@@ -21,7 +22,8 @@ const DIALOG_MAX_WIDTH = 600;
  * Login goes to registration or recovery; registration, recovery and password go back to login.
  */
 export default function AuthDialog() {
-  const { t, language } = useT();
+  const { language } = useT();
+  const { t } = useAuthT();
   const recovery = useAtomValue(recoveryViewAtom);
   const setRecovery = useSetAtom(recoveryViewAtom);
   const reset = useAtomValue(passwordResetAtom);
@@ -48,7 +50,7 @@ export default function AuthDialog() {
     <AntdScope language={language}>
       <Modal
         open
-        title={t(`auth.${view}.title`)}
+        title={t(`${view}.title`)}
         width={`min(${DIALOG_MAX_WIDTH}px, calc(100vw - 24px))`}
         footer={null}
         mask={{ closable: false }}
@@ -56,7 +58,7 @@ export default function AuthDialog() {
         onCancel={dismiss}
         destroyOnHidden
         centered
-        closable={{ 'aria-label': t('auth.close') }}
+        closable={{ 'aria-label': t('close') }}
         wrapClassName={styles.wrap}
       >
         {view === 'login' && (
@@ -64,10 +66,10 @@ export default function AuthDialog() {
             secondary={
               <div className={styles.links}>
                 <Button type="link" onClick={() => goTo('recovery')}>
-                  {t('auth.login.toRecovery')}
+                  {t('login.toRecovery')}
                 </Button>
                 <Button type="link" onClick={() => goTo('registration')}>
-                  {t('auth.login.toRegistration')}
+                  {t('login.toRegistration')}
                 </Button>
               </div>
             }
@@ -84,7 +86,7 @@ export default function AuthDialog() {
 type Navigate = { goTo: (view: AuthView) => void };
 
 function RegistrationForm({ goTo }: Navigate) {
-  const { t } = useT();
+  const { t } = useAuthT();
   const show = useSetAtom(showMessageAtom);
   return (
     <Form<{ email?: string; password1?: string; password2?: string }>
@@ -103,21 +105,16 @@ function RegistrationForm({ goTo }: Navigate) {
       render={({ handleSubmit, submitting }) => (
         <AntForm component={false} layout="vertical">
           <form onSubmit={handleSubmit} noValidate className={styles.form}>
-            <Typography.Paragraph type="secondary">{t('auth.registration.lead')}</Typography.Paragraph>
-            <TextField name="email" label={t('auth.fields.email')} type="email" autoComplete="email" autoFocus />
-            <TextField name="password1" label={t('auth.fields.password')} type="password" autoComplete="new-password" />
-            <TextField
-              name="password2"
-              label={t('auth.fields.password2')}
-              type="password"
-              autoComplete="new-password"
-            />
+            <Typography.Paragraph type="secondary">{t('registration.lead')}</Typography.Paragraph>
+            <TextField name="email" label={t('fields.email')} type="email" autoComplete="email" autoFocus />
+            <TextField name="password1" label={t('fields.password')} type="password" autoComplete="new-password" />
+            <TextField name="password2" label={t('fields.password2')} type="password" autoComplete="new-password" />
             <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-              {t('auth.registration.submit')}
+              {t('registration.submit')}
             </Button>
             <div className={styles.links}>
               <Button type="link" onClick={() => goTo('login')}>
-                {t('auth.registration.toLogin')}
+                {t('registration.toLogin')}
               </Button>
             </div>
           </form>
@@ -128,7 +125,7 @@ function RegistrationForm({ goTo }: Navigate) {
 }
 
 function RecoveryForm({ goTo }: Navigate) {
-  const { t } = useT();
+  const { t } = useAuthT();
   const show = useSetAtom(showMessageAtom);
   return (
     <Form<{ email?: string }>
@@ -142,14 +139,14 @@ function RecoveryForm({ goTo }: Navigate) {
       render={({ handleSubmit, submitting }) => (
         <AntForm component={false} layout="vertical">
           <form onSubmit={handleSubmit} noValidate className={styles.form}>
-            <Typography.Paragraph type="secondary">{t('auth.recovery.lead')}</Typography.Paragraph>
-            <TextField name="email" label={t('auth.fields.email')} type="email" autoComplete="email" autoFocus />
+            <Typography.Paragraph type="secondary">{t('recovery.lead')}</Typography.Paragraph>
+            <TextField name="email" label={t('fields.email')} type="email" autoComplete="email" autoFocus />
             <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-              {t('auth.recovery.submit')}
+              {t('recovery.submit')}
             </Button>
             <div className={styles.links}>
               <Button type="link" onClick={() => goTo('login')}>
-                {t('auth.recovery.toLogin')}
+                {t('recovery.toLogin')}
               </Button>
             </div>
           </form>
@@ -160,7 +157,9 @@ function RecoveryForm({ goTo }: Navigate) {
 }
 
 function PasswordForm({ goTo }: Navigate) {
-  const { t } = useT();
+  const { t } = useAuthT();
+  // The stale-link message is the one the e-mail links use, in the page's own strings.
+  const { t: tPage } = useT();
   const reset = useAtomValue(passwordResetAtom);
   const setReset = useSetAtom(passwordResetAtom);
   const show = useSetAtom(showMessageAtom);
@@ -183,7 +182,7 @@ function PasswordForm({ goTo }: Navigate) {
           } catch (error) {
             // A bad, used or expired link (spec §8): the server says `token: Invalid value`.
             if (error instanceof ApiError && (error.fieldErrors.token || error.fieldErrors.uid)) {
-              show(t('auth.tokenExpired'), 'error');
+              show(tPage('auth.tokenExpired'), 'error');
               // The link is spent: back to login, where "forgot your password?" asks for a new one.
               backToLogin();
               return;
@@ -192,7 +191,7 @@ function PasswordForm({ goTo }: Navigate) {
           }
           // Spec §8: a detail means success; a success without one is 'Произошла ошибка'.
           if (!answer.detail) throw new Error('Password reset answered without a detail');
-          show(t('auth.passwordChanged'), 'success');
+          show(t('passwordChanged'), 'success');
           backToLogin();
         })
       }
@@ -201,23 +200,23 @@ function PasswordForm({ goTo }: Navigate) {
           <form onSubmit={handleSubmit} noValidate className={styles.form}>
             <TextField
               name="new_password1"
-              label={t('auth.fields.newPassword')}
+              label={t('fields.newPassword')}
               type="password"
               autoComplete="new-password"
               autoFocus
             />
             <TextField
               name="new_password2"
-              label={t('auth.fields.newPassword2')}
+              label={t('fields.newPassword2')}
               type="password"
               autoComplete="new-password"
             />
             <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-              {t('auth.password.submit')}
+              {t('password.submit')}
             </Button>
             <div className={styles.links}>
               <Button type="link" onClick={backToLogin}>
-                {t('auth.password.toLogin')}
+                {t('password.toLogin')}
               </Button>
             </div>
           </form>

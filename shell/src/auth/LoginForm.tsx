@@ -5,7 +5,7 @@ import { resendEmail } from '@proxy/contract/api/auth';
 import { runRequest } from '@proxy/contract/forms';
 import { EMAIL_NOT_VERIFIED, LoginFormSchema } from '@proxy/contract/schemas/auth';
 import { api, appStore, showMessageAtom } from '@proxy/contract/state';
-import { useT } from '../i18n/use-t.ts';
+import { useAuthT } from './use-auth-t.ts';
 import { signIn } from '../session/session.ts';
 import { submitForm } from './submit.ts';
 import { TextField } from './TextField.tsx';
@@ -18,11 +18,11 @@ const notVerified: readonly string[] = Object.values(EMAIL_NOT_VERIFIED);
  * password on an address not yet confirmed is answered with a way out: the confirmation e-mail sent again.
  */
 export function LoginForm({ secondary }: { secondary?: ReactNode }) {
-  const { t } = useT();
+  const { t } = useAuthT();
   const resend = async (email: string) => {
     const outcome = await runRequest(() => resendEmail(api, email), {
-      networkError: t('auth.networkError'),
-      unknownError: t('auth.unknownError'),
+      networkError: t('networkError'),
+      unknownError: t('unknownError'),
     });
     if (outcome.ok) appStore.set(showMessageAtom, outcome.value.detail, 'success');
   };
@@ -36,19 +36,14 @@ export function LoginForm({ secondary }: { secondary?: ReactNode }) {
       render={({ handleSubmit, submitting, submitErrors, values }) => (
         <AntForm component={false} layout="vertical">
           <form onSubmit={handleSubmit} noValidate className={styles.form}>
-            <TextField name="email" label={t('auth.fields.email')} type="email" autoComplete="username" autoFocus />
-            <TextField
-              name="password"
-              label={t('auth.fields.password')}
-              type="password"
-              autoComplete="current-password"
-            />
+            <TextField name="email" label={t('fields.email')} type="email" autoComplete="username" autoFocus />
+            <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" />
             <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-              {t('auth.login.submit')}
+              {t('login.submit')}
             </Button>
             {notVerified.includes(String(submitErrors?.non_field_errors ?? '')) && (
               <Button type="link" onClick={() => void resend((values.email ?? '').trim())}>
-                {t('auth.login.resend')}
+                {t('login.resend')}
               </Button>
             )}
             {secondary}

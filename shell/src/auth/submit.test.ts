@@ -7,7 +7,7 @@ import { appStore, clearMessageAtom, messageAtom } from '@proxy/contract/state';
 import { submitForm } from './submit.ts';
 
 const schema = v.object({ email: v.string() });
-const t = (key: string) => (key === 'auth.unknownError' ? 'An error occurred' : key);
+const t = (key: string) => (key === 'unknownError' ? 'An error occurred' : key);
 const failWith = (error: unknown) => () => Promise.reject(error);
 
 afterEach(() => appStore.set(clearMessageAtom));

@@ -3,7 +3,7 @@ import { reportRequestError } from '@proxy/contract/forms';
 import { formErrors, type AuthMessageKey } from '@proxy/contract/schemas/auth';
 import type * as v from 'valibot';
 
-type Translate = (key: `validation.${AuthMessageKey}` | 'auth.networkError' | 'auth.unknownError') => string;
+type Translate = (key: `validation.${AuthMessageKey}` | 'networkError' | 'unknownError') => string;
 
 /**
  * One submit of an auth form (spec §5, §8): the form schema checks every field first and nothing is sent while any
@@ -23,6 +23,6 @@ export async function submitForm<Values extends Record<string, unknown>>(
     await send(values);
     return undefined;
   } catch (error) {
-    return reportRequestError(error, { networkError: t('auth.networkError'), unknownError: t('auth.unknownError') });
+    return reportRequestError(error, { networkError: t('networkError'), unknownError: t('unknownError') });
   }
 }

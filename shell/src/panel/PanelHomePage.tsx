@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
 import type { Paginated } from '@proxy/contract/api/pagination';
-import { PANEL_SECTIONS, type PanelSectionId } from '@proxy/contract/routes';
+import { PANEL_SECTION_SOURCES } from '@proxy/contract/panel-sections';
+import type { PanelSectionId } from '@proxy/contract/routes';
 import { api, useAtomValue, userAtom } from '@proxy/contract/state';
 import { currentDeployment, isDeployed } from '../federation/remotes.ts';
-import { useT } from '../i18n/use-t.ts';
+import { usePanelT } from './use-panel-t.ts';
 import { panelSections } from './panel-menu.ts';
 import { SECTION_ICONS } from './section-icons.tsx';
 import styles from './PanelHomePage.module.css';
@@ -21,9 +22,10 @@ function useSectionCounts(ids: readonly PanelSectionId[]): Counts {
   const key = ids.join();
   useEffect(() => {
     const controller = new AbortController();
-    for (const section of PANEL_SECTIONS.filter((item) => ids.includes(item.id))) {
-      api.request<Paginated<unknown>>(section.list, { query: { page_size: 1 }, signal: controller.signal }).then(
-        ({ count }) => setCounts((current) => ({ ...current, [section.id]: count })),
+    for (const id of ids) {
+      const { list } = PANEL_SECTION_SOURCES[id];
+      api.request<Paginated<unknown>>(list, { query: { page_size: 1 }, signal: controller.signal }).then(
+        ({ count }) => setCounts((current) => ({ ...current, [id]: count })),
         () => undefined,
       );
     }
@@ -38,20 +40,21 @@ function useSectionCounts(ids: readonly PanelSectionId[]): Counts {
  * many entries it holds, or that this site does not have it yet.
  */
 export function PanelHomePage() {
-  const { t, language } = useT();
+  const { t, language } = usePanelT();
   const user = useAtomValue(userAtom);
   const sections = panelSections(user, language);
-  const remoteOf = (id: PanelSectionId) => PANEL_SECTIONS.find((section) => section.id === id)?.remote ?? 'shell';
-  const deployed = sections.filter((section) => isDeployed(currentDeployment(), remoteOf(section.id)));
+  const deployed = sections.filter((section) =>
+    isDeployed(currentDeployment(), PANEL_SECTION_SOURCES[section.id].remote),
+  );
   const counts = useSectionCounts(deployed.map((section) => section.id));
   const plural = new Intl.PluralRules(language);
   return (
     <section>
       <Typography.Title level={2} className={styles.welcome}>
-        {t('panel.welcome', { email: user?.email ?? '' })}
+        {t('welcome', { email: user?.email ?? '' })}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {sections.length > 0 ? t('panel.sectionsLead') : t('panel.noSections')}
+        {sections.length > 0 ? t('sectionsLead') : t('noSections')}
       </Typography.Paragraph>
       <ul className={styles.sections}>
         {sections.map((section) => {
@@ -61,15 +64,15 @@ export function PanelHomePage() {
             <li key={section.id}>
               <Link to={section.to} className={styles.section}>
                 <span className={styles.name}>
-                  {SECTION_ICONS[section.id]} {t(`panel.${section.id}`)}
+                  {SECTION_ICONS[section.id]} {t(`${section.id}`)}
                 </span>
-                <span className={styles.purpose}>{t(`panel.purpose.${section.id}`)}</span>
+                <span className={styles.purpose}>{t(`purpose.${section.id}`)}</span>
                 <span className={styles.count}>
                   {!here
-                    ? t('panel.notDeployed')
+                    ? t('notDeployed')
                     : count === undefined
                       ? '\u00a0'
-                      : t(`panel.count.${plural.select(count) as 'one' | 'few' | 'many' | 'other'}`, { count })}
+                      : t(`count.${plural.select(count) as 'one' | 'few' | 'many' | 'other'}`, { count })}
                 </span>
               </Link>
             </li>

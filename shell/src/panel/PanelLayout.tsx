@@ -6,7 +6,7 @@ import { paths } from '@proxy/contract/routes';
 import { drawerOpenAtom, toggleDrawerAtom, useAtomValue, userAtom, useSetAtom } from '@proxy/contract/state';
 import { AntdScope } from '../antd/AntdScope.tsx';
 import { LanguageSwitch } from '../chrome/LanguageSwitch.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { usePanelT } from './use-panel-t.ts';
 import { signOut } from '../session/session.ts';
 import { panelSections } from './panel-menu.ts';
 import { SECTION_ICONS } from './section-icons.tsx';
@@ -19,7 +19,7 @@ import styles from './PanelLayout.module.css';
  * user's permissions allow; Exit goes to the site, logs out and drops the token cookie.
  */
 export function PanelLayout() {
-  const { t, language } = useT();
+  const { t, language } = usePanelT();
   const user = useAtomValue(userAtom);
   const open = useAtomValue(drawerOpenAtom);
   const toggle = useSetAtom(toggleDrawerAtom);
@@ -33,13 +33,13 @@ export function PanelLayout() {
 
   const sections = panelSections(user, language);
   const items = [
-    { key: paths.home(language), label: t('panel.site'), icon: <GlobalOutlined aria-hidden /> },
+    { key: paths.home(language), label: t('site'), icon: <GlobalOutlined aria-hidden /> },
     ...sections.map((section) => ({
       key: section.to,
-      label: t(`panel.${section.id}`),
+      label: t(`${section.id}`),
       icon: SECTION_ICONS[section.id],
     })),
-    { key: 'exit', label: t('panel.exit'), icon: <LogoutOutlined aria-hidden /> },
+    { key: 'exit', label: t('exit'), icon: <LogoutOutlined aria-hidden /> },
   ];
   const selected = sections.find((section) => pathname.startsWith(section.to))?.to;
 
@@ -78,7 +78,7 @@ export function PanelLayout() {
             items={items}
             selectedKeys={selected ? [selected] : []}
             onClick={onClick}
-            aria-label={t('panel.title')}
+            aria-label={t('title')}
           />
         </Layout.Sider>
         {open && <div className={styles.scrim} onClick={() => toggle(false)} />}
@@ -87,13 +87,13 @@ export function PanelLayout() {
             <Button
               type="text"
               onClick={() => toggle()}
-              aria-label={t('panel.toggle')}
+              aria-label={t('toggle')}
               aria-expanded={open}
               className={styles.toggle}
             >
               <span className={styles.toggleLines} aria-hidden="true" />
             </Button>
-            <span className={styles.title}>{t('panel.title')}</span>
+            <span className={styles.title}>{t('title')}</span>
             <LanguageSwitch className={styles.language} compact />
           </Layout.Header>
           <Layout.Content className={styles.content}>

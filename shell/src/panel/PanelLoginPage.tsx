@@ -6,7 +6,7 @@ import { PANEL_ACCESS, paths } from '@proxy/contract/routes';
 import { useAtomValue, userAtom } from '@proxy/contract/state';
 import { AntdScope } from '../antd/AntdScope.tsx';
 import { LoginForm } from '../auth/LoginForm.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { usePanelT } from './use-panel-t.ts';
 import { signOut } from '../session/session.ts';
 import styles from './PanelLoginPage.module.css';
 
@@ -15,7 +15,7 @@ import styles from './PanelLoginPage.module.css';
  * signed-in user without any panel permission gets a clear message instead of the panel.
  */
 export function PanelLoginPage() {
-  const { t, language } = useT();
+  const { t, language } = usePanelT();
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
   const allowed = hasPermission(user, PANEL_ACCESS);
@@ -29,21 +29,21 @@ export function PanelLoginPage() {
       <main className={styles.page}>
         <section className={styles.card} aria-labelledby="panel-login-title">
           <Typography.Title level={3} id="panel-login-title">
-            {t('panel.signInTitle')}
+            {t('signInTitle')}
           </Typography.Title>
           {user && !allowed ? (
             <>
-              <Alert type="warning" showIcon title={t('panel.noAccess')} role="alert" />
+              <Alert type="warning" showIcon title={t('noAccess')} role="alert" />
               <div className={styles.actions}>
-                <Link to={paths.home(language)}>{t('panel.toSite')}</Link>
+                <Link to={paths.home(language)}>{t('toSite')}</Link>
                 <Button type="link" onClick={() => void signOut()}>
-                  {t('panel.signOut')}
+                  {t('signOut')}
                 </Button>
               </div>
             </>
           ) : (
             <>
-              <Typography.Paragraph type="secondary">{t('panel.signInLead')}</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">{t('signInLead')}</Typography.Paragraph>
               <LoginForm />
             </>
           )}
