@@ -87,8 +87,12 @@ describe('the panel frame', () => {
       .poll(() => page.getByRole('alert').textContent())
       .toContain('У вашей учётной записи нет доступа к панели управления.');
     expect(new URL(page.url()).pathname).toBe('/panel/login');
-    await page.goto(`${site.url}/panel`);
+    const response = await page.goto(`${site.url}/panel`);
+    // The document's status is the page's: a permission error, worded as one (no "check the address").
+    expect(response?.status()).toBe(403);
     await expect.poll(() => page.locator('body').textContent()).toContain('У вас нет прав на просмотр этой страницы.');
+    expect(await page.locator('body').textContent()).toContain('Эта часть сайта — для сотрудников с доступом к ней.');
+    expect(await page.locator('body').textContent()).not.toContain('Проверьте адрес');
     expect(await page.getByRole('menu').count()).toBe(0);
     await page.close();
   });

@@ -72,6 +72,19 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       expect(about).not.toContain('rel="preload" as="image"');
     });
 
+    it('answers a signed-in customer opening the panel with 403, and staff and visitors with the page', async () => {
+      const customer = freshEmail('panel-customer');
+      const editor = freshEmail('panel-editor');
+      await createUser(testDb.db, { email: customer });
+      await createUser(testDb.db, { email: editor, staff: true, permissions: ['pages.view_page'] });
+      const as = async (email: string) => ({ cookie: `accessToken=${await login(app, email)}` });
+      expect((await app.inject({ url: '/panel', headers: await as(customer) })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/en/panel', headers: await as(customer) })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/panel', headers: await as(editor) })).statusCode).toBe(200);
+      // A visitor is sent to the panel's sign-in by the page itself.
+      expect((await app.inject({ url: '/panel' })).statusCode).toBe(200);
+    });
+
     it('embeds the session of a valid accessToken cookie, and nothing for a dead or malformed one', async () => {
       const email = freshEmail('doc');
       await createUser(testDb.db, { email, language: 'en' });

@@ -16,7 +16,8 @@ import fastifyStatic from '@fastify/static';
 import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
-import { matchRoute, type RemoteName } from '@proxy/contract/routes';
+import { hasPermission, type PermissionSubject } from '@proxy/contract/permissions';
+import { matchRoute, PANEL_ACCESS, type RemoteName, type RouteDefinition } from '@proxy/contract/routes';
 import { homeBlockKey, type InitialState } from '@proxy/contract/session-state';
 import { documentTitle, SITE_NAME } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -82,6 +83,10 @@ const remotesResponseSchema = {
 const FILE_EXTENSION = /\.[A-Za-z0-9]+$/;
 /** A login key as the API issues it: 40 lowercase hex. */
 const TOKEN_KEY = /^[0-9a-f]{40}$/;
+
+/** The panel's own check (the shell's guards): into the panel at all, then the page's permission. */
+const mayOpen = (user: PermissionSubject, route: RouteDefinition) =>
+  hasPermission(user, PANEL_ACCESS) && (!route.permission || hasPermission(user, route.permission));
 
 const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   const shellDir = path.join(options.distDir, 'shell');
@@ -240,6 +245,11 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     };
     try {
       Object.assign(state, await sessionFromCookie(request.headers.cookie));
+      // A signed-in user the panel is not for gets the 403 the page shows, not a 200 (anonymous visitors are sent
+      // to the panel's sign-in by the page itself).
+      if (status === 200 && match?.route.layout === 'panel' && state.user && !mayOpen(state.user, match.route)) {
+        status = 403;
+      }
     } catch (error) {
       // Spec §4: a failure other than a dead token while loading the user shows the error page with its status.
       status = error instanceof DbUnavailableError ? 503 : ((error as { statusCode?: number }).statusCode ?? 500);

@@ -19,7 +19,8 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
       <p className={styles.message}>
         {notFound ? t('error.notFoundMessage') : status === 403 ? t('error.forbidden') : message}
       </p>
-      <p className={styles.hint}>{t('error.hint')}</p>
+      {/* A permission error is no wrong address: it says who the page is for instead. */}
+      <p className={styles.hint}>{status === 403 ? t('error.forbiddenHint') : t('error.hint')}</p>
       <Link className={styles.home} to={paths.home(language)}>
         {t('error.homeLink')}
       </Link>
