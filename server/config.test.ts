@@ -55,7 +55,7 @@ describe('loadConfig', () => {
 
   it('reads the mail sender and the rate-limit switches', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://proxy.example' })).toMatchObject({
-      mailFrom: 'noreply@proxy.example',
+      mailFrom: 'ProxyMob <noreply@proxy.example>',
       rateLimit: { enabled: true, windowScale: 1 },
     });
     const config = loadConfig({

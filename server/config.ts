@@ -4,6 +4,7 @@
  * request that happens to touch it.
  */
 import path from 'node:path';
+import { SITE_NAME } from '@proxy/contract/titles';
 import * as v from 'valibot';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -221,7 +222,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     secretKey: secretKey as string,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `noreply@${new URL(publicUrl).hostname}`,
+    // The brand as the sender's display name, so inboxes show who wrote rather than a bare noreply address.
+    mailFrom: e.MAIL_FROM ?? `${SITE_NAME.en} <noreply@${new URL(publicUrl).hostname}>`,
     redisUrl: e.REDIS_URL,
     apiUrl: (e.API_URL ?? '').replace(/\/+$/, ''),
     corsOrigins,

@@ -13,7 +13,7 @@ const PASSWORD = 'Lorem ipsum dolor 42';
 const NEW_PASSWORD = 'Sit amet consectetur 7';
 
 function linkParams(mail: SinkMessage): URLSearchParams {
-  const link = /http:\/\/testserver\/\?\S+/.exec(mail.text)?.[0];
+  const link = /http:\/\/testserver\/(?:en\/)?\?\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no link in: ${mail.text}`);
   expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
   return new URL(link).searchParams;
@@ -63,6 +63,8 @@ describe.each(BACKENDS)('account e-mails over SMTP on $name', (backend) => {
     const mail = await mailTo(email, /^Confirm your e-mail address/);
     expect(mail.from).toBe('"Proxy" <robot@testserver>');
     expect(mail.text).toContain(`The address ${email} was used to register`);
+    // An English-speaking account's link opens the English site.
+    expect(mail.text).toContain('http://testserver/en/?email_key=');
     const key = linkParams(mail).get('email_key') as string;
     expect(key).toMatch(/^[\w-]+:[0-9A-Za-z]+:[\w-]+$/);
     secrets.add(key);
@@ -183,11 +185,18 @@ describe.each(BACKENDS)('account e-mails over SMTP on $name', (backend) => {
   });
 
   it('renders the reset mail in both languages with the link in text and HTML', () => {
-    for (const language of ['ru', 'en'] as const) {
+    // The link opens the site in the e-mail's language; the mail is titled and signed with the brand, not a host.
+    for (const [language, home, signature] of [
+      ['ru', 'https://site.example/', 'Команда ProxyMob'],
+      ['en', 'https://site.example/en/', 'The ProxyMob team'],
+    ] as const) {
       const content = passwordResetEmail({ language, publicUrl: 'https://site.example', uid: '1', token: 'tok-en' });
-      expect(content.text).toContain('https://site.example/?uid=1&token=tok-en');
-      expect(content.html).toContain('href="https://site.example/?uid=1&amp;token=tok-en"');
+      expect(content.text).toContain(`${home}?uid=1&token=tok-en`);
+      expect(content.html).toContain(`href="${home}?uid=1&amp;token=tok-en"`);
       expect(content.html).toContain(`lang="${language}"`);
+      expect(content.subject).toMatch(/ — ProxyMob$/);
+      expect(content.text).toContain(signature);
+      expect(content.text).not.toContain('site.example\n');
     }
   });
 });

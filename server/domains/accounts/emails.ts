@@ -3,19 +3,22 @@
  * (PUBLIC_URL), whose client reads `?email_key=`, `?uid=&token=` and `?unsubscribe=` on load
  * (auth-api-contract.md, "Links in e-mails").
  */
-import type { Language } from '@proxy/contract/languages';
+import { localizePath, type Language } from '@proxy/contract/languages';
+import { SITE_NAME } from '@proxy/contract/titles';
 import { escapeHtml } from '../../lib/html.ts';
 import type { EmailContent } from '../../plugins/mailer.ts';
 
-/** `https://site/?a=1&b=2` for the site root of PUBLIC_URL. */
-export function siteLink(publicUrl: string, params: Readonly<Record<string, string>>): string {
-  return `${publicUrl}/?${new URLSearchParams(params).toString()}`;
+/**
+ * The site's home in the recipient's language with the link's parameters (`https://site/en/?email_key=…`): the link
+ * opens the site in the language the e-mail was written in.
+ */
+export function siteLink(publicUrl: string, language: Language, params: Readonly<Record<string, string>>): string {
+  const home = localizePath('/', language).replace(/\/?$/, '/');
+  return `${publicUrl}${home}?${new URLSearchParams(params).toString()}`;
 }
 
-/** The name mails sign with: the site's host (`example.com`). */
-export function siteName(publicUrl: string): string {
-  return new URL(publicUrl).host;
-}
+/** The name mails are titled and signed with: the site's brand, as its pages are titled (not its host and port). */
+export const siteName = (language: Language): string => SITE_NAME[language];
 
 interface Template {
   readonly subject: string;
@@ -61,8 +64,8 @@ export function emailConfirmationEmail(options: {
   readonly email: string;
   readonly key: string;
 }): EmailContent {
-  const site = siteName(options.publicUrl);
-  const link = siteLink(options.publicUrl, { email_key: options.key });
+  const site = siteName(options.language);
+  const link = siteLink(options.publicUrl, options.language, { email_key: options.key });
   const template: Template =
     options.language === 'ru'
       ? {
@@ -94,8 +97,8 @@ export function passwordResetEmail(options: {
   readonly uid: string;
   readonly token: string;
 }): EmailContent {
-  const site = siteName(options.publicUrl);
-  const link = siteLink(options.publicUrl, { uid: options.uid, token: options.token });
+  const site = siteName(options.language);
+  const link = siteLink(options.publicUrl, options.language, { uid: options.uid, token: options.token });
   const template: Template =
     options.language === 'ru'
       ? {
@@ -133,8 +136,8 @@ export function withMailingFooter(
   content: EmailContent,
   options: { readonly language: Language; readonly publicUrl: string; readonly unsubscribeToken: string },
 ): EmailContent {
-  const link = siteLink(options.publicUrl, { unsubscribe: options.unsubscribeToken });
-  const site = siteName(options.publicUrl);
+  const link = siteLink(options.publicUrl, options.language, { unsubscribe: options.unsubscribeToken });
+  const site = siteName(options.language);
   const line =
     options.language === 'ru'
       ? `Вы получили это письмо как подписчик рассылки ${site}. Отписаться:`
