@@ -43,3 +43,31 @@ export const PAGE_PART_PERMISSIONS = {
  */
 export const IMAGE_UPLOAD_PERMISSION =
   'pages.add_page|pages.change_page|payments.add_paymentmethod|payments.change_paymentmethod';
+
+/** The Payments section (Django's `payments` app): payment methods, the invoices paid through them, promo codes. */
+export const PAYMENT_METHOD_PERMISSIONS = {
+  view: 'payments.view_paymentmethod',
+  add: 'payments.add_paymentmethod',
+  change: 'payments.change_paymentmethod',
+  delete: 'payments.delete_paymentmethod',
+} as const;
+
+/** Invoices are made by customers: staff see them, and mark them paid or cancel them (a change). */
+export const INVOICE_PERMISSIONS = {
+  view: 'payments.view_invoice',
+  change: 'payments.change_invoice',
+} as const;
+
+export const PROMO_CODE_PERMISSIONS = {
+  view: 'payments.view_promocode',
+  add: 'payments.add_promocode',
+  change: 'payments.change_promocode',
+  delete: 'payments.delete_promocode',
+} as const;
+
+/** Any of the section's lists lets a staff member into `/panel/payment`. */
+export const PAYMENTS_SECTION_ACCESS = [
+  PAYMENT_METHOD_PERMISSIONS.view,
+  INVOICE_PERMISSIONS.view,
+  PROMO_CODE_PERMISSIONS.view,
+].join('|');

@@ -10,7 +10,9 @@ describe('isSectionRoute', () => {
     // Sections of spec §2 no remote implements yet, and content pages: the catch-all.
     ['/order', false],
     ['/en/ip', false],
-    ['/user', false],
+    ['/user', true],
+    ['/en/user/5', true],
+    ['/panel/payment/3', true],
     ['/about', false],
     ['/a/b', false],
   ])('%s → %s', (pathname, expected) => {

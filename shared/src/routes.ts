@@ -1,5 +1,5 @@
 import { type Language, localizePath, splitLanguage } from './languages.ts';
-import { PAGE_PERMISSIONS } from './permissions.ts';
+import { PAGE_PERMISSIONS, PAYMENT_METHOD_PERMISSIONS, PAYMENTS_SECTION_ACCESS } from './permissions.ts';
 
 /**
  * The URL space of the site (spec §2), owned by the contract so that the shell, every remote and the server agree
@@ -27,7 +27,7 @@ export const PANEL_SECTIONS = [
   { id: 'users', permission: 'users.view_user' },
   { id: 'versions', permission: 'versions.view_version' },
   { id: 'pages', permission: 'pages.view_page' },
-  { id: 'payments', permission: 'payments.view_paymentmethod' },
+  { id: 'payments', permission: PAYMENTS_SECTION_ACCESS },
 ] as const;
 export type PanelSectionId = (typeof PANEL_SECTIONS)[number]['id'];
 
@@ -56,6 +56,8 @@ export interface RouteDefinition {
 export const ROUTES = [
   { id: 'home', pattern: '/', remote: 'marketing', layout: 'public' },
   { id: 'account', pattern: '/home', remote: 'user', layout: 'public', guard: 'authenticated' },
+  // Own page (no id); with an id, staff see a customer's page (its own issue) — until then the page answers 404.
+  { id: 'user', pattern: '/user/:id?', remote: 'user', layout: 'public', guard: 'authenticated' },
   { id: 'contentPage', pattern: '/page/:id?', remote: 'marketing', layout: 'public' },
   { id: 'panelLogin', pattern: '/panel/login', remote: 'shell', layout: 'empty' },
   { id: 'panelHome', pattern: '/panel', remote: 'shell', layout: 'panel', permission: PANEL_ACCESS },
@@ -80,6 +82,28 @@ export const ROUTES = [
     remote: 'panel-page',
     layout: 'panel',
     permission: PAGE_PERMISSIONS.view,
+  },
+  // Methods, invoices and promo codes, in tabs; editing a method needs only view (read-only without change).
+  {
+    id: 'panelPayments',
+    pattern: '/panel/payment',
+    remote: 'panel-payment',
+    layout: 'panel',
+    permission: PAYMENTS_SECTION_ACCESS,
+  },
+  {
+    id: 'panelPaymentAdd',
+    pattern: '/panel/payment/add',
+    remote: 'panel-payment',
+    layout: 'panel',
+    permission: PAYMENT_METHOD_PERMISSIONS.add,
+  },
+  {
+    id: 'panelPaymentEdit',
+    pattern: '/panel/payment/:id',
+    remote: 'panel-payment',
+    layout: 'panel',
+    permission: PAYMENT_METHOD_PERMISSIONS.view,
   },
   { id: 'page', pattern: '/:id', remote: 'marketing', layout: 'public' },
 ] as const satisfies readonly RouteDefinition[];

@@ -14,14 +14,16 @@ export type FilterLabels<D extends ListDefinition> = {
   readonly [K in keyof D['filters']]: {
     readonly label: string;
     readonly choices?: Readonly<Record<string, string>>;
+    /** An `ids` filter's rows, id → name (the section loads them); an id without a name shows as `#id`. */
+    readonly rows?: Readonly<Record<number, string>>;
     /** A `list` filter that takes one choice at a time (a status), with an "all" entry; otherwise any of them. */
     readonly single?: boolean;
   };
 };
 
 /**
- * The controls of a list's filters, one per definition: a select for `list`, two numbers for `range`, two dates for
- * `date_range`. Each change goes to the URL (and so to the API) at once.
+ * The controls of a list's filters, one per definition: a select for `list` and `ids`, two numbers for `range`, two
+ * dates for `date_range`. Each change goes to the URL (and so to the API) at once.
  */
 export function FilterBar<D extends ListDefinition>({
   definition,
@@ -42,7 +44,25 @@ export function FilterBar<D extends ListDefinition>({
   return (
     <>
       {Object.entries(definition.filters).map(([name, filter]: [string, FilterDefinition]) => {
-        const { label, choices = {}, single } = labels[name] as FilterLabels<D>[string];
+        const { label, choices = {}, rows = {}, single } = labels[name] as FilterLabels<D>[string];
+        if (filter.type === 'ids') {
+          const selected = (values[name] as readonly number[] | undefined) ?? [];
+          const ids = [...new Set([...Object.keys(rows).map(Number), ...selected])];
+          return (
+            <Select
+              key={name}
+              mode="multiple"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              className={styles.filter}
+              aria-label={label}
+              placeholder={label}
+              value={[...selected]}
+              onChange={(value: number[]) => setFilter(name, value.length > 0 ? value : undefined)}
+              options={ids.map((id) => ({ value: id, label: rows[id] ?? `#${id}` }))}
+            />
+          );
+        }
         if (filter.type === 'list') {
           const options = filter.choices.map((value) => ({ value, label: choices[value] ?? value }));
           const selected = (values[name] as readonly string[] | undefined) ?? [];

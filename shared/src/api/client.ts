@@ -18,6 +18,8 @@ export interface RequestOptions<T = unknown> {
   readonly body?: unknown;
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly signal?: AbortSignal;
+  /** Headers of this call only (an `Idempotency-Key`); the client's own (language, token) are set after them. */
+  readonly headers?: Readonly<Record<string, string>>;
   /**
    * Checks a 2xx body and answers it typed (`decodeWith(Schema)`, api/decode.ts); one that does not fit throws, so
    * no screen works on a shape it was not written for. Without it the body is answered as it came: the public
@@ -85,11 +87,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    request(path, { method = 'GET', body, query, signal, decode } = {}) {
-      const init: RequestInit = { method, signal };
+    request(path, { method = 'GET', body, query, signal, decode, headers = {} } = {}) {
+      const init: RequestInit = { method, signal, headers };
       if (body !== undefined) {
         init.body = JSON.stringify(body);
-        init.headers = { 'Content-Type': 'application/json' };
+        init.headers = { ...headers, 'Content-Type': 'application/json' };
       }
       return send(path, init, query, decode);
     },

@@ -7,11 +7,13 @@ import * as v from 'valibot';
  * - `?search=` free text, `?ordering=field` or `-field`, `?page=` (a number or `last`), `?page_size=`;
  * - the spec's filter definitions: `list` (`?status=active,expired`, any of the choices), `range`
  *   (`?balance_min=&balance_max=`, whole numbers — money is in minor units) and `date_range`
- *   (`?date_joined_after=&date_joined_before=`, `YYYY-MM-DD`, both ends inclusive).
+ *   (`?date_joined_after=&date_joined_before=`, `YYYY-MM-DD`, both ends inclusive);
+ * - `ids`, a `list` whose choices are rows of another resource (`?method=3,5`): row ids, named by the client.
  */
 
 export type FilterDefinition =
   | { readonly type: 'list'; readonly choices: readonly string[] }
+  | { readonly type: 'ids' }
   | { readonly type: 'range' }
   | { readonly type: 'date_range' };
 
@@ -37,9 +39,11 @@ export interface DateRange {
 
 type FilterValue<F extends FilterDefinition> = F extends { type: 'list'; choices: readonly (infer C)[] }
   ? readonly C[]
-  : F extends { type: 'range' }
-    ? NumberRange
-    : DateRange;
+  : F extends { type: 'ids' }
+    ? readonly number[]
+    : F extends { type: 'range' }
+      ? NumberRange
+      : DateRange;
 
 export type Ordering<D extends ListDefinition> = D['orderings'][number] | `-${D['orderings'][number]}`;
 
@@ -55,12 +59,14 @@ export interface ListParams<D extends ListDefinition> {
 export const SEARCH_MAX_LENGTH = 200;
 /** The grammar of a `range` bound and of a `date_range` bound (the server words a mismatch after which it was). */
 export const WHOLE_NUMBER = /^-?\d{1,15}$/;
+/** A row id as `ids` filters take it (PostgreSQL's integer). */
+export const ROW_ID = /^[1-9]\d{0,9}$/;
 export const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The query-string keys one filter uses. */
 export function filterKeys(name: string, filter: FilterDefinition): readonly string[] {
-  if (filter.type === 'list') return [name];
+  if (filter.type === 'list' || filter.type === 'ids') return [name];
   return filter.type === 'range' ? [`${name}_min`, `${name}_max`] : [`${name}_after`, `${name}_before`];
 }
 
@@ -74,6 +80,10 @@ export function listQuerySchema<D extends ListDefinition>(definition: D) {
     if (filter.type === 'list') {
       const choice = `(?:${filter.choices.map(escapeRegExp).join('|')})`;
       return [[name, v.optional(v.pipe(v.string(), v.regex(new RegExp(`^${choice}(?:,${choice})*$`))))] as const];
+    }
+    if (filter.type === 'ids') {
+      const id = ROW_ID.source.slice(1, -1);
+      return [[name, v.optional(v.pipe(v.string(), v.regex(new RegExp(`^${id}(?:,${id}){0,99}$`))))] as const];
     }
     const pattern = filter.type === 'range' ? WHOLE_NUMBER : DATE;
     return filterKeys(name, filter).map((key) => [key, v.optional(v.pipe(v.string(), v.regex(pattern)))] as const);
@@ -93,6 +103,12 @@ function listValues(raw: string | null | undefined, choices: readonly string[]):
   if (!raw) return undefined;
   const values = [...new Set(raw.split(','))].filter((value) => choices.includes(value));
   return values.length > 0 ? values : undefined;
+}
+
+function idValues(raw: string | null | undefined): number[] | undefined {
+  if (!raw) return undefined;
+  const ids = [...new Set(raw.split(','))].filter((value) => ROW_ID.test(value) && Number(value) <= 2_147_483_647);
+  return ids.length > 0 ? ids.slice(0, 100).map(Number) : undefined;
 }
 
 const wholeNumber = (raw: string | null | undefined) => (raw && WHOLE_NUMBER.test(raw) ? Number(raw) : undefined);
@@ -122,7 +138,9 @@ export function readListParams<D extends ListDefinition>(
     const value =
       filter.type === 'list'
         ? listValues(get(first), filter.choices)
-        : filter.type === 'range'
+        : filter.type === 'ids'
+          ? idValues(get(first))
+          : filter.type === 'range'
           ? compact({ min: wholeNumber(get(first)), max: wholeNumber(get(second ?? '')) })
           : compact({ after: date(get(first)), before: date(get(second ?? '')) });
     if (value !== undefined) filters[name] = value;
@@ -152,8 +170,8 @@ export function listQueryOf<D extends ListDefinition>(definition: D, params: Lis
     const value = filters[name];
     if (value === undefined) continue;
     const [first, second] = filterKeys(name, filter) as [string, string];
-    if (filter.type === 'list') {
-      const values = value as readonly string[];
+    if (filter.type === 'list' || filter.type === 'ids') {
+      const values = value as readonly (string | number)[];
       if (values.length > 0) query[first] = values.join(',');
     } else {
       const [low, high] =

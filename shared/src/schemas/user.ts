@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LANGUAGES } from '../languages.ts';
+import { CURRENCIES } from '../money.ts';
 
 /** The signed-in user as `GET /api/users/` returns it (auth-api-contract.md #7; `premission` is spelt so). */
 export const AuthUserSchema = v.object({
@@ -10,5 +11,8 @@ export const AuthUserSchema = v.object({
   language: v.picklist(LANGUAGES),
   subscribed: v.boolean(),
   date_joined: v.string(),
+  /** The balance in minor units of the site's currency (the contract allows the site's own fields here). */
+  balance: v.number(),
+  currency: v.picklist(CURRENCIES),
 });
 export type AuthUser = v.InferOutput<typeof AuthUserSchema>;

@@ -14,8 +14,9 @@ import styles from './PanelHomePage.module.css';
 type Counts = Partial<Record<PanelSectionId, number>>;
 
 /**
- * The number of entries in each deployed section's main list (one row asked for, the `count` read), fetched when
- * the home opens; a section whose count cannot be had simply shows none.
+ * The number of entries in each deployed section's main list (one row asked for, the `count` read; a short list the
+ * panel orders by hand comes whole, and its length is the count), fetched when the home opens; a section whose count
+ * cannot be had simply shows none.
  */
 function useSectionCounts(ids: readonly PanelSectionId[]): Counts {
   const [counts, setCounts] = useState<Counts>({});
@@ -24,8 +25,9 @@ function useSectionCounts(ids: readonly PanelSectionId[]): Counts {
     const controller = new AbortController();
     for (const id of ids) {
       const { list } = PANEL_SECTION_SOURCES[id];
-      api.request<Paginated<unknown>>(list, { query: { page_size: 1 }, signal: controller.signal }).then(
-        ({ count }) => setCounts((current) => ({ ...current, [id]: count })),
+      api.request<Paginated<unknown> | unknown[]>(list, { query: { page_size: 1 }, signal: controller.signal }).then(
+        (answer) =>
+          setCounts((current) => ({ ...current, [id]: Array.isArray(answer) ? answer.length : answer.count })),
         () => undefined,
       );
     }
