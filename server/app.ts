@@ -9,6 +9,7 @@ import { loadMigrations, type Migration } from './db/migrate.ts';
 import { redactUrl, REDACT_PATHS } from './lib/logging.ts';
 import { withDecodablePath } from './lib/paths.ts';
 import accounts from './domains/accounts/index.ts';
+import billing from './domains/billing/index.ts';
 import content from './domains/content/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
 import authPlugin from './plugins/auth.ts';
@@ -134,7 +135,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The business domains (server/domains/*): each registers its own routes.
   await app.register(content, { publicUrl: config.publicUrl });
-  await app.register(accounts, { publicUrl: config.publicUrl, secretKey: config.secretKey });
+  await app.register(accounts, {
+    publicUrl: config.publicUrl,
+    secretKey: config.secretKey,
+    currency: config.billing.currency,
+  });
+  await app.register(billing, { ...config.billing, publicUrl: config.publicUrl });
   await app.register(images, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
   if (options.serveSite ?? true)
     await app.register(sitePlugin, {
@@ -142,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       integrations: config.integrations,
       apiUrl: config.apiUrl,
+      currency: config.billing.currency,
     });
 
   await app.ready();

@@ -4,6 +4,7 @@
  * request that happens to touch it.
  */
 import path from 'node:path';
+import { CURRENCIES, type Currency } from '@proxy/contract/money';
 import { SITE_NAME } from '@proxy/contract/titles';
 import * as v from 'valibot';
 
@@ -56,6 +57,12 @@ export interface Config {
   readonly distDir: string;
   /** Fastify's `trustProxy`: true, a hop count or a list of proxy addresses; false without a proxy in front. */
   readonly trustProxy: boolean | number | string;
+  readonly billing: {
+    /** The site's one currency: balances, top-ups and prices (amounts are its minor units). */
+    readonly currency: Currency;
+    /** How long a top-up invoice waits to be paid before it expires. */
+    readonly invoiceTtlMinutes: number;
+  };
   /** Messages to log once the logger exists (a dev default was used, ...). */
   readonly warnings: readonly string[];
 }
@@ -143,6 +150,16 @@ const EnvSchema = v.object({
   TRUST_PROXY: optionalString,
   API_URL: urlWithProtocols(['http', 'https'], 'an http(s)'),
   CORS_ORIGINS: optionalString,
+  CURRENCY: v.optional(v.picklist(CURRENCIES, `must be one of ${CURRENCIES.join(', ')}`)),
+  INVOICE_TTL_MINUTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of minutes from 5 to 10080'),
+      v.transform(Number),
+      v.minValue(5, 'must be a whole number of minutes from 5 to 10080'),
+      v.maxValue(10_080, 'must be a whole number of minutes from 5 to 10080'),
+    ),
+  ),
 });
 
 /** `CORS_ORIGINS`: origins separated by commas or spaces, each exactly an origin (scheme, host, port; no path). */
@@ -235,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     distDir: path.resolve(e.DIST_DIR ?? path.join(REPO_ROOT, 'dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    billing: { currency: e.CURRENCY ?? 'RUB', invoiceTtlMinutes: e.INVOICE_TTL_MINUTES ?? 60 },
     warnings,
   };
 }

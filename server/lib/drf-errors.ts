@@ -8,7 +8,17 @@ import type { Language } from '@proxy/contract/languages';
 import { NULL_CHARACTERS, SURROGATE_CHARACTERS } from '@proxy/contract/schemas/fields';
 import * as v from 'valibot';
 import { HttpError } from './http-error.ts';
-import { expectedDictionary, invalidChoice, maxLength, maxValue, message, minLength, minValue } from './messages.ts';
+import {
+  expectedDictionary,
+  invalidChoice,
+  maxLength,
+  maxValue,
+  message,
+  MESSAGES,
+  type MessageKey,
+  minLength,
+  minValue,
+} from './messages.ts';
 
 type ErrorTree = Record<string, unknown>;
 
@@ -22,6 +32,12 @@ function maxItems(limit: number, language: Language): string {
   return language === 'ru'
     ? `Убедитесь, что это поле содержит не более ${limit} элементов.`
     : `Ensure this field has no more than ${limit} elements.`;
+}
+
+/** A schema's own check names its message in snake case (`percent_range`); unknown names read "Invalid input." */
+function namedMessage(name: string, language: Language): string {
+  const key = name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+  return Object.hasOwn(MESSAGES, key) ? message(key as MessageKey, language) : message('invalid', language);
 }
 
 /** The DRF text for one valibot issue. */
@@ -70,7 +86,9 @@ export function issueMessage(issue: v.BaseIssue<unknown>, language: Language): s
     case 'check':
       if (issue.message === NULL_CHARACTERS) return message('nullCharacters', language);
       if (issue.message === SURROGATE_CHARACTERS) return message('surrogateCharacters', language);
-      return message('invalid', language);
+      return namedMessage(issue.message, language);
+    case 'regex':
+      return namedMessage(issue.message, language);
     case 'iso_date':
       return language === 'ru'
         ? 'Неправильный формат date. Используйте один из этих форматов: YYYY-MM-DD.'

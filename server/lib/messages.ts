@@ -127,6 +127,45 @@ export const MESSAGES = {
     en: 'The parent must be a top-level item, and an item with children cannot move under another.',
     ru: 'Родителем может быть только пункт верхнего уровня, а пункт с вложенными пунктами нельзя вложить в другой.',
   },
+  // Money (the billing domain).
+  methodUnavailable: { en: 'This payment method is not available.', ru: 'Этот способ оплаты недоступен.' },
+  gatewayUnavailable: {
+    en: 'The payment gateway is unavailable, try again in a few minutes.',
+    ru: 'Платёжный шлюз недоступен, попробуйте через несколько минут.',
+  },
+  idempotencyMismatch: {
+    en: 'This Idempotency-Key was already used for another request.',
+    ru: 'Этот Idempotency-Key уже использован для другого запроса.',
+  },
+  badIdempotencyKey: {
+    en: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+    ru: 'Заголовок Idempotency-Key должен содержать от 1 до 255 видимых символов.',
+  },
+  invoiceSettled: { en: 'This invoice is already settled.', ru: 'Этот счёт уже закрыт.' },
+  invoiceNotPending: {
+    en: 'Only an invoice awaiting payment can be changed.',
+    ru: 'Изменить можно только счёт, ожидающий оплаты.',
+  },
+  insufficientFunds: { en: 'Not enough money on the balance.', ru: 'Недостаточно средств на балансе.' },
+  methodHasInvoices: {
+    en: 'This payment method has invoices: switch it off instead of deleting it.',
+    ru: 'По этому способу оплаты есть счета: выключите его вместо удаления.',
+  },
+  promoHasUses: {
+    en: 'This promo code has been used: switch it off instead of deleting it.',
+    ru: 'Этот промокод уже использовали: выключите его вместо удаления.',
+  },
+  methodCodeTaken: {
+    en: 'payment method with this code already exists.',
+    ru: 'Способ оплаты с таким кодом уже существует.',
+  },
+  promoCodeTaken: { en: 'promo code with this code already exists.', ru: 'Промокод с таким кодом уже существует.' },
+  invalidSignature: { en: 'Invalid signature.', ru: 'Неверная подпись.' },
+  percentRange: { en: 'A percentage is from 1 to 100.', ru: 'Процент — от 1 до 100.' },
+  dateOrder: { en: 'The end date is before the start date.', ru: 'Дата окончания раньше даты начала.' },
+  twoDecimals: { en: 'At most two decimal places.', ru: 'Не больше двух знаков после запятой.' },
+  urlScheme: { en: 'Enter an http(s) address.', ru: 'Введите адрес http(s).' },
+
   // The site's own description (the document's description and sharing cards) where no page supplies one: the page
   // list, and the home page when none is published.
   siteDescription: {
@@ -169,6 +208,13 @@ export function maxValue(limit: number, language: Language): string {
   return language === 'ru'
     ? `Убедитесь, что это значение меньше либо равно ${limit}.`
     : `Ensure this value is less than or equal to ${limit}.`;
+}
+
+/** The smallest top-up of a method, in the request's language ("at least 500 ₽"). */
+export function belowMinAmount(formatted: string, language: Language): string {
+  return language === 'ru'
+    ? `Минимальная сумма пополнения этим способом — ${formatted}.`
+    : `The smallest top-up with this method is ${formatted}.`;
 }
 
 export function minValue(limit: number, language: Language): string {

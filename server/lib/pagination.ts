@@ -4,6 +4,9 @@
  * the default and a big one is capped, page 1 of an empty list is fine, `previous` of page 2 has no `page` param.
  */
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paginated } from '@proxy/contract/api/pagination';
+import type { Language } from '@proxy/contract/languages';
+import type { FastifyReply } from 'fastify';
+import { message } from './messages.ts';
 
 export interface PageQuery {
   readonly page?: string | undefined;
@@ -82,4 +85,25 @@ export function paginatedSchema(itemSchema: object): object {
       results: { type: 'array', items: itemSchema },
     },
   };
+}
+
+/**
+ * A list route's answer: the window the query asks for (a bad page: 404 `Invalid page.`, as DRF) and DRF's envelope
+ * around the rows `load` fetches for it.
+ */
+export async function answerPage<T>(
+  request: { readonly query: PageQuery; readonly url: string; readonly language: Language },
+  reply: FastifyReply,
+  publicUrl: string,
+  count: number,
+  load: (window: PageWindow) => Promise<readonly T[]>,
+): Promise<Paginated<T> | FastifyReply> {
+  let window: PageWindow;
+  try {
+    window = pageWindow(request.query, count);
+  } catch (error) {
+    if (!(error instanceof InvalidPageError)) throw error;
+    return reply.code(404).send({ detail: message('invalidPage', request.language) });
+  }
+  return paginate(await load(window), count, window, request.url, publicUrl);
 }

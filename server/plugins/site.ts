@@ -10,6 +10,7 @@
  * - `/sitemap.xml` and `/robots.txt` (sitemap.ts).
  * Disabled (`serveSite: false`) in an API-only deployment, where a separate web server hosts the files.
  */
+import type { Currency } from '@proxy/contract/money';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -40,6 +41,8 @@ export interface SiteOptions {
   readonly integrations?: InitialState['integrations'];
   /** API_URL: where the page's API client sends its calls; '' (this origin) is not embedded. */
   readonly apiUrl?: string;
+  /** The site's currency: a signed-in visitor's embedded balance is in it. */
+  readonly currency: Currency;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -162,7 +165,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     if (!key || !TOKEN_KEY.test(key)) return {};
     const owner = await tokens.findOwner(hashTokenKey(key));
     if (!owner || !owner.user.isActive) return {};
-    return { token: key, user: toAuthUser(owner.user) };
+    return { token: key, user: toAuthUser(owner.user, options.currency) };
   }
 
   async function sendDocument(pathname: string, request: FastifyRequest, reply: FastifyReply) {

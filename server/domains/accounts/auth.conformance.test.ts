@@ -524,6 +524,8 @@ describe.each(BACKENDS)('auth API conformance on $name', (backend) => {
         language: 'en',
         subscribed: true,
         date_joined: staff.dateJoined.toISOString(),
+        balance: 0,
+        currency: 'RUB',
       });
       expect(response.headers['cache-control']).toBe('no-store');
       // The trailing slash is optional, and the scheme word's case does not matter.

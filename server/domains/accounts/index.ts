@@ -3,6 +3,7 @@
  * logout, password reset, the signed-in user, unsubscribe), with the password, validation and e-mail helpers only
  * accounts use. This file is the domain's only public surface.
  */
+import type { Currency } from '@proxy/contract/money';
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth-routes.ts';
 import usersRoutes from './users-routes.ts';
@@ -22,11 +23,13 @@ export interface AccountsOptions {
   readonly publicUrl: string;
   /** SECRET_KEY: signs the links' tokens. */
   readonly secretKey: string;
+  /** The site's currency: the signed-in user's balance is in it. */
+  readonly currency: Currency;
 }
 
 const accounts: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
   await app.register(authRoutes, options);
-  await app.register(usersRoutes, { secretKey: options.secretKey });
+  await app.register(usersRoutes, { secretKey: options.secretKey, currency: options.currency });
 };
 
 export default accounts;

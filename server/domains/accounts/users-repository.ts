@@ -15,6 +15,8 @@ export interface User {
   readonly subscribed: boolean;
   readonly dateJoined: Date;
   readonly lastLogin: Date | null;
+  /** Minor units of the site's currency; only the billing domain's ledger changes it. */
+  readonly balance: number;
 }
 
 export interface NewUser {
@@ -43,11 +45,12 @@ export interface UserRow {
   subscribed: boolean;
   date_joined: Date | string;
   last_login: Date | string | null;
+  balance: number;
 }
 
 /** The columns of a `User`, on the table aliased `u` (tokens-repository joins them to a token). */
 export const USER_COLUMNS = `u.id, u.email, u.password_hash, u.is_active, u.is_superuser, u.is_staff, u.permissions,
-  u.email_verified, u.language, u.subscribed, u.date_joined, u.last_login`;
+  u.email_verified, u.language, u.subscribed, u.date_joined, u.last_login, u.balance`;
 
 export function toUser(row: UserRow): User {
   return {
@@ -63,6 +66,7 @@ export function toUser(row: UserRow): User {
     subscribed: row.subscribed,
     dateJoined: new Date(row.date_joined),
     lastLogin: row.last_login === null ? null : new Date(row.last_login),
+    balance: row.balance,
   };
 }
 

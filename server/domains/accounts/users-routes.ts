@@ -1,4 +1,5 @@
 /** The signed-in user (`GET /api/users/`) and the mailing unsubscribe link (`GET /api/users/unsubscribe`). */
+import type { Currency } from '@proxy/contract/money';
 import { AuthUserSchema, type AuthUser } from '@proxy/contract/schemas/user';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
@@ -7,7 +8,8 @@ import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import { readUnsubscribeToken } from '../../lib/signing.ts';
 import { usersRepository, type User } from './users-repository.ts';
 
-export function toAuthUser(user: User): AuthUser {
+/** The user as `GET /api/users/` answers it; the balance is in minor units of the site's `currency`. */
+export function toAuthUser(user: User, currency: Currency): AuthUser {
   return {
     pk: user.id,
     email: user.email,
@@ -16,10 +18,12 @@ export function toAuthUser(user: User): AuthUser {
     language: user.language,
     subscribed: user.subscribed,
     date_joined: user.dateJoined.toISOString(),
+    balance: user.balance,
+    currency,
   };
 }
 
-const usersRoutes: FastifyPluginAsync<{ secretKey: string }> = async (app, options) => {
+const usersRoutes: FastifyPluginAsync<{ secretKey: string; currency: Currency }> = async (app, options) => {
   const users = usersRepository(app.db);
   app.get(
     '/api/users/',
@@ -30,7 +34,7 @@ const usersRoutes: FastifyPluginAsync<{ secretKey: string }> = async (app, optio
     async (request, reply) => {
       // Personal data: never kept by a shared cache or the browser's back/forward cache.
       reply.header('cache-control', 'no-store');
-      return toAuthUser(request.user as User);
+      return toAuthUser(request.user as User, options.currency);
     },
   );
 

@@ -15,6 +15,9 @@ export const MAX_AMOUNT = 100_000_000_000;
 const amount = (min: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(MAX_AMOUNT));
 
 const currency = v.picklist(CURRENCIES);
+/** An uploaded icon as the API answers it (written as the contract's `BlockImageSchema`). */
+const IconSchema = v.object({ id: v.number(), width: v.number(), height: v.number(), alt: v.string() });
+
 /** A timestamp as the API writes it (ISO 8601). */
 const timestamp = v.string();
 
@@ -124,7 +127,7 @@ export const PanelPaymentMethodSchema = v.object({
   code: v.string(),
   name_ru: v.string(),
   name_en: v.string(),
-  icon: v.nullable(BlockImageSchema),
+  icon: v.nullable(IconSchema),
   kind: v.picklist(PAYMENT_KINDS),
   provider: v.picklist(PAYMENT_PROVIDERS),
   settings: v.object({ address: v.string(), server_url: v.string(), store_id: v.string() }),
@@ -149,7 +152,7 @@ export const PaymentMethodSchema = v.object({
   id: v.number(),
   code: v.string(),
   name: v.string(),
-  icon: v.nullable(BlockImageSchema),
+  icon: v.nullable(IconSchema),
   kind: v.picklist(PAYMENT_KINDS),
   provider: v.picklist(PAYMENT_PROVIDERS),
   min_amount: v.number(),
@@ -181,7 +184,7 @@ const InvoiceMethodSchema = v.object({
   id: v.number(),
   code: v.string(),
   name: v.string(),
-  icon: v.nullable(BlockImageSchema),
+  icon: v.nullable(IconSchema),
   kind: v.picklist(PAYMENT_KINDS),
   provider: v.picklist(PAYMENT_PROVIDERS),
 });
@@ -227,7 +230,13 @@ export const PanelInvoiceSchema = v.object({
   fee: v.number(),
   total: v.number(),
   currency,
-  method: v.object({ id: v.number(), code: v.string(), name_ru: v.string(), name_en: v.string(), provider: v.picklist(PAYMENT_PROVIDERS) }),
+  method: v.object({
+    id: v.number(),
+    code: v.string(),
+    name_ru: v.string(),
+    name_en: v.string(),
+    provider: v.picklist(PAYMENT_PROVIDERS),
+  }),
   pay_address: v.string(),
   provider_reference: v.string(),
   customer_reference: v.string(),

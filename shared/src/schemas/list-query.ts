@@ -141,8 +141,8 @@ export function readListParams<D extends ListDefinition>(
         : filter.type === 'ids'
           ? idValues(get(first))
           : filter.type === 'range'
-          ? compact({ min: wholeNumber(get(first)), max: wholeNumber(get(second ?? '')) })
-          : compact({ after: date(get(first)), before: date(get(second ?? '')) });
+            ? compact({ min: wholeNumber(get(first)), max: wholeNumber(get(second ?? '')) })
+            : compact({ after: date(get(first)), before: date(get(second ?? '')) });
     if (value !== undefined) filters[name] = value;
   }
   const ordering = get('ordering') ?? '';

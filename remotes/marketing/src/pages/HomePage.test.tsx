@@ -81,6 +81,8 @@ describe('HomePage', () => {
       language: 'ru' as const,
       subscribed: true,
       date_joined: '2026-11-22T00:00:00Z',
+      balance: 0,
+      currency: 'RUB' as const,
     };
     await renderPage(HomePage, page, 'ru', createAppStore({ user: customer }));
     expect(screen.getByRole('link', { name: ru.prices.order }).getAttribute('href')).toBe('/home');

@@ -40,6 +40,8 @@ export function signIn(permissions: readonly string[]): void {
       language: 'en',
       subscribed: false,
       date_joined: '2026-01-01T00:00:00Z',
+      balance: 0,
+      currency: 'RUB',
     },
   });
 }

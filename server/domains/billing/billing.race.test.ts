@@ -1,0 +1,157 @@
+// Money under concurrency, on PostgreSQL (PGlite has one connection, so nothing there runs at once): whatever arrives
+// twice or at the same moment, an invoice is credited once, a balance never goes below zero, and the last use of a
+// promo code goes to one customer.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
+import { startFakeBtcpay, webhookDelivery, type FakeBtcpay } from '../../test/btcpay-server.ts';
+import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
+import { billingService, InsufficientFunds, promoCodesRepository } from './index.ts';
+
+const postgres = BACKENDS.find((backend) => backend.name === 'postgres');
+const backend = () => {
+  if (!postgres) throw new Error('DATABASE_URL is not set');
+  return postgres;
+};
+
+describe.runIf(postgres)('money races on PostgreSQL', () => {
+  let testDb: TestDb;
+  let app: FastifyInstance;
+  let gateway: FakeBtcpay;
+  let staff: Record<string, string>;
+
+  beforeAll(async () => {
+    testDb = await openSeededDb(backend());
+    gateway = await startFakeBtcpay();
+    app = await buildTestApp({ db: testDb.db });
+    const email = freshEmail('cashier');
+    await createUser(testDb.db, {
+      email,
+      verified: true,
+      permissions: ['payments.change_invoice', 'payments.add_paymentmethod'],
+    });
+    staff = { ...EN, ...tokenHeader(await login(app, email)) };
+  });
+  afterAll(async () => {
+    await app?.close();
+    await gateway?.close();
+    await testDb?.dispose();
+  });
+
+  async function customer(): Promise<{ id: number; headers: Record<string, string> }> {
+    const email = freshEmail('payer');
+    const user = await createUser(testDb.db, { email, verified: true });
+    return { id: user.id, headers: { ...EN, ...tokenHeader(await login(app, email)) } };
+  }
+  const ledgerRows = (userId: number) =>
+    testDb.db.query<{ amount: number }>('SELECT amount FROM ledger_entries WHERE user_id = $1', [userId]);
+  const balance = async (userId: number) =>
+    (await testDb.db.query<{ balance: number }>('SELECT balance FROM users WHERE id = $1', [userId]))[0]?.balance;
+
+  it('20 deliveries of one settled webhook and 5 staff "mark paid" at once: one credit, one ledger row', async () => {
+    const method = await app.inject({
+      method: 'POST',
+      url: '/api/panel/payment-methods/',
+      headers: staff,
+      payload: {
+        code: 'btc_race',
+        name_ru: 'BTC',
+        kind: 'crypto',
+        provider: 'btcpay',
+        settings: { server_url: gateway.url, store_id: gateway.storeId },
+        secrets: { api_key: gateway.apiKey, webhook_secret: gateway.webhookSecret },
+      },
+    });
+    const methodId = method.json().id as number;
+    const payer = await customer();
+    const invoice = await app.inject({
+      method: 'POST',
+      url: '/api/invoices/',
+      headers: payer.headers,
+      payload: { method: methodId, amount: 250_000 },
+    });
+    const invoiceId = invoice.json().id as number;
+    const remote = gateway.latest();
+    remote.status = 'Settled';
+
+    const sameDelivery = webhookDelivery(gateway, remote.id, 'InvoiceSettled');
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () =>
+        app.inject({
+          method: 'POST',
+          url: `/api/payments/btcpay/${methodId}/webhook/`,
+          headers: sameDelivery.headers,
+          payload: sameDelivery.body,
+        }),
+      ),
+      ...Array.from({ length: 5 }, () =>
+        app.inject({ method: 'POST', url: `/api/panel/invoices/${invoiceId}/paid/`, headers: staff, payload: {} }),
+      ),
+    ]);
+    // No request fails for want of a lock; each learns what happened.
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
+    expect(await ledgerRows(payer.id)).toEqual([{ amount: 250_000 }]);
+    expect(await balance(payer.id)).toBe(250_000);
+    const credited = answers.filter(
+      (answer) => answer.json().result === 'applied' || (answer.statusCode === 200 && answer.json().status === 'paid'),
+    );
+    expect(credited.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('10 debits of 30 from a balance of 100 at once: exactly 3 succeed, the balance ends at 10', async () => {
+    const payer = await customer();
+    const service = billingService(testDb.db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: 'http://x' });
+    await service.post({ userId: payer.id, kind: 'adjustment', amount: 100, currency: 'RUB', reason: 'seed' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) =>
+        service.post({ userId: payer.id, kind: 'purchase', amount: -30, currency: 'RUB', reference: `order:${index}` }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(refused.every((result) => (result as PromiseRejectedResult).reason instanceof InsufficientFunds)).toBe(true);
+    expect(await balance(payer.id)).toBe(10);
+    const rows = await testDb.db.query<{ balance_after: number }>(
+      'SELECT balance_after FROM ledger_entries WHERE user_id = $1 ORDER BY id',
+      [payer.id],
+    );
+    expect(rows.map((row) => row.balance_after)).toEqual([100, 70, 40, 10]);
+  });
+
+  it('one Idempotency-Key sent 10 times at once makes one invoice', async () => {
+    const [manual] = await testDb.db.query<{ id: number }>(
+      `INSERT INTO payment_methods (code, name_ru, kind, provider) VALUES ('manual_race', 'Manual', 'fiat', 'manual')
+       RETURNING id`,
+    );
+    const payer = await customer();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/invoices/',
+          headers: { ...payer.headers, 'idempotency-key': 'same-click' },
+          payload: { method: manual?.id, amount: 5_000 },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+    expect(await testDb.db.query('SELECT 1 FROM invoices WHERE user_id = $1', [payer.id])).toHaveLength(1);
+  });
+
+  it('the last use of a promo code goes to one of 10 customers ordering at once', async () => {
+    await testDb.db.query("INSERT INTO promo_codes (code, kind, value, max_uses) VALUES ('LASTONE', 'percent', 10, 1)");
+    const payers = await Promise.all(Array.from({ length: 10 }, () => customer()));
+    const results = await Promise.all(
+      payers.map((payer) =>
+        testDb.db.transaction((tx) => promoCodesRepository(tx).redeem('lastone', payer.id, `order:${payer.id}`)),
+      ),
+    );
+    expect(results.filter((result) => 'promo' in result)).toHaveLength(1);
+    expect(results.filter((result) => 'refused' in result && result.refused === 'used_up')).toHaveLength(9);
+    const [row] = await testDb.db.query<{ uses: number }>("SELECT uses FROM promo_codes WHERE code = 'LASTONE'");
+    expect(row?.uses).toBe(1);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The customer's money API: balance, the payment methods to top up with, invoices (created with an
+ * `Idempotency-Key`), and the ledger history. A customer reaches only their own invoices: another's id is a 404.
+ */
+import type { Language } from '@proxy/contract/languages';
+import {
+  BalanceSchema,
+  INVOICE_LIST,
+  InvoiceCreateSchema,
+  InvoiceReferenceSchema,
+  InvoiceSchema,
+  LEDGER_LIST,
+  LedgerEntrySchema,
+  PaymentMethodSchema,
+} from '@proxy/contract/schemas/billing';
+import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { parseBody } from '../../lib/drf-errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { message } from '../../lib/messages.ts';
+import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
+import { answers, idParams, notFound } from '../../lib/panel.ts';
+import { jsonSchemaOf } from '../../lib/schemas.ts';
+import type { BillingOptions, BillingService } from './billing-service.ts';
+import { invoicesRepository, type InvoiceRow } from './invoices-repository.ts';
+import { ledgerRepository } from './ledger-repository.ts';
+import { paymentMethodsRepository, type StoredMethod } from './payment-methods-repository.ts';
+import { toInvoice } from './presenters.ts';
+import { withRefusals } from './refusals.ts';
+
+const invoiceListQuery = jsonSchemaOf(listQuerySchema(INVOICE_LIST));
+const ledgerListQuery = jsonSchemaOf(listQuerySchema(LEDGER_LIST));
+type Query = Record<string, string | undefined>;
+type IdRequest = { Params: { id: number } };
+
+/** Visible ASCII, as Stripe and the IETF draft take the key; anything else is a 400, not a silent new invoice. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function idempotencyKey(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY.test(raw)) {
+    throw new HttpError(400, { detail: message('badIdempotencyKey', request.language) });
+  }
+  return raw;
+}
+
+/** A new invoice is 201; a repeated request answers 200 with the invoice it made. */
+const createdOrRepeated: Record<number, unknown> = {
+  ...answers(InvoiceSchema, 201),
+  200: jsonSchemaOf(InvoiceSchema),
+};
+
+const userId = (request: FastifyRequest) => (request.user as { id: number }).id;
+
+const customerRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService }> = async (app, options) => {
+  const { billing, currency, publicUrl } = options;
+  const methods = paymentMethodsRepository(app.db);
+  const invoices = invoicesRepository(app.db);
+  const ledger = ledgerRepository(app.db);
+  const signedIn = { preHandler: app.requireAuthenticated };
+
+  /** The invoices with their methods (a short list, read once per answer). */
+  async function present(rows: readonly InvoiceRow[], language: Language, withQr = false) {
+    const byId = new Map<number, StoredMethod>((await methods.list()).map((method) => [method.id, method]));
+    return Promise.all(rows.map((row) => toInvoice(row, byId.get(row.method_id) as StoredMethod, language, withQr)));
+  }
+  const presentOne = async (row: InvoiceRow, language: Language) => (await present([row], language, true))[0];
+
+  app.addHook('onSend', async (request, reply) => {
+    // Personal data: never kept by a shared cache or the back/forward cache.
+    if (request.routeOptions.url?.startsWith('/api/') && request.user) reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/balance/', { ...signedIn, schema: { response: answers(BalanceSchema) } }, async (request) => ({
+    balance: (await ledger.balanceOf(userId(request))) ?? 0,
+    currency,
+  }));
+
+  app.get('/api/payment-methods/', { schema: { response: answers(v.array(PaymentMethodSchema)) } }, (request) =>
+    methods.listActive(request.language, currency),
+  );
+
+  app.post('/api/invoices/', { ...signedIn, schema: { response: createdOrRepeated } }, async (request, reply) => {
+    const { language } = request;
+    const key = idempotencyKey(request);
+    const input = parseBody(InvoiceCreateSchema, request.body, language);
+    const { id, created } = await withRefusals(language, currency, () =>
+      billing.createInvoice(userId(request), input, key, language),
+    );
+    const row = (await invoices.forUser(id, userId(request))) as InvoiceRow;
+    if (created) reply.code(201);
+    return presentOne(row, language);
+  });
+
+  app.get<{ Querystring: Query }>(
+    '/api/invoices/',
+    {
+      ...signedIn,
+      schema: { querystring: invoiceListQuery, response: { 200: paginatedSchema(jsonSchemaOf(InvoiceSchema)) } },
+    },
+    async (request, reply) => {
+      const params = readListParams(INVOICE_LIST, request.query);
+      const count = await invoices.countForUser(userId(request), params);
+      return answerPage(request, reply, publicUrl, count, async (window) =>
+        present(await invoices.listForUser(userId(request), params, window), request.language),
+      );
+    },
+  );
+
+  app.get<IdRequest>(
+    '/api/invoices/:id/',
+    { ...signedIn, schema: { params: idParams, response: answers(InvoiceSchema) } },
+    async (request, reply) => {
+      const row = await invoices.forUser(request.params.id, userId(request));
+      return row ? presentOne(row, request.language) : notFound(reply, request.language);
+    },
+  );
+
+  app.patch<IdRequest>(
+    '/api/invoices/:id/',
+    { ...signedIn, schema: { params: idParams, response: answers(InvoiceSchema) } },
+    async (request, reply) => {
+      const { language } = request;
+      const { customer_reference: reference } = parseBody(InvoiceReferenceSchema, request.body, language);
+      const row = await invoices.forUser(request.params.id, userId(request));
+      if (!row) return notFound(reply, language);
+      if (row.status !== 'pending') throw new HttpError(400, { detail: message('invoiceNotPending', language) });
+      await invoices.setCustomerReference(row.id, reference);
+      return presentOne((await invoices.get(row.id)) as InvoiceRow, language);
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/invoices/:id/cancel/',
+    { ...signedIn, schema: { params: idParams, response: answers(InvoiceSchema) } },
+    async (request, reply) => {
+      const { language } = request;
+      const row = await invoices.forUser(request.params.id, userId(request));
+      if (!row) return notFound(reply, language);
+      await withRefusals(language, currency, () => billing.cancel(row.id, { actorId: null, reason: '' }));
+      return presentOne((await invoices.get(row.id)) as InvoiceRow, language);
+    },
+  );
+
+  app.get<{ Querystring: Query }>(
+    '/api/ledger/',
+    {
+      ...signedIn,
+      schema: { querystring: ledgerListQuery, response: { 200: paginatedSchema(jsonSchemaOf(LedgerEntrySchema)) } },
+    },
+    async (request, reply) => {
+      const params = readListParams(LEDGER_LIST, request.query);
+      const count = await ledger.count(userId(request), params);
+      return answerPage(request, reply, publicUrl, count, (window) => ledger.list(userId(request), params, window));
+    },
+  );
+};
+
+export default customerRoutes;

@@ -1,0 +1,33 @@
+/**
+ * The money domain: balances and their ledger, payment methods, top-up invoices (manual and BTCPay Server), promo
+ * codes, for customers, for staff (the panel's Payments section) and for the gateway's webhooks. This file is the
+ * domain's only public surface.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { billingService, type BillingOptions } from './billing-service.ts';
+import customerRoutes from './customer-routes.ts';
+import panelRoutes from './panel-routes.ts';
+import webhookRoutes from './webhook-routes.ts';
+
+export { InsufficientFunds, ledgerRepository, type Posting } from './ledger-repository.ts';
+export { promoCodesRepository, type PromoRefusal } from './promo-codes-repository.ts';
+export { billingService, type BillingOptions, type BillingService } from './billing-service.ts';
+
+/** How often pending invoices past their time are written `expired` (reads show it at once regardless). */
+const EXPIRY_SWEEP_MS = 60_000;
+
+const billing: FastifyPluginAsync<BillingOptions> = async (app, options) => {
+  const service = billingService(app.db, options);
+  await app.register(customerRoutes, { ...options, billing: service });
+  await app.register(panelRoutes, { ...options, billing: service });
+  await app.register(webhookRoutes, { billing: service });
+
+  // Idempotent and safe with several processes: each UPDATE only touches rows still pending.
+  const sweep = setInterval(() => {
+    service.expireDue().catch((error: unknown) => app.log.warn({ err: error }, 'invoice expiry sweep failed'));
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+};
+
+export default billing;

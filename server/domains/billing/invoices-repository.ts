@@ -1,0 +1,194 @@
+/**
+ * The `invoices` table: a customer's top-ups. Status changes (`settle`, `cancel`) are made on a row the service has
+ * locked (`lock`), so two staff, a webhook and a replay deciding about one invoice apply one after another.
+ */
+import type { Currency } from '@proxy/contract/money';
+import type {
+  InvoiceListParams,
+  InvoiceStatus,
+  PanelInvoiceListParams,
+  PaymentProvider,
+} from '@proxy/contract/schemas/billing';
+import type { Queryable, SqlParam } from '../../db/db.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
+import { likePattern, searchTerms } from '../../lib/search.ts';
+
+export interface InvoiceRow {
+  readonly id: number;
+  readonly user_id: number;
+  readonly user_email: string;
+  readonly method_id: number;
+  readonly provider: PaymentProvider;
+  readonly amount: number;
+  readonly fee: number;
+  readonly currency: Currency;
+  readonly status: InvoiceStatus;
+  readonly pay_address: string;
+  readonly provider_reference: string;
+  readonly checkout_url: string | null;
+  readonly customer_reference: string;
+  readonly status_reason: string;
+  readonly actor_id: number | null;
+  readonly actor_email: string | null;
+  readonly idempotency_key: string | null;
+  readonly expires_at: Date;
+  readonly paid_at: Date | null;
+  readonly created_at: Date;
+  readonly updated_at: Date;
+}
+
+// An invoice past its time is expired whether or not the sweep has written it yet: every read says so.
+const STATUS = `CASE WHEN i.status = 'pending' AND i.expires_at <= now() THEN 'expired' ELSE i.status END`;
+const COLUMNS = `i.id, i.user_id, u.email AS user_email, i.method_id, i.provider, i.amount, i.fee, i.currency,
+  ${STATUS} AS status, i.pay_address, i.provider_reference, i.checkout_url, i.customer_reference, i.status_reason,
+  i.actor_id, a.email AS actor_email, i.idempotency_key, i.expires_at, i.paid_at, i.created_at, i.updated_at`;
+const FROM = `invoices i JOIN users u ON u.id = i.user_id LEFT JOIN users a ON a.id = i.actor_id`;
+
+export interface NewInvoice {
+  readonly userId: number;
+  readonly methodId: number;
+  readonly provider: PaymentProvider;
+  readonly amount: number;
+  readonly fee: number;
+  readonly currency: Currency;
+  readonly payAddress: string;
+  readonly idempotencyKey: string | null;
+  readonly ttlMinutes: number;
+}
+
+type Filters = {
+  readonly status?: readonly InvoiceStatus[];
+  readonly method?: readonly number[];
+  readonly user?: readonly number[];
+  readonly created?: { readonly after?: string; readonly before?: string };
+};
+
+function where(filters: Filters, search: string | undefined, userId?: number): { sql: string; values: SqlParam[] } {
+  const clauses: string[] = [];
+  const values: SqlParam[] = [];
+  const add = (clause: (n: number) => string, value: SqlParam) => {
+    values.push(value);
+    clauses.push(clause(values.length));
+  };
+  if (userId !== undefined) add((n) => `i.user_id = $${n}`, userId);
+  if (filters.status) add((n) => `${STATUS} = ANY($${n}::text[])`, filters.status);
+  if (filters.method) add((n) => `i.method_id = ANY($${n}::int[])`, filters.method);
+  if (filters.user) add((n) => `i.user_id = ANY($${n}::int[])`, filters.user);
+  if (filters.created?.after) add((n) => `i.created_at >= $${n}::date`, filters.created.after);
+  if (filters.created?.before) add((n) => `i.created_at < $${n}::date + 1`, filters.created.before);
+  for (const term of searchTerms(search)) add((n) => `u.email ILIKE $${n}`, likePattern(term));
+  return { sql: clauses.length > 0 ? clauses.join(' AND ') : 'true', values };
+}
+
+export function invoicesRepository(q: Queryable) {
+  async function one(condition: string, values: readonly SqlParam[], lock = false): Promise<InvoiceRow | null> {
+    const [row] = await q.query<InvoiceRow>(
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${condition}${lock ? ' FOR UPDATE OF i' : ''}`,
+      values,
+    );
+    return row ?? null;
+  }
+
+  async function page(
+    filters: Filters,
+    search: string | undefined,
+    ordering: string,
+    window: Pick<PageWindow, 'limit' | 'offset'>,
+    userId?: number,
+  ): Promise<InvoiceRow[]> {
+    const { sql, values } = where(filters, search, userId);
+    const direction = ordering.startsWith('-') ? 'DESC' : 'ASC';
+    const column = ordering.replace(/^-/, '') === 'status' ? STATUS : `i.${ordering.replace(/^-/, '')}`;
+    return q.query<InvoiceRow>(
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${sql}
+        ORDER BY ${column} ${direction}, i.id ${direction}
+        LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      [...values, window.limit, window.offset],
+    );
+  }
+
+  async function count(filters: Filters, search: string | undefined, userId?: number): Promise<number> {
+    const { sql, values } = where(filters, search, userId);
+    const [row] = await q.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${FROM} WHERE ${sql}`, values);
+    return row?.count ?? 0;
+  }
+
+  return {
+    get: (id: number) => one('i.id = $1', [id]),
+    /** Locks the invoice for the rest of the transaction. */
+    lock: (id: number) => one('i.id = $1', [id], true),
+    forUser: (id: number, userId: number) => one('i.id = $1 AND i.user_id = $2', [id, userId]),
+    byIdempotencyKey: (userId: number, key: string) => one('i.user_id = $1 AND i.idempotency_key = $2', [userId, key]),
+    lockByProviderReference: (provider: PaymentProvider, reference: string) =>
+      one('i.provider = $1 AND i.provider_reference = $2', [provider, reference], true),
+
+    /** The new invoice's id; null when the customer's idempotency key was taken meanwhile (a concurrent retry). */
+    async create(invoice: NewInvoice): Promise<number | null> {
+      const rows = await q.query<{ id: number }>(
+        `INSERT INTO invoices (user_id, method_id, provider, amount, fee, currency, pay_address, idempotency_key,
+                               expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(mins => $9))
+         ON CONFLICT (user_id, idempotency_key) DO NOTHING
+         RETURNING id`,
+        [
+          invoice.userId,
+          invoice.methodId,
+          invoice.provider,
+          invoice.amount,
+          invoice.fee,
+          invoice.currency,
+          invoice.payAddress,
+          invoice.idempotencyKey,
+          invoice.ttlMinutes,
+        ],
+      );
+      return rows[0]?.id ?? null;
+    },
+
+    async setCheckout(id: number, providerReference: string, checkoutUrl: string): Promise<void> {
+      await q.query(
+        'UPDATE invoices SET provider_reference = $2, checkout_url = $3, updated_at = now() WHERE id = $1',
+        [id, providerReference, checkoutUrl],
+      );
+    },
+
+    async setCustomerReference(id: number, reference: string): Promise<void> {
+      await q.query('UPDATE invoices SET customer_reference = $2, updated_at = now() WHERE id = $1', [id, reference]);
+    },
+
+    /** Writes a decided status (the caller holds the lock and checked the transition). */
+    async setStatus(
+      id: number,
+      status: Exclude<InvoiceStatus, 'pending'>,
+      change: { readonly reason: string; readonly actorId: number | null },
+    ): Promise<void> {
+      await q.query(
+        `UPDATE invoices
+            SET status = $2, status_reason = $3, actor_id = $4, updated_at = now(),
+                paid_at = CASE WHEN $2 = 'paid' THEN now() END
+          WHERE id = $1`,
+        [id, status, change.reason, change.actorId],
+      );
+    },
+
+    async remove(id: number): Promise<void> {
+      await q.query('DELETE FROM invoices WHERE id = $1', [id]);
+    },
+
+    /** Writes `expired` on every pending invoice past its time; answers how many. */
+    async expireDue(): Promise<number> {
+      const rows = await q.query(
+        `UPDATE invoices SET status = 'expired', updated_at = now()
+          WHERE status = 'pending' AND expires_at <= now() RETURNING id`,
+      );
+      return rows.length;
+    },
+
+    countForUser: (userId: number, params: InvoiceListParams) => count(params.filters ?? {}, undefined, userId),
+    listForUser: (userId: number, params: InvoiceListParams, window: Pick<PageWindow, 'limit' | 'offset'>) =>
+      page(params.filters ?? {}, undefined, params.ordering ?? '-created_at', window, userId),
+    countAll: (params: PanelInvoiceListParams) => count(params.filters ?? {}, params.search),
+    listAll: (params: PanelInvoiceListParams, window: Pick<PageWindow, 'limit' | 'offset'>) =>
+      page(params.filters ?? {}, params.search, params.ordering ?? '-created_at', window),
+  };
+}

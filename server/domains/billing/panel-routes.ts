@@ -1,0 +1,283 @@
+/**
+ * The panel's Payments section API: payment methods (ordered by hand; secrets write-only), the invoices customers
+ * made (mark paid, cancel) and promo codes, in the panel's one shape, with Django-style `payments.*` permissions.
+ */
+import type { Language } from '@proxy/contract/languages';
+import { INVOICE_PERMISSIONS, PAYMENT_METHOD_PERMISSIONS, PROMO_CODE_PERMISSIONS } from '@proxy/contract/permissions';
+import {
+  InvoiceCancelSchema,
+  InvoicePaidSchema,
+  PANEL_INVOICE_LIST,
+  PanelInvoiceSchema,
+  PanelPaymentMethodSchema,
+  PanelPromoCodeSchema,
+  PaymentMethodInputSchema,
+  PROMO_LIST,
+  PromoCodeInputSchema,
+  type PaymentMethodInput,
+  type PaymentSecret,
+} from '@proxy/contract/schemas/billing';
+import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { fieldError, parseBody } from '../../lib/drf-errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { message } from '../../lib/messages.ts';
+import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
+import { answers, idParams, notFound, parseReorder, registerItemRoutes, reorderRefused } from '../../lib/panel.ts';
+import { sanitizeHtml } from '../../lib/sanitize.ts';
+import { jsonSchemaOf } from '../../lib/schemas.ts';
+import type { BillingOptions, BillingService } from './billing-service.ts';
+import { invoicesRepository } from './invoices-repository.ts';
+import {
+  paymentMethodsRepository,
+  toPanelMethod,
+  type MethodRow,
+  type StoredMethod,
+} from './payment-methods-repository.ts';
+import { toPanelInvoice } from './presenters.ts';
+import { promoCodesRepository } from './promo-codes-repository.ts';
+import { constraintOf, withRefusals } from './refusals.ts';
+
+type Query = Record<string, string | undefined>;
+type IdRequest = { Params: { id: number } };
+
+const actorId = (request: FastifyRequest) => (request.user as { id: number }).id;
+
+/** Where BTCPay must send a method's webhooks (staff paste it into the store's settings). */
+export const webhookPath = (methodId: number) => `/api/payments/btcpay/${methodId}/webhook/`;
+
+/**
+ * The row to write from a create or an edit: rich text sanitized, the fee in basis points, secrets merged (left out
+ * or empty: kept; null: removed), and what the provider needs checked against the result.
+ */
+function methodRow(
+  input: Partial<PaymentMethodInput>,
+  current: StoredMethod | null,
+  language: Language,
+): Partial<MethodRow> {
+  const { fee_percent: fee, secrets: given, ...rest } = input;
+  const secrets: Partial<Record<PaymentSecret, string>> = Object.fromEntries(
+    Object.entries({ ...current?.secrets, ...given })
+      // Left out or empty: the stored value stays; null: it goes.
+      .map(([name, value]) => [
+        name,
+        value === '' || value === undefined ? current?.secrets[name as PaymentSecret] : value,
+      ])
+      .filter(([, value]) => typeof value === 'string' && value !== ''),
+  );
+  const row: Partial<MethodRow> = {
+    ...rest,
+    ...(fee === undefined ? {} : { fee_basis_points: Math.round(fee * 100) }),
+    ...(given === undefined ? {} : { secrets }),
+    ...(input.settings === undefined ? {} : { settings: { ...current?.settings, ...input.settings } }),
+    ...(input.instructions_ru === undefined ? {} : { instructions_ru: sanitizeHtml(input.instructions_ru) }),
+    ...(input.instructions_en === undefined ? {} : { instructions_en: sanitizeHtml(input.instructions_en) }),
+  };
+  // A gateway method must be able to reach its store and check its webhooks: each missing part is a field error.
+  if ((row.provider ?? current?.provider) === 'btcpay') {
+    const settings = { ...current?.settings, ...row.settings };
+    const stored = row.secrets ?? current?.secrets ?? {};
+    const missing: Record<string, string[]> = {};
+    const required = [message('required', language)];
+    if (!settings.server_url) missing['settings.server_url'] = required;
+    if (!settings.store_id) missing['settings.store_id'] = required;
+    if (!stored.api_key) missing['secrets.api_key'] = required;
+    if (!stored.webhook_secret) missing['secrets.webhook_secret'] = required;
+    if (Object.keys(missing).length > 0) {
+      const nested: Record<string, Record<string, string[]>> = {};
+      for (const [path, list] of Object.entries(missing)) {
+        const [group, field] = path.split('.') as [string, string];
+        (nested[group] ??= {})[field] = list;
+      }
+      throw new HttpError(400, nested);
+    }
+  }
+  return row;
+}
+
+async function methodWrite<T>(language: Language, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (constraintOf(error, '23505')?.includes('code')) throw fieldError('code', message('methodCodeTaken', language));
+    throw error;
+  }
+}
+
+const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService }> = async (app, options) => {
+  const { billing, currency, publicUrl } = options;
+  const methods = paymentMethodsRepository(app.db);
+  const invoices = invoicesRepository(app.db);
+  const promos = promoCodesRepository(app.db);
+  const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
+  const present = (method: StoredMethod) => toPanelMethod(method, `${publicUrl}${webhookPath(method.id)}`);
+  const presentId = async (id: number) => {
+    const method = await methods.get(id);
+    return method ? present(method) : null;
+  };
+
+  // ---- Payment methods --------------------------------------------------------------------------------------
+
+  registerItemRoutes(app, {
+    path: '/api/panel/payment-methods/',
+    permissions: PAYMENT_METHOD_PERMISSIONS,
+    item: PanelPaymentMethodSchema,
+    list: async () => (await methods.list()).map(present),
+    get: presentId,
+    create: async (body, language) => {
+      const input = parseBody(PaymentMethodInputSchema, body, language);
+      const row = methodRow(input, null, language) as MethodRow;
+      const id = await methodWrite(language, () =>
+        app.db.transaction((tx) => paymentMethodsRepository(tx).create(row)),
+      );
+      return presentId(id);
+    },
+    update: async (id, body, language) => {
+      const changes = parseBody(v.partial(PaymentMethodInputSchema), body, language);
+      // The secrets merge reads the stored ones: under the row's lock, so two edits cannot drop each other's key.
+      const found = await methodWrite(language, () =>
+        app.db.transaction(async (tx) => {
+          const repository = paymentMethodsRepository(tx);
+          const current = await repository.lock(id);
+          return current ? repository.update(id, methodRow(changes, current, language)) : false;
+        }),
+      );
+      return found ? presentId(id) : null;
+    },
+    remove: async (id, language) => {
+      try {
+        return await methods.delete(id);
+      } catch (error) {
+        if (constraintOf(error, '23503') === null) throw error;
+        throw new HttpError(400, { detail: message('methodHasInvoices', language) });
+      }
+    },
+  });
+
+  app.post(
+    '/api/panel/payment-methods/order/',
+    { ...can(PAYMENT_METHOD_PERMISSIONS.change), schema: { response: answers(v.array(PanelPaymentMethodSchema)) } },
+    async (request) => {
+      const ids = parseReorder(request.body, request.language);
+      if (!(await app.db.transaction((tx) => paymentMethodsRepository(tx).reorder(ids)))) {
+        throw reorderRefused(request.language);
+      }
+      return (await methods.list()).map(present);
+    },
+  );
+
+  // ---- Invoices ---------------------------------------------------------------------------------------------
+
+  const invoiceListQuery = jsonSchemaOf(listQuerySchema(PANEL_INVOICE_LIST));
+  const presentInvoice = async (id: number) => {
+    const row = await invoices.get(id);
+    return row ? toPanelInvoice(row, (await methods.get(row.method_id)) ?? undefined) : null;
+  };
+
+  app.get<{ Querystring: Query }>(
+    '/api/panel/invoices/',
+    {
+      ...can(INVOICE_PERMISSIONS.view),
+      schema: { querystring: invoiceListQuery, response: { 200: paginatedSchema(jsonSchemaOf(PanelInvoiceSchema)) } },
+    },
+    async (request, reply) => {
+      const params = readListParams(PANEL_INVOICE_LIST, request.query);
+      const count = await invoices.countAll(params);
+      return answerPage(request, reply, publicUrl, count, async (window) => {
+        const byId = new Map((await methods.list()).map((method) => [method.id, method]));
+        return (await invoices.listAll(params, window)).map((row) => toPanelInvoice(row, byId.get(row.method_id)));
+      });
+    },
+  );
+
+  app.get<IdRequest>(
+    '/api/panel/invoices/:id/',
+    { ...can(INVOICE_PERMISSIONS.view), schema: { params: idParams, response: answers(PanelInvoiceSchema) } },
+    async (request, reply) => (await presentInvoice(request.params.id)) ?? notFound(reply, request.language),
+  );
+
+  app.post<IdRequest>(
+    '/api/panel/invoices/:id/paid/',
+    { ...can(INVOICE_PERMISSIONS.change), schema: { params: idParams, response: answers(PanelInvoiceSchema) } },
+    async (request, reply) => {
+      const { language } = request;
+      const { reason } = parseBody(InvoicePaidSchema, request.body, language);
+      if (!(await invoices.get(request.params.id))) return notFound(reply, language);
+      const credited = await withRefusals(language, currency, () =>
+        billing.markPaid(request.params.id, { actorId: actorId(request), reason }),
+      );
+      // Paid by someone else a moment ago: staff learn it rather than think they credited twice.
+      if (!credited) throw new HttpError(400, { detail: message('invoiceSettled', language) });
+      return presentInvoice(request.params.id);
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/panel/invoices/:id/cancel/',
+    { ...can(INVOICE_PERMISSIONS.change), schema: { params: idParams, response: answers(PanelInvoiceSchema) } },
+    async (request, reply) => {
+      const { language } = request;
+      const { reason } = parseBody(InvoiceCancelSchema, request.body, language);
+      if (!(await invoices.get(request.params.id))) return notFound(reply, language);
+      await withRefusals(language, currency, () =>
+        billing.cancel(request.params.id, { actorId: actorId(request), reason }),
+      );
+      return presentInvoice(request.params.id);
+    },
+  );
+
+  // ---- Promo codes ------------------------------------------------------------------------------------------
+
+  const promoListQuery = jsonSchemaOf(listQuerySchema(PROMO_LIST));
+  const promoWrite = async <T>(language: Language, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (constraintOf(error, '23505') !== null) throw fieldError('code', message('promoCodeTaken', language));
+      throw error;
+    }
+  };
+
+  app.get<{ Querystring: Query }>(
+    '/api/panel/promo-codes/',
+    {
+      ...can(PROMO_CODE_PERMISSIONS.view),
+      schema: { querystring: promoListQuery, response: { 200: paginatedSchema(jsonSchemaOf(PanelPromoCodeSchema)) } },
+    },
+    async (request, reply) => {
+      const params = readListParams(PROMO_LIST, request.query);
+      const count = await promos.count(params);
+      return answerPage(request, reply, publicUrl, count, (window) => promos.list(params, window));
+    },
+  );
+
+  registerItemRoutes(app, {
+    path: '/api/panel/promo-codes/',
+    permissions: PROMO_CODE_PERMISSIONS,
+    item: PanelPromoCodeSchema,
+    get: (id) => promos.get(id),
+    create: (body, language) =>
+      promoWrite(language, () => promos.create(parseBody(PromoCodeInputSchema, body, language))),
+    update: async (id, body, language) => {
+      // The rules between fields (a percent ≤ 100, the dates in order) hold for the code as it will be: the edit is
+      // checked merged over what is stored.
+      const patch = parseBody(v.record(v.string(), v.unknown()), body, language);
+      const current = await promos.get(id);
+      if (!current) return null;
+      const { id: _id, uses: _uses, created_at: _created, updated_at: _updated, ...stored } = current;
+      const input = parseBody(PromoCodeInputSchema, { ...stored, ...patch }, language);
+      return promoWrite(language, () => promos.update(id, input));
+    },
+    remove: async (id, language) => {
+      try {
+        return await promos.delete(id);
+      } catch (error) {
+        if (constraintOf(error, '23503') === null) throw error;
+        throw new HttpError(400, { detail: message('promoHasUses', language) });
+      }
+    },
+  });
+};
+
+export default panelRoutes;
