@@ -138,3 +138,9 @@ if (await postgresReachable()) {
 }
 
 await (await import('./bench-images.ts')).benchImages();
+
+if (await postgresReachable()) {
+  await (await import('./bench-ledger.ts')).benchLedger(POSTGRES_URL);
+} else {
+  console.log(`\nLedger postings not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`);
+}

@@ -50,10 +50,16 @@ describe.each(BACKENDS)('migrations and seed on $name', (backend) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'seed-'));
     const options = { storeDemoImage: demoImageStore(db, dataDir) };
     expect(await seed(db, options)).toBe(true);
-    // Each illustration is stored once, as a WebP file the image endpoint serves.
+    // Each illustration (five on the home page, three payment-method icons) is stored once, as a WebP file the image
+    // endpoint serves.
     const images = await db.query<{ id: number; format: string }>('SELECT id, format FROM images ORDER BY id');
-    expect(images.map((image) => image.format)).toEqual(['webp', 'webp', 'webp', 'webp', 'webp']);
-    expect((await readdir(path.join(dataDir, 'images'))).filter((name) => name.endsWith('.webp'))).toHaveLength(5);
+    expect(images.map((image) => image.format)).toEqual(Array.from({ length: 8 }, () => 'webp'));
+    expect((await readdir(path.join(dataDir, 'images'))).filter((name) => name.endsWith('.webp'))).toHaveLength(8);
+    const methods = await db.query<{ code: string; icon: { id: number; alt: string } }>(
+      'SELECT code, icon FROM payment_methods ORDER BY sort_order',
+    );
+    expect(methods.map((method) => method.code)).toEqual(['usdt_trc20', 'btc', 'eth']);
+    expect(methods.every((method) => images.some((image) => image.id === method.icon.id))).toBe(true);
     const [home] = await db.query<{ blocks: number }>(
       'SELECT count(*)::int AS blocks FROM page_blocks JOIN pages ON pages.id = page_id WHERE home',
     );
@@ -63,7 +69,7 @@ describe.each(BACKENDS)('migrations and seed on $name', (backend) => {
 
     await db.query("DELETE FROM pages WHERE slug = 'contacts'");
     expect(await seed(db, options)).toBe(false);
-    expect(await db.query('SELECT id FROM images')).toHaveLength(5);
+    expect(await db.query('SELECT id FROM images')).toHaveLength(8);
     await rm(dataDir, { recursive: true, force: true });
     const after = await db.query<{ slug: string }>('SELECT slug FROM pages');
     expect(after.map((r) => r.slug)).not.toContain('contacts');

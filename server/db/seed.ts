@@ -4,6 +4,7 @@ import type { Db, Queryable } from './db.ts';
 import { type DemoImage, SEED_HOME_BLOCKS, SEED_HOME_PAGE, SEED_PLANS } from './seed-home.ts';
 import { SEED_MENU } from './seed-menu.ts';
 import { SEED_PAGES } from './seed-pages.ts';
+import { SEED_PAYMENT_METHODS } from './seed-payments.ts';
 
 type Tx = Queryable;
 
@@ -136,6 +137,35 @@ async function seedHome(tx: Tx, blocks: PreparedBlock[]): Promise<void> {
   }
 }
 
+/** Each demo method's icon stored (outside the transaction, like the home page's pictures). */
+function preparePayments(options: SeedOptions): Promise<Omit<BlockImage, 'alt'>[]> {
+  return Promise.all(SEED_PAYMENT_METHODS.map((method) => options.storeDemoImage(method.icon)));
+}
+
+async function seedPayments(tx: Tx, icons: Omit<BlockImage, 'alt'>[]): Promise<void> {
+  for (const [index, method] of SEED_PAYMENT_METHODS.entries()) {
+    await tx.query(
+      `INSERT INTO payment_methods (code, name_ru, name_en, icon, kind, provider, settings, min_amount,
+                                    fee_basis_points, instructions_ru, instructions_en, sort_order)
+       VALUES ($1, $2, $3, $4, $5, 'manual', $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (code) DO NOTHING`,
+      [
+        method.code,
+        method.ru.name,
+        method.en.name,
+        JSON.stringify({ ...icons[index], alt: method.en.name }),
+        method.kind,
+        JSON.stringify({ address: method.address }),
+        method.minAmount,
+        method.feeBasisPoints,
+        sanitizeHtml(method.ru.instructions),
+        sanitizeHtml(method.en.instructions),
+        index,
+      ],
+    );
+  }
+}
+
 interface Seed<P = void> {
   readonly name: string;
   /** Work outside the transaction (storing images writes files and has its own transaction). */
@@ -150,6 +180,7 @@ const SEEDS: readonly Seed<unknown>[] = [
   seedOf({ name: 'demo-pages', run: seedPages }),
   seedOf({ name: 'demo-menu', run: seedMenu }),
   seedOf({ name: 'demo-home', prepare: prepareHome, run: seedHome }),
+  seedOf({ name: 'demo-payments', prepare: preparePayments, run: seedPayments }),
 ];
 
 /**

@@ -21,7 +21,7 @@ const ALL = [
 ];
 
 const MANUAL = {
-  code: 'usdt_trc20',
+  code: 'usdt_tron',
   name_ru: 'USDT (TRC-20)',
   name_en: 'USDT on Tron',
   kind: 'crypto',
@@ -84,7 +84,7 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
     expect(created.statusCode).toBe(201);
     const method = created.json();
     manualId = method.id;
-    expect(method).toMatchObject({ code: 'usdt_trc20', fee_percent: 2.5, min_amount: 50_000, webhook_url: '' });
+    expect(method).toMatchObject({ code: 'usdt_tron', fee_percent: 2.5, min_amount: 50_000, webhook_url: '' });
     expect(method.instructions_ru).not.toContain('<script>');
     expect(method.secrets_set).toEqual({ api_key: false, webhook_secret: false });
 
@@ -100,12 +100,12 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
     const listed = await call('GET', '/api/payment-methods/', {});
     expect(listed.statusCode).toBe(200);
     const codes = listed.json().map((m: { code: string }) => m.code);
-    expect(codes).toContain('usdt_trc20');
+    expect(codes).toContain('usdt_tron');
     expect(codes).not.toContain('card');
-    const shown = listed.json().find((m: { code: string }) => m.code === 'usdt_trc20');
+    const shown = listed.json().find((m: { code: string }) => m.code === 'usdt_tron');
     expect(shown).toEqual({
       id: manualId,
-      code: 'usdt_trc20',
+      code: 'usdt_tron',
       name: 'USDT on Tron',
       icon: null,
       kind: 'crypto',
@@ -115,7 +115,7 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
       currency: 'RUB',
     });
     const russian = await app.inject({ url: '/api/payment-methods/', headers: RU });
-    expect(russian.json().find((m: { code: string }) => m.code === 'usdt_trc20').name).toBe('USDT (TRC-20)');
+    expect(russian.json().find((m: { code: string }) => m.code === 'usdt_tron').name).toBe('USDT (TRC-20)');
   });
 
   it('words bad method input on its fields, in the request language', async () => {
@@ -125,7 +125,7 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
 
     const gateway = await call('POST', '/api/panel/payment-methods/', as.cashier, {
       ...MANUAL,
-      code: 'btc',
+      code: 'btc_pay',
       provider: 'btcpay',
       fee_percent: 1.234,
     });
@@ -134,7 +134,7 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
 
     const incomplete = await call('POST', '/api/panel/payment-methods/', as.cashier, {
       ...MANUAL,
-      code: 'btc',
+      code: 'btc_pay',
       provider: 'btcpay',
       settings: { server_url: 'https://pay.example.com' },
     });
@@ -312,7 +312,7 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
 
     it('staff configure the store; secrets are write-only and the webhook URL is given', async () => {
       const created = await call('POST', '/api/panel/payment-methods/', as.cashier, {
-        code: 'btc',
+        code: 'btc_pay',
         name_ru: 'Биткоин',
         kind: 'crypto',
         provider: 'btcpay',

@@ -36,6 +36,21 @@ const KNOWN: readonly Route[] = [
   { method: 'POST', url: '/api/panel/menu/order/' },
   { method: 'PATCH', url: '/api/panel/menu/:id/' },
   { method: 'DELETE', url: '/api/panel/menu/:id/' },
+  { method: 'GET', url: '/api/panel/payment-methods/' },
+  { method: 'POST', url: '/api/panel/payment-methods/' },
+  { method: 'POST', url: '/api/panel/payment-methods/order/' },
+  { method: 'GET', url: '/api/panel/payment-methods/:id/' },
+  { method: 'PATCH', url: '/api/panel/payment-methods/:id/' },
+  { method: 'DELETE', url: '/api/panel/payment-methods/:id/' },
+  { method: 'GET', url: '/api/panel/invoices/' },
+  { method: 'GET', url: '/api/panel/invoices/:id/' },
+  { method: 'POST', url: '/api/panel/invoices/:id/paid/' },
+  { method: 'POST', url: '/api/panel/invoices/:id/cancel/' },
+  { method: 'GET', url: '/api/panel/promo-codes/' },
+  { method: 'POST', url: '/api/panel/promo-codes/' },
+  { method: 'GET', url: '/api/panel/promo-codes/:id/' },
+  { method: 'PATCH', url: '/api/panel/promo-codes/:id/' },
+  { method: 'DELETE', url: '/api/panel/promo-codes/:id/' },
 ];
 
 /**
@@ -65,8 +80,17 @@ describe.each(BACKENDS)('panel route guards on $name', (backend) => {
     const fixtures = { customer: {}, staff: { staff: true }, superuser: { staff: true, superuser: true } } as const;
     for (const [role, fixture] of Object.entries(fixtures)) {
       const email = freshEmail(role);
-      await createUser(suite.testDb.db, { email, ...fixture });
+      const user = await createUser(suite.testDb.db, { email, ...fixture });
       as[role as keyof typeof as] = tokenHeader(await login(suite.app, email));
+      // Row 1 of the tables the seed leaves empty: a customer's invoice (through seeded method 1), a promo code.
+      if (role === 'customer') {
+        await suite.testDb.db.query(
+          `INSERT INTO invoices (user_id, method_id, provider, amount, currency, expires_at)
+           VALUES ($1, 1, 'manual', 100, 'RUB', now() + interval '1 hour')`,
+          [user.id],
+        );
+        await suite.testDb.db.query("INSERT INTO promo_codes (code, kind, value) VALUES ('GUARD', 'percent', 5)");
+      }
     }
   });
 

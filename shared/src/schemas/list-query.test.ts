@@ -96,4 +96,15 @@ describe('a list query (DRF + django-filter conventions)', () => {
     ];
     for (const query of refused) expect([query, v.is(schema, query)]).toEqual([query, false]);
   });
+
+  it('takes rows of another resource as an `ids` filter: whole ids in range, repeated ones once', () => {
+    const INVOICES = defineList({ orderings: ['created'], filters: { method: { type: 'ids' } } });
+    expect(listQueryOf(INVOICES, { filters: { method: [3, 5] } })).toEqual({ method: '3,5' });
+    expect(readListParams(INVOICES, new URLSearchParams('method=5,3,5,0,x,2147483648'))).toEqual({
+      filters: { method: [5, 3] },
+    });
+    const raw = listQuerySchema(INVOICES);
+    expect(v.is(raw, { method: '3,5' })).toBe(true);
+    for (const bad of ['3,', 'a', '0', '-1', '1.5', '01']) expect(v.is(raw, { method: bad }), bad).toBe(false);
+  });
 });

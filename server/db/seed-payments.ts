@@ -1,0 +1,53 @@
+/**
+ * The demo payment methods: manual crypto transfers, so a fresh site can take a top-up end to end (a customer makes
+ * an invoice, staff mark it paid in the panel). Their addresses are placeholders that say so: staff put their own
+ * wallets in the panel before taking money.
+ */
+export interface SeedPaymentMethod {
+  readonly code: string;
+  readonly icon: string;
+  readonly kind: 'crypto' | 'fiat';
+  readonly address: string;
+  readonly minAmount: number;
+  readonly feeBasisPoints: number;
+  readonly ru: { readonly name: string; readonly instructions: string };
+  readonly en: { readonly name: string; readonly instructions: string };
+}
+
+const instructions = (network: string) => ({
+  ru: `<p>Переведите сумму к оплате в сети ${network} на адрес ниже и укажите хеш транзакции. Баланс пополнится, когда мы увидим перевод.</p><p><strong>Демо:</strong> это адрес-заглушка — замените его своим в панели (Платёжные методы), прежде чем принимать оплату.</p>`,
+  en: `<p>Send the total over ${network} to the address below and enter the transaction hash. The balance is topped up once we see the transfer.</p><p><strong>Demo:</strong> this address is a placeholder — replace it with your own in the panel (Payment methods) before taking payments.</p>`,
+});
+
+export const SEED_PAYMENT_METHODS: readonly SeedPaymentMethod[] = [
+  {
+    code: 'usdt_trc20',
+    icon: 'pay-usdt.svg',
+    kind: 'crypto',
+    address: 'DEMO-USDT-TRC20-ADDRESS-REPLACE-IN-PANEL',
+    minAmount: 50_000,
+    feeBasisPoints: 0,
+    ru: { name: 'USDT (TRC-20)', instructions: instructions('Tron (TRC-20)').ru },
+    en: { name: 'USDT (TRC-20)', instructions: instructions('Tron (TRC-20)').en },
+  },
+  {
+    code: 'btc',
+    icon: 'pay-btc.svg',
+    kind: 'crypto',
+    address: 'DEMO-BITCOIN-ADDRESS-REPLACE-IN-PANEL',
+    minAmount: 100_000,
+    feeBasisPoints: 100,
+    ru: { name: 'Биткоин', instructions: instructions('Bitcoin').ru },
+    en: { name: 'Bitcoin', instructions: instructions('Bitcoin').en },
+  },
+  {
+    code: 'eth',
+    icon: 'pay-eth.svg',
+    kind: 'crypto',
+    address: 'DEMO-ETHEREUM-ADDRESS-REPLACE-IN-PANEL',
+    minAmount: 100_000,
+    feeBasisPoints: 100,
+    ru: { name: 'Ethereum', instructions: instructions('Ethereum (ERC-20)').ru },
+    en: { name: 'Ethereum', instructions: instructions('Ethereum (ERC-20)').en },
+  },
+];
