@@ -7,6 +7,7 @@ import { isMigrated, loadMigrations, migrate } from './migrate.ts';
 import { demoImageStore } from './demo-images.ts';
 import { seed } from './seed.ts';
 import { SEED_PAGES } from './seed-pages.ts';
+import { SEED_HOME_BLOCKS } from './seed-home.ts';
 
 describe.each(BACKENDS)('migrations and seed on $name', (backend) => {
   let testDb: TestDb;
@@ -86,5 +87,24 @@ describe.each(BACKENDS)('migrations and seed on $name', (backend) => {
       }
     }
     expect(SEED_PAGES.find((p) => p.slug === 'terms')?.en.body.length).toBeGreaterThan(3000);
+  });
+
+  it('links the English demo content to English pages and promises nothing the default site lacks', () => {
+    const texts = (language: 'ru' | 'en') => [
+      ...SEED_PAGES.map((page) => page[language].body),
+      ...SEED_HOME_BLOCKS.map((block) => JSON.stringify(block[language])),
+    ];
+    // Links in rich text are written as they are (block `link` fields are localised by the renderer).
+    const siteLinks = (text: string) => [...text.matchAll(/href=\\?"(\/[^"\\]*)/g)].map((m) => m[1] ?? '');
+    const english = texts('en').flatMap(siteLinks);
+    expect(english.length).toBeGreaterThan(0);
+    expect(english.filter((link) => !link.startsWith('/en/'))).toEqual([]);
+    expect(
+      texts('ru')
+        .flatMap(siteLinks)
+        .filter((link) => link.startsWith('/en')),
+    ).toEqual([]);
+    // No chat widget is configured by default (CHAT_SCRIPT_URL), so the content does not send anyone to one.
+    for (const text of [...texts('ru'), ...texts('en')]) expect(text).not.toMatch(/(?<![а-я])чат|\bchat\b|24\/7/iu);
   });
 });

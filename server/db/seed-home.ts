@@ -108,8 +108,8 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
         },
         {
           icon: 'support',
-          title: 'Поддержка 24/7',
-          text: 'Живые инженеры в чате отвечают в среднем за 5 минут, на русском и английском.',
+          title: 'Поддержка каждый день',
+          text: 'Инженеры отвечают по e-mail и в Telegram с 9:00 до 23:00 по Москве, на русском и английском.',
         },
       ],
     },
@@ -144,8 +144,8 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
         },
         {
           icon: 'support',
-          title: 'Support around the clock',
-          text: 'Real engineers answer in the chat in about 5 minutes, in English and Russian.',
+          title: 'Support every day',
+          text: 'Engineers answer by e-mail and on Telegram from 9:00 to 23:00 Moscow time, in English and Russian.',
         },
       ],
     },
@@ -324,7 +324,7 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
         {
           question: 'What must proxies not be used for?',
           answer:
-            '<p>Spam, break-ins and anything else against the law. The full list is in the <a href="/terms">terms of service</a>.</p>',
+            '<p>Spam, break-ins and anything else against the law. The full list is in the <a href="/en/terms">terms of service</a>.</p>',
         },
       ],
     },

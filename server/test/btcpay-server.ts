@@ -55,6 +55,22 @@ export async function startFakeBtcpay(): Promise<FakeBtcpay> {
       response.end(JSON.stringify(body));
     };
     if (fake.down) return answer(503, { code: 'unavailable' });
+    // The checkout page a customer is sent to: "paying" settles the invoice and returns to the shop, as BTCPay does.
+    const checkout = /^\/i\/([^/]+)(\/pay)?$/.exec(path);
+    if (checkout && request.method === 'GET') {
+      const invoice = fake.invoices.get(checkout[1] ?? '');
+      if (!invoice) return answer(404, { code: 'invoice-not-found' });
+      if (checkout[2]) {
+        invoice.status = 'Settled';
+        response.writeHead(302, { location: invoice.redirectURL });
+        return response.end();
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(
+        `<!doctype html><title>BTCPay checkout</title><h1>Pay ${invoice.amount} ${invoice.currency}</h1>` +
+          `<a href="/i/${invoice.id}/pay">Pay</a>`,
+      );
+    }
     if (request.headers.authorization !== `token ${fake.apiKey}`) return answer(401, { code: 'unauthenticated' });
     const match = /^\/api\/v1\/stores\/([^/]+)\/invoices(?:\/([^/]+))?$/.exec(path);
     if (!match || match[1] !== fake.storeId) return answer(404, { code: 'store-not-found' });
