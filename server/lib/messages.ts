@@ -107,6 +107,11 @@ export const MESSAGES = {
 
   // The panel's content API.
   slugTaken: { en: 'page with this slug already exists.', ru: 'Страница с таким slug уже существует.' },
+  // The contract's `invalid_slug` check, worded as the panel's form words it before sending.
+  invalidSlug: {
+    en: 'Only lower-case Latin letters, digits and single hyphens between them (like price-list).',
+    ru: 'Только латинские буквы в нижнем регистре, цифры и дефисы между ними (например, price-list).',
+  },
   slugReserved: {
     en: 'This address belongs to a section of the site; choose another.',
     ru: 'Этот адрес занят разделом сайта, выберите другой.',

@@ -20,8 +20,18 @@ export const useFormMeta = () => useContext(FormMetaContext);
 /** A field's element id: the form's name and the field's path, as antd's forms spelt them. */
 export const fieldId = (form: string, name: string) => `${form}_${name.replace(/\./g, '_')}`;
 
+/**
+ * The contract's named checks (`v.regex(SLUG_PATTERN, 'invalid_slug')`): the server words the same names in its own
+ * catalogue (server/lib/messages.ts), so a field says the same thing before and after sending.
+ */
+const NAMED = ['invalid_slug', 'percent_range', 'date_order', 'two_decimals', 'url_scheme'] as const;
+const camel = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
 /** A valibot issue in the kit's words: required, too long, too few or many items, out of range, or invalid. */
 function issueMessage(issue: v.BaseIssue<unknown>, t: KitT): string {
+  if ((NAMED as readonly string[]).includes(issue.message)) {
+    return t(`validation.named.${camel(issue.message) as 'invalidSlug'}`);
+  }
   const requirement = issue.requirement as number;
   switch (issue.type) {
     case 'min_length':

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Paginated } from '@proxy/contract/api/pagination';
 import { defineList, type ListParams } from '@proxy/contract/schemas/list-query';
 import { appStore, StateProvider } from '@proxy/contract/state';
+import { installBrowserStubs } from '../test/browser-stubs.ts';
 import { ResourceList } from './ResourceList.tsx';
 
 const USERS = defineList({
@@ -63,21 +64,7 @@ function renderList(load: (params: ListParams<typeof USERS>) => Promise<Paginate
 const search = (router: ReturnType<typeof renderList>) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 
-beforeEach(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: query.includes('min-width'),
-    media: query,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeEach(installBrowserStubs);
 afterEach(cleanup);
 
 describe('a panel list', () => {

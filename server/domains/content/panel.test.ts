@@ -192,7 +192,10 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
         { slug: 'Bad Slug!', title_ru: '  ' },
       );
       expect(ru.statusCode).toBe(400);
-      expect(ru.json()).toEqual({ slug: ['Неправильное значение.'], title_ru: ['Это поле не может быть пустым.'] });
+      expect(ru.json()).toEqual({
+        slug: ['Только латинские буквы в нижнем регистре, цифры и дефисы между ними (например, price-list).'],
+        title_ru: ['Это поле не может быть пустым.'],
+      });
 
       const en = await call(
         'POST',

@@ -43,7 +43,7 @@ export const PAGE_MENUS = ['header', 'footer'] as const;
 
 /** A page as staff write it in the panel (create; an edit sends any subset). Bodies are sanitized on save. */
 export const PageInputSchema = v.object({
-  slug: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.regex(SLUG_PATTERN)),
+  slug: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.regex(SLUG_PATTERN, 'invalid_slug')),
   title_ru: requiredText(200),
   title_en: v.optional(text(200), ''),
   body_ru: v.optional(html(200_000), ''),
