@@ -85,6 +85,19 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       expect((await app.inject({ url: '/panel' })).statusCode).toBe(200);
     });
 
+    it('shows staff who may view pages an unpublished page (unlisted), and everyone else the 404', async () => {
+      const customer = freshEmail('draft-customer');
+      const editor = freshEmail('draft-editor');
+      await createUser(testDb.db, { email: customer });
+      await createUser(testDb.db, { email: editor, staff: true, permissions: ['pages.view_page'] });
+      const as = async (email: string) => ({ cookie: `accessToken=${await login(app, email)}` });
+      const preview = await app.inject({ url: '/en/pricing-draft', headers: await as(editor) });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.body).toContain('<meta name="robots" content="noindex"');
+      expect((await app.inject({ url: '/pricing-draft', headers: await as(customer) })).statusCode).toBe(404);
+      expect((await app.inject({ url: '/pricing-draft' })).statusCode).toBe(404);
+    });
+
     it('embeds the session of a valid accessToken cookie, and nothing for a dead or malformed one', async () => {
       const email = freshEmail('doc');
       await createUser(testDb.db, { email, language: 'en' });

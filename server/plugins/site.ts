@@ -17,7 +17,7 @@ import fastifyStatic from '@fastify/static';
 import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
-import { hasPermission, type PermissionSubject } from '@proxy/contract/permissions';
+import { hasPermission, PAGE_PERMISSIONS, type PermissionSubject } from '@proxy/contract/permissions';
 import { matchRoute, PANEL_ACCESS, type RemoteName, type RouteDefinition } from '@proxy/contract/routes';
 import { homeBlockKey, type InitialState } from '@proxy/contract/session-state';
 import { documentTitle, SITE_NAME } from '@proxy/contract/titles';
@@ -196,8 +196,16 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     const seo = { publicUrl: options.publicUrl, siteName: SITE_NAME[language], language };
     const slug = match?.route.id === 'page' || match?.route.id === 'contentPage' ? match.params.id : undefined;
     if (slug !== undefined) {
-      const page = await content.page(slug, language);
-      if (page) {
+      let page = await content.page(slug, language);
+      // Staff previewing a page that is not published see it (unlisted: the meta below stays noindex).
+      if (!page) {
+        const session = await sessionFromCookie(request.headers.cookie).catch(() => ({}) as Partial<InitialState>);
+        if (session.user && hasPermission(session.user, PAGE_PERMISSIONS.view))
+          page = await content.preview(slug, language);
+      }
+      if (page?.draft) {
+        title = documentTitle(language, page);
+      } else if (page) {
         title = documentTitle(language, page);
         meta = {
           ...seo,

@@ -70,16 +70,18 @@ function panelFilter(filter: PageFilter): { where: string; params: SqlParam[] } 
 }
 
 export function pagesRepository(q: Queryable) {
-  async function findPublished(where: string, params: readonly SqlParam[], language: Language) {
-    const [row] = await q.query<PublishedPageRow & { updated_at: Date | string }>(
+  async function findPublished(where: string, params: readonly SqlParam[], language: Language, drafts = false) {
+    const [row] = await q.query<PublishedPageRow & { updated_at: Date | string; published: boolean }>(
       `SELECT id::int AS id, slug, ${localized('title', language)} AS title, ${localized('body', language)} AS body,
               ${localized('seo_title', language)} AS seo_title,
-              ${localized('seo_description', language)} AS seo_description, updated_at
+              ${localized('seo_description', language)} AS seo_description, updated_at, published
          FROM pages
-        WHERE published AND ${where}`,
+        WHERE ${drafts ? 'true' : 'published'} AND ${where}`,
       params,
     );
-    return row ? withIsoDates(row) : null;
+    if (!row) return null;
+    const { published, ...page } = withIsoDates(row);
+    return published ? page : { ...page, draft: true as const };
   }
 
   async function get(id: number): Promise<PanelPage | null> {
@@ -120,6 +122,12 @@ export function pagesRepository(q: Queryable) {
       // refuse some such strings outright.
       if (!SLUG_PATTERN.test(slug)) return null;
       return findPublished('slug = $1 AND NOT home', [slug], language);
+    },
+
+    /** A content page published or not, for staff previewing it (`draft: true` when it is not published). */
+    async findForStaff(slug: string, language: Language): Promise<PublishedPageRow | null> {
+      if (!SLUG_PATTERN.test(slug)) return null;
+      return findPublished('slug = $1 AND NOT home', [slug], language, true);
     },
 
     findHome(language: Language): Promise<PublishedPageRow | null> {

@@ -15,6 +15,8 @@ import { plansRepository } from './plans-repository.ts';
 export interface PublicContent {
   /** A published content page with its blocks; never the home page (it lives at `/`, not at its slug). */
   page(slug: string, language: Language): Promise<PublicPage | null>;
+  /** A content page published or not, for staff who may view pages: an unpublished one is marked `draft`. */
+  preview(slug: string, language: Language): Promise<PublicPage | null>;
   /** The published home page with its blocks. */
   home(language: Language): Promise<PublicPage | null>;
   menu(language: Language): Promise<MenuItem[]>;
@@ -34,6 +36,7 @@ export function publicContent(q: Queryable): PublicContent {
 
   return {
     page: async (slug, language) => withBlocks(await pages.findPublished(slug, language), language),
+    preview: async (slug, language) => withBlocks(await pages.findForStaff(slug, language), language),
     home: async (language) => withBlocks(await pages.findHome(language), language),
     menu: (language) => menuRepository(q).tree(language),
     publishedSlugs: () => pages.listPublishedSlugs(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createUser, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
 import { BACKENDS, seededApp } from '../../test/helpers.ts';
 
 const EN = { 'accept-language': 'en-US,en;q=0.9' };
@@ -138,6 +139,32 @@ describe.each(BACKENDS)('pages API on $name', (backend) => {
       expect(en.statusCode).toBe(404);
       expect(en.json()).toEqual({ detail: 'Not found.' });
       expect(en.headers['content-language']).toBe('en');
+    });
+  });
+
+  describe('a page that is not published', () => {
+    it('is shown to staff who may view pages, marked as a draft and never cached; to anyone else it is a 404', async () => {
+      const editor = freshEmail('editor');
+      const customer = freshEmail('customer');
+      await createUser(suite.testDb.db, { email: editor, staff: true, permissions: ['pages.view_page'] });
+      await createUser(suite.testDb.db, { email: customer });
+      const preview = await suite.app.inject({
+        url: '/api/pages/pricing-draft/',
+        headers: { ...EN, ...tokenHeader(await login(suite.app, editor)) },
+      });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toMatchObject({ slug: 'pricing-draft', draft: true });
+      expect(preview.headers['cache-control']).toBe('no-store');
+      const published = await suite.app.inject({
+        url: '/api/pages/about/',
+        headers: tokenHeader(await login(suite.app, editor)),
+      });
+      expect(published.json()).not.toHaveProperty('draft');
+      const refused = await suite.app.inject({
+        url: '/api/pages/pricing-draft/',
+        headers: tokenHeader(await login(suite.app, customer)),
+      });
+      expect(refused.statusCode).toBe(404);
     });
   });
 

@@ -2,6 +2,7 @@
  * The public content API: `GET /api/pages/` (list), `GET /api/pages/{slug}/` (one page) and `GET /api/home/` (the
  * home page), each page with its blocks, and `GET /api/menu/`, the header menu (the document embeds the same list).
  */
+import { hasPermission, PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { BLOCK_TYPES } from '@proxy/contract/schemas/blocks';
 import { MenuSchema } from '@proxy/contract/schemas/menu';
 import { PageSummarySchema, PublicPageSchema } from '@proxy/contract/schemas/page';
@@ -10,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { message } from '../../lib/messages.ts';
 import { InvalidPageError, paginate, paginatedSchema, pageWindow, type PageQuery } from '../../lib/pagination.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
+import { permissionSubject } from '../../plugins/auth.ts';
 import { pagesRepository } from './pages-repository.ts';
 import { publicContent } from './public-content.ts';
 
@@ -79,8 +81,13 @@ const publicRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, opti
   );
 
   app.get<{ Params: { slug: string } }>('/api/pages/:slug/', { schema: detailSchema }, async (request, reply) => {
-    const page = await content.page(request.params.slug, request.language);
-    if (!page) return reply.code(404).send({ detail: message('notFound', request.language) });
+    const { slug } = request.params;
+    const { language, user } = request;
+    // Staff who may view pages preview an unpublished one; everyone else gets the 404 it is to them.
+    const preview = user !== null && hasPermission(permissionSubject(user), PAGE_PERMISSIONS.view);
+    const page = preview ? await content.preview(slug, language) : await content.page(slug, language);
+    if (!page) return reply.code(404).send({ detail: message('notFound', language) });
+    if (page.draft) reply.header('cache-control', 'no-store');
     return page;
   });
 

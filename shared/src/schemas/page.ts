@@ -19,6 +19,8 @@ export const PublicPageSchema = v.object({
   blocks: v.array(PublicBlockSchema),
   /** The active plans, in order, when a block shows the price table; empty otherwise. */
   plans: v.array(PublicPlanSchema),
+  /** Only on a page that is not published, which only staff who may view pages are shown (a preview). */
+  draft: v.optional(v.literal(true)),
 });
 export type PublicPage = v.InferOutput<typeof PublicPageSchema>;
 

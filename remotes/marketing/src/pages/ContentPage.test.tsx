@@ -33,3 +33,13 @@ it('shows the page, its title in the document, and its blocks after the body', a
   expect(screen.getByText('Why?').closest('details')).toBeTruthy();
   expect(document.title).toBe('About us');
 });
+
+it('tells staff previewing an unpublished page that it is a draft only they see', async () => {
+  await renderPage(ContentPage, { kind: 'page', page: { ...page, draft: true } }, 'ru');
+  expect(screen.getByRole('status').textContent).toBe(
+    'Черновик: страница не опубликована, её видят только сотрудники с доступом к страницам.',
+  );
+  cleanup();
+  await renderPage(ContentPage, { kind: 'page', page }, 'en');
+  expect(screen.queryByRole('status')).toBeNull();
+});

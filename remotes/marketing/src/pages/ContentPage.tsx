@@ -30,6 +30,11 @@ function PageView({ page }: { page: PublicPage }) {
       <article className={styles.article}>
         {/* React hoists it into <head>, in front of the shell's brand title: the same title the server gives a reload. */}
         <title>{documentTitle(language, page)}</title>
+        {page.draft && (
+          <p className={styles.draft} role="status">
+            {t('pages.draft')}
+          </p>
+        )}
         <h1 className={styles.title}>{page.title}</h1>
         <p className={styles.meta}>{t('pages.updated', { date: updated })}</p>
         {/* Page bodies are sanitized by the server when saved (fixed allow-list), so they cannot carry script. */}

@@ -46,7 +46,7 @@ export function PageEdit() {
           target="_blank"
           rel="noopener noreferrer"
         >
-          {t('page.openOnSite')}
+          {page.published || page.home ? t('page.openOnSite') : t('page.preview')}
         </a>
       }
     >
