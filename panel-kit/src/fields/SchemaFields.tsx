@@ -15,6 +15,8 @@ export interface SchemaFormText {
   readonly option: (value: string | number) => string;
   /** Whether the string at this path (dotted, list indexes left out: `items.answer`) is rich text. */
   readonly richText: (path: string) => boolean;
+  /** A line under the field at this path saying what it takes (an image's recommended size). */
+  readonly help?: (path: string) => string | undefined;
 }
 
 interface FieldsProps {
@@ -62,7 +64,15 @@ function SchemaField({ fieldKey, schema, name, path, text }: FieldProps) {
   const kind = fieldKind(schema);
   switch (kind.kind) {
     case 'image':
-      return <ImageField name={name} label={label} required={!optional} optional={optional} />;
+      return (
+        <ImageField
+          name={name}
+          label={label}
+          help={text.help?.(path.join('.'))}
+          required={!optional}
+          optional={optional}
+        />
+      );
     case 'object':
       return (
         <fieldset className={styles.group}>

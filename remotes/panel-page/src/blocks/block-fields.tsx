@@ -71,6 +71,13 @@ export function useBlockTab() {
   return { tab, setTab, onFieldErrors: (fields: string[]) => setTab(languageOfField(fields[0]) ?? tab) };
 }
 
+/** The pictures whose size the site's layout fixes, by block type and field path: what to upload for each. */
+const IMAGE_HELP: Readonly<Record<string, 'hero' | 'poster' | 'tab'>> = {
+  'hero:image': 'hero',
+  'video:poster': 'poster',
+  'tabs:items.image': 'tab',
+};
+
 /**
  * A block's fields: anchor, published, and the data per language in its type's schema-driven form. Switching the
  * English version on starts it from a copy of the Russian data, to translate in place.
@@ -84,6 +91,10 @@ export function BlockFields({ type, tab, onTab }: { type: BlockType; tab: Langua
     field: (key) => t(`fields.${key}` as never, { defaultValue: key }),
     option: (value) => t(`options.${String(value)}` as never, { defaultValue: String(value) }),
     richText: (path) => RICH_TEXT_FIELDS[type]?.includes(path) ?? false,
+    help: (path) => {
+      const image = IMAGE_HELP[`${type}:${path}`];
+      return image ? t(`blocks.imageHelp.${image}`) : undefined;
+    },
   };
   return (
     <>
