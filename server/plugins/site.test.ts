@@ -56,6 +56,21 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       expect(api.json()).toEqual(en);
     });
 
+    it('embeds the footer links (published pages placed in the footer) in the URL language, as the API gives them', async () => {
+      const ru = stateOf((await app.inject('/')).body).footer;
+      const en = stateOf((await app.inject('/en/about')).body).footer;
+      expect(ru).toEqual([
+        { name: 'Контакты', link: '/contacts' },
+        { name: 'Пользовательское соглашение', link: '/terms' },
+      ]);
+      expect(en).toEqual([
+        { name: 'Contacts', link: '/contacts' },
+        { name: 'Terms of service', link: '/terms' },
+      ]);
+      const api = await app.inject({ url: '/api/menu/footer/', headers: { 'accept-language': 'en' } });
+      expect(api.json()).toEqual(en);
+    });
+
     it('embeds the home page it renders and preloads its hero image, only on the home page', async () => {
       const html = (await app.inject('/en')).body;
       const block = stateOf(html).block as Record<string, { blocks: { type: string }[]; plans: unknown[] }>;

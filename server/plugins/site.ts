@@ -248,6 +248,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       mobile: isMobileUserAgent(request.headers['user-agent']),
       ip: request.ip,
       menu: await content.menu(language),
+      footer: await content.footer(language),
       block: embedded,
       ...(options.integrations && Object.keys(options.integrations).length > 0
         ? { integrations: options.integrations }

@@ -4,7 +4,7 @@
  * creating a store or an API client in Node; the store around it lives in `state.ts`.
  */
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
-import type { MenuItem } from './schemas/menu.ts';
+import type { FooterLink, MenuItem } from './schemas/menu.ts';
 import type { AuthUser } from './schemas/user.ts';
 
 export type MessageColor = 'success' | 'error';
@@ -24,6 +24,8 @@ export interface InitialState {
   readonly message: Message;
   readonly mobile: boolean;
   readonly menu: readonly MenuItem[];
+  /** The footer's links (pages placed in the footer); beyond spec §3's keys, which name no footer. */
+  readonly footer: readonly FooterLink[];
   readonly block: Readonly<Record<string, unknown>>;
   readonly pages: readonly unknown[];
   readonly element: Readonly<Record<string, unknown>>;
@@ -44,6 +46,7 @@ export const INITIAL_STATE: InitialState = {
   message: EMPTY_MESSAGE,
   mobile: false,
   menu: [],
+  footer: [],
   block: {},
   pages: [],
   element: {},

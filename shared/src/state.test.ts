@@ -26,6 +26,8 @@ describe('the session state (spec §3, §4)', () => {
       message: { show: false, text: '', color: 'success' },
       mobile: false,
       menu: [],
+      // Beyond spec §3: the footer's links.
+      footer: [],
       block: {},
       pages: [],
       element: {},

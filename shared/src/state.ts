@@ -6,7 +6,7 @@
 import { atom, createStore, Provider, useAtomValue, useSetAtom } from 'jotai';
 import { createApiClient } from './api/client.ts';
 import type { Language } from './languages.ts';
-import type { MenuItem } from './schemas/menu.ts';
+import type { FooterLink, MenuItem } from './schemas/menu.ts';
 import type { AuthUser } from './schemas/user.ts';
 import {
   EMPTY_MESSAGE,
@@ -34,6 +34,7 @@ const ip = atom(INITIAL_STATE.ip);
 const message = atom<Message>(INITIAL_STATE.message);
 const mobile = atom(INITIAL_STATE.mobile);
 const menu = atom<readonly MenuItem[]>(INITIAL_STATE.menu);
+const footer = atom<readonly FooterLink[]>(INITIAL_STATE.footer);
 const block = atom<Readonly<Record<string, unknown>>>(INITIAL_STATE.block);
 const pages = atom<readonly unknown[]>(INITIAL_STATE.pages);
 const element = atom<Readonly<Record<string, unknown>>>(INITIAL_STATE.element);
@@ -48,6 +49,7 @@ export const clientIpAtom = atom((get) => get(ip));
 export const messageAtom = atom((get) => get(message));
 export const mobileAtom = atom((get) => get(mobile));
 export const menuAtom = atom((get) => get(menu));
+export const footerAtom = atom((get) => get(footer));
 export const blockAtom = atom((get) => get(block));
 export const pagesAtom = atom((get) => get(pages));
 export const elementAtom = atom((get) => get(element));
@@ -68,6 +70,8 @@ export const signedInAtom = atom(null, (_get, set, session: { token: string; use
 });
 /** The menu in another language, after a language switch. */
 export const setMenuAtom = atom(null, (_get, set, next: readonly MenuItem[]) => set(menu, next));
+/** The footer's links in another language, after a language switch. */
+export const setFooterAtom = atom(null, (_get, set, next: readonly FooterLink[]) => set(footer, next));
 /** A refreshed profile of the signed-in user. */
 export const setUserAtom = atom(null, (_get, set, next: AuthUser) => set(user, next));
 /** Back to anonymous: no user, empty token (spec §4). */
@@ -97,6 +101,7 @@ export function hydrateAppStore(store: AppStore, initial: Partial<InitialState> 
   store.set(message, state.message);
   store.set(mobile, state.mobile);
   store.set(menu, state.menu);
+  store.set(footer, state.footer);
   store.set(block, state.block);
   store.set(pages, state.pages);
   store.set(element, state.element);

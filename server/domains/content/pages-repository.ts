@@ -12,6 +12,7 @@ import {
   type PanelPageRow,
   type PublicPage,
 } from '@proxy/contract/schemas/page';
+import type { FooterLink } from '@proxy/contract/schemas/menu';
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
@@ -128,6 +129,16 @@ export function pagesRepository(q: Queryable) {
     async findForStaff(slug: string, language: Language): Promise<PublishedPageRow | null> {
       if (!SLUG_PATTERN.test(slug)) return null;
       return findPublished('slug = $1 AND NOT home', [slug], language, true);
+    },
+
+    /** The footer's links: published pages placed in the footer, in the page list's order. */
+    listFooter(language: Language): Promise<FooterLink[]> {
+      return q.query<FooterLink>(
+        `SELECT ${localized('title', language)} AS name, '/' || slug AS link
+           FROM pages
+          WHERE published AND NOT home AND menu = 'footer'
+          ORDER BY sort_order, id`,
+      );
     },
 
     findHome(language: Language): Promise<PublishedPageRow | null> {

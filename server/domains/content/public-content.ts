@@ -4,7 +4,7 @@
  * HTML document (plugins/site.ts, sitemap.ts) read the same functions.
  */
 import type { Language } from '@proxy/contract/languages';
-import type { MenuItem } from '@proxy/contract/schemas/menu';
+import type { FooterLink, MenuItem } from '@proxy/contract/schemas/menu';
 import type { PublicPage } from '@proxy/contract/schemas/page';
 import type { Queryable } from '../../db/db.ts';
 import { blocksRepository } from './blocks-repository.ts';
@@ -20,6 +20,7 @@ export interface PublicContent {
   /** The published home page with its blocks. */
   home(language: Language): Promise<PublicPage | null>;
   menu(language: Language): Promise<MenuItem[]>;
+  footer(language: Language): Promise<FooterLink[]>;
   publishedSlugs(): Promise<PublishedSlug[]>;
 }
 
@@ -39,6 +40,7 @@ export function publicContent(q: Queryable): PublicContent {
     preview: async (slug, language) => withBlocks(await pages.findForStaff(slug, language), language),
     home: async (language) => withBlocks(await pages.findHome(language), language),
     menu: (language) => menuRepository(q).tree(language),
+    footer: (language) => pages.listFooter(language),
     publishedSlugs: () => pages.listPublishedSlugs(),
   };
 }

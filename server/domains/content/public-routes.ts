@@ -1,10 +1,11 @@
 /**
  * The public content API: `GET /api/pages/` (list), `GET /api/pages/{slug}/` (one page) and `GET /api/home/` (the
- * home page), each page with its blocks, and `GET /api/menu/`, the header menu (the document embeds the same list).
+ * home page), each page with its blocks, `GET /api/menu/`, the header menu, and `GET /api/menu/footer/`, the pages
+ * placed in the footer (the document embeds both).
  */
 import { hasPermission, PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { BLOCK_TYPES } from '@proxy/contract/schemas/blocks';
-import { MenuSchema } from '@proxy/contract/schemas/menu';
+import { FooterSchema, MenuSchema } from '@proxy/contract/schemas/menu';
 import { PageSummarySchema, PublicPageSchema } from '@proxy/contract/schemas/page';
 import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
@@ -99,6 +100,10 @@ const publicRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, opti
 
   app.get('/api/menu/', { schema: { response: { 200: jsonSchemaOf(MenuSchema) } } }, (request) =>
     content.menu(request.language),
+  );
+
+  app.get('/api/menu/footer/', { schema: { response: { 200: jsonSchemaOf(FooterSchema) } } }, (request) =>
+    content.footer(request.language),
   );
 };
 

@@ -14,6 +14,10 @@ export type MenuItem = v.InferOutput<typeof MenuItemSchema>;
 
 export const MenuSchema = v.array(MenuItemSchema);
 
+/** A link of the footer: a published page staff placed there (its `menu` is `footer`), in the page list's order. */
+export type FooterLink = v.InferOutput<typeof MenuLinkSchema>;
+export const FooterSchema = v.array(MenuLinkSchema);
+
 /** A menu item as staff write it: names per language, a link, and the item it is a child of (one level deep). */
 export const MenuItemInputSchema = v.object({
   name_ru: requiredText(100),
