@@ -28,6 +28,7 @@ describe.runIf(postgres)('money races on PostgreSQL', () => {
     await createUser(testDb.db, {
       email,
       verified: true,
+      staff: true,
       permissions: ['payments.change_invoice', 'payments.add_paymentmethod'],
     });
     staff = { ...EN, ...tokenHeader(await login(app, email)) };

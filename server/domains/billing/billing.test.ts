@@ -45,8 +45,8 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
     gateway = await startFakeBtcpay();
     app = await buildTestApp({ db: testDb.db });
     const people = {
-      cashier: { permissions: ALL },
-      viewer: { permissions: ['payments.view_paymentmethod', 'payments.view_invoice'] },
+      cashier: { staff: true, permissions: ALL },
+      viewer: { staff: true, permissions: ['payments.view_paymentmethod', 'payments.view_invoice'] },
       alice: {},
       bob: {},
     } as const;
