@@ -35,6 +35,11 @@ const restrictedImports = ({ paths = [], patterns = [] } = {}) => [
   },
 ];
 
+const deepKitImport = {
+  group: ['@proxy/panel-kit/*', '**/panel-kit/src/**'],
+  message: "Import the panel kit as '@proxy/panel-kit'.",
+};
+
 // Every folder of server/domains is a domain: a new one gets its zone without editing this file.
 const serverDomains = readdirSync(new URL('./server/domains', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -98,14 +103,20 @@ export default tseslint.config(
   {
     // The kit is one federated singleton (its index): a deep import would bundle a second copy of the part it names.
     files: ['remotes/**'],
+    rules: { 'no-restricted-imports': restrictedImports({ patterns: [deepKitImport] }) },
+  },
+  {
+    // A section's fields read the kit's forms through the hooks the kit exports: react-final-form is not shared on
+    // its own, so a section's own copy would look for a form context the kit's forms never provide.
+    files: ['remotes/panel-*/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
     rules: {
       'no-restricted-imports': restrictedImports({
-        patterns: [
-          {
-            group: ['@proxy/panel-kit/*', '**/panel-kit/src/**'],
-            message: "Import the panel kit as '@proxy/panel-kit'.",
-          },
-        ],
+        paths: ['react-final-form', 'final-form'].map((name) => ({
+          name,
+          message: "Use the form hooks '@proxy/panel-kit' exports (one copy for the kit's forms and the fields).",
+        })),
+        patterns: [deepKitImport],
       }),
     },
   },

@@ -47,6 +47,10 @@ describe('architecture lint rules', () => {
     // The public site and the shell never load it; the kit never imports a section.
     expect(await ruleIds('remotes/marketing/src/x.ts', kit)).toContain('no-restricted-imports');
     expect(await ruleIds('shell/src/x.ts', kit)).toContain('no-restricted-imports');
+    // A section's fields take the form hooks from the kit, whose forms provide their context.
+    const ownForm = "import { useField } from 'react-final-form';\nexport { useField };\n";
+    expect(await ruleIds('remotes/panel-page/src/blocks/x.tsx', ownForm)).toContain('no-restricted-imports');
+    expect(await ruleIds('remotes/panel-page/src/blocks/x.test.tsx', ownForm)).toEqual([]);
     const kitImportsSection = "import { pages } from '../../remotes/panel-page/src/routes.ts';\nexport { pages };\n";
     expect(await ruleIds('panel-kit/src/x.ts', kitImportsSection)).toContain('import-x/no-restricted-paths');
   });

@@ -12,6 +12,9 @@ export { OrderedResource, type OrderedResourceForm, type OrderedResourceProps } 
 export { useOrderedList, type OrderedListState } from './list/use-ordered-list.ts';
 export { DeleteButton } from './list/RowActions.tsx';
 export { ResourceForm, useFormMeta, type ResourceFormProps } from './form/ResourceForm.tsx';
+// A section's own fields read the form through these: react-final-form is not shared on its own, so a section that
+// imported it directly would get a second copy whose context the kit's forms do not provide.
+export { useField, useForm, useFormState } from 'react-final-form';
 export { FormDrawer } from './form/FormDrawer.tsx';
 export {
   DateField,

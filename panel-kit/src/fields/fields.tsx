@@ -64,15 +64,27 @@ export function TextField({
   rows,
   prefix,
   showCount,
+  password,
+  placeholder,
   ...props
 }: FieldProps & {
   maxLength?: number;
   rows?: { min: number; max: number };
   prefix?: string;
   showCount?: boolean;
+  /** A secret typed in (an API key): masked, and never offered by the browser's password manager. */
+  password?: boolean;
+  placeholder?: string;
 }) {
   const { input, error, id } = useBoundField<string>(props.name);
-  const common = { ...input, value: input.value ?? '', id, maxLength, status: error ? ('error' as const) : undefined };
+  const common = {
+    ...input,
+    value: input.value ?? '',
+    id,
+    maxLength,
+    placeholder,
+    status: error ? ('error' as const) : undefined,
+  };
   return (
     <Item {...props} id={id} error={error}>
       {rows ? (
@@ -82,6 +94,8 @@ export function TextField({
           autoSize={{ minRows: rows.min, maxRows: rows.max }}
           showCount={showCount}
         />
+      ) : password ? (
+        <Input.Password {...common} {...describedBy(id, error)} autoComplete="new-password" />
       ) : (
         <Input {...common} {...describedBy(id, error)} prefix={prefix} autoComplete="off" />
       )}
@@ -119,15 +133,24 @@ export function NumberField({
 export function SelectField<T extends string | number>({
   options,
   allowClear,
+  onChange,
   ...props
-}: FieldProps & { options: readonly { value: T; label: string }[]; allowClear?: boolean }) {
+}: FieldProps & {
+  options: readonly { value: T; label: string }[];
+  allowClear?: boolean;
+  /** Told of every choice, e.g. to show the fields that choice needs. */
+  onChange?: (value: T) => void;
+}) {
   const { input, error, id } = useBoundField<T | undefined>(props.name);
   return (
     <Item {...props} id={id} error={error}>
       <Select<T>
         id={id}
         value={input.value}
-        onChange={(value) => input.onChange(value)}
+        onChange={(value) => {
+          input.onChange(value);
+          onChange?.(value);
+        }}
         allowClear={allowClear}
         options={[...options]}
         status={error ? 'error' : undefined}

@@ -95,6 +95,9 @@ export function FilterBar<D extends ListDefinition>({
             setFilter(name, { ...range, [bound]: value ?? undefined });
           return (
             <span key={name} className={styles.range} role="group" aria-label={label}>
+              <span className={styles.rangeLabel} aria-hidden="true">
+                {label}
+              </span>
               {(['min', 'max'] as const).map((bound) => (
                 <InputNumber
                   key={bound}
@@ -111,6 +114,10 @@ export function FilterBar<D extends ListDefinition>({
         const range = (values[name] as DateRange | undefined) ?? {};
         return (
           <span key={name} className={styles.range} role="group" aria-label={label}>
+            {/* Date inputs have no placeholder: the filter's name is written beside them. */}
+            <span className={styles.rangeLabel} aria-hidden="true">
+              {label}
+            </span>
             {(['after', 'before'] as const).map((bound) => {
               const word = t(bound === 'after' ? 'list.from' : 'list.to');
               return (

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm, useField } from 'react-final-form';
 import type * as v from 'valibot';
 import { BLOCK_DATA_SCHEMAS, type BlockType, type PanelBlock } from '@proxy/contract/schemas/blocks';
 import type { Language } from '@proxy/contract/languages';
@@ -13,6 +12,8 @@ import {
   SwitchField,
   TextField,
   languageOfField,
+  useField,
+  useForm,
   type SchemaFormText,
 } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';

@@ -1,0 +1,304 @@
+import { useState } from 'react';
+import { Button, Form, Space, Typography } from 'antd';
+import type { Language } from '@proxy/contract/languages';
+import {
+  PAYMENT_KINDS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_SECRETS,
+  type PanelPaymentMethod,
+  type PaymentKind,
+  type PaymentMethodInput,
+  type PaymentProvider,
+  type PaymentSecret,
+} from '@proxy/contract/schemas/billing';
+import type { BlockImage } from '@proxy/contract/schemas/blocks';
+import {
+  FieldGrid,
+  ImageField,
+  LanguageTabs,
+  NumberField,
+  RichTextField,
+  SelectField,
+  StatusTag,
+  SwitchField,
+  TextField,
+  languageOfField,
+  useFormMeta,
+} from '@proxy/panel-kit';
+import { useT } from '../i18n/use-t.ts';
+import { currencySign, toMajor, toMinor, useSiteCurrency } from '../money.ts';
+import styles from './methods.module.css';
+
+/**
+ * The form's values: money in major units (roubles, dollars) and the secrets as typed — empty keeps the stored
+ * secret, since the API never sends one back.
+ */
+export interface MethodValues {
+  code: string;
+  name_ru: string;
+  name_en: string;
+  icon: Partial<BlockImage> | undefined;
+  kind: PaymentKind;
+  provider: PaymentProvider;
+  settings: { address: string; server_url: string; store_id: string };
+  secrets: Record<PaymentSecret, string>;
+  min_amount: number | null;
+  fee_percent: number | null;
+  instructions_ru: string;
+  instructions_en: string;
+  active: boolean;
+}
+
+const NO_SECRETS: Record<PaymentSecret, string> = { api_key: '', webhook_secret: '' };
+
+export const EMPTY_METHOD: MethodValues = {
+  code: '',
+  name_ru: '',
+  name_en: '',
+  icon: undefined,
+  kind: 'crypto',
+  provider: 'manual',
+  settings: { address: '', server_url: '', store_id: '' },
+  secrets: NO_SECRETS,
+  min_amount: null,
+  fee_percent: 0,
+  instructions_ru: '',
+  instructions_en: '',
+  active: true,
+};
+
+export const methodValues = (method: PanelPaymentMethod): MethodValues => ({
+  code: method.code,
+  name_ru: method.name_ru,
+  name_en: method.name_en,
+  icon: method.icon ?? undefined,
+  kind: method.kind,
+  provider: method.provider,
+  settings: { ...method.settings },
+  secrets: NO_SECRETS,
+  min_amount: toMajor(method.min_amount),
+  fee_percent: method.fee_percent,
+  instructions_ru: method.instructions_ru,
+  instructions_en: method.instructions_en,
+  active: method.active,
+});
+
+/**
+ * The request: money in minor units, no icon as null, and only the secrets that change — a typed one replaces the
+ * stored value, one marked for removal is sent as null, an empty one is left out (kept). A manual method sends none.
+ */
+export function methodInput(values: MethodValues, removing: ReadonlySet<PaymentSecret>): PaymentMethodInput {
+  const secrets: Partial<Record<PaymentSecret, string | null>> = {};
+  if (values.provider === 'btcpay') {
+    for (const name of PAYMENT_SECRETS) {
+      if (removing.has(name)) secrets[name] = null;
+      else if (values.secrets[name]) secrets[name] = values.secrets[name];
+    }
+  }
+  return {
+    ...values,
+    icon: typeof values.icon?.id === 'number' ? (values.icon as BlockImage) : null,
+    secrets,
+    min_amount: values.min_amount === null ? 0 : toMinor(values.min_amount),
+    fee_percent: values.fee_percent ?? 0,
+  };
+}
+
+/**
+ * What a method form keeps beside final-form: the language tab (switched to the first error's), the provider
+ * chosen (its fields follow it) and the secrets marked for removal.
+ */
+export function useMethodForm(method: PanelPaymentMethod | null) {
+  const [tab, setTab] = useState<Language>('ru');
+  const [provider, setProvider] = useState<PaymentProvider>(method?.provider ?? EMPTY_METHOD.provider);
+  const [removing, setRemoving] = useState<ReadonlySet<PaymentSecret>>(new Set());
+  return {
+    tab,
+    setTab,
+    provider,
+    setProvider,
+    removing,
+    setRemoving,
+    onFieldErrors: (fields: string[]) => setTab(languageOfField(fields[0]) ?? tab),
+    toInput: (values: MethodValues) => methodInput(values, removing),
+  };
+}
+
+export type MethodFormState = ReturnType<typeof useMethodForm>;
+
+/**
+ * A write-only secret: whether one is stored, a masked input for a new value (empty keeps it), and Remove, which
+ * sends null on save — until then it can be taken back.
+ */
+function SecretField({
+  name,
+  label,
+  stored,
+  form,
+}: {
+  name: PaymentSecret;
+  label: string;
+  stored: boolean;
+  form: MethodFormState;
+}) {
+  const { t } = useT();
+  const { readOnly } = useFormMeta();
+  const removing = form.removing.has(name);
+  const toggle = (on: boolean) =>
+    form.setRemoving((current) => {
+      const next = new Set(current);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  const state = (
+    <StatusTag tone={stored ? 'on' : undefined}>{stored ? t('method.secretSet') : t('method.secretNotSet')}</StatusTag>
+  );
+  if (removing) {
+    return (
+      <Form.Item label={label}>
+        <Space wrap>
+          {state}
+          <Typography.Text type="secondary">{t('method.secretRemoving')}</Typography.Text>
+          <Button size="small" onClick={() => toggle(false)}>
+            {t('method.secretUndo')}
+          </Button>
+        </Space>
+      </Form.Item>
+    );
+  }
+  return (
+    <TextField
+      name={`secrets.${name}`}
+      label={label}
+      password
+      maxLength={300}
+      help={
+        <Space wrap size={4} className={styles.secretHelp}>
+          {state}
+          {stored && <span>{t('method.secretKeep')}</span>}
+          {stored && !readOnly && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => toggle(true)}
+              aria-label={t('method.secretRemoveOf', { secret: label })}
+            >
+              {t('method.secretRemove')}
+            </Button>
+          )}
+        </Space>
+      }
+    />
+  );
+}
+
+/**
+ * The fields of a payment method (create and edit): code, kind, active; per language the name and the manual
+ * method's instructions; the icon; min amount and fee; then the provider and the settings that provider needs.
+ */
+export function MethodFields({ method, form }: { method: PanelPaymentMethod | null; form: MethodFormState }) {
+  const { t, language } = useT();
+  const currency = useSiteCurrency();
+  return (
+    <>
+      <FieldGrid>
+        <TextField name="code" label={t('method.code')} help={t('method.codeHelp')} required maxLength={30} />
+        <SelectField
+          name="kind"
+          label={t('method.kind')}
+          options={PAYMENT_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+        />
+        <SwitchField name="active" label={t('method.active')} help={t('method.activeHelp')} />
+      </FieldGrid>
+      <LanguageTabs active={form.tab} onChange={form.setTab}>
+        {(tab) => (
+          <>
+            <TextField name={`name_${tab}`} label={t('method.name')} required={tab === 'ru'} maxLength={100} />
+            <RichTextField
+              name={`instructions_${tab}`}
+              label={t('method.instructions')}
+              editorLabel={`${t('method.instructions')} (${tab})`}
+              help={t('method.instructionsHelp')}
+              height={300}
+            />
+          </>
+        )}
+      </LanguageTabs>
+      <ImageField name="icon" label={t('method.icon')} optional />
+      <FieldGrid>
+        <NumberField
+          name="min_amount"
+          label={t('method.minAmount', { currency: currencySign(currency, language) })}
+          min={0}
+          step={1}
+          precision={2}
+        />
+        <NumberField
+          name="fee_percent"
+          label={t('method.fee')}
+          help={t('method.feeHelp')}
+          min={0}
+          step={0.1}
+          precision={2}
+        />
+      </FieldGrid>
+      <h2 className={styles.heading}>{t('method.settings')}</h2>
+      <SelectField
+        name="provider"
+        label={t('method.provider')}
+        help={t(`method.providerHelp.${form.provider}`)}
+        options={PAYMENT_PROVIDERS.map((provider) => ({ value: provider, label: t(`providers.${provider}`) }))}
+        onChange={form.setProvider}
+      />
+      {form.provider === 'manual' ? (
+        <TextField
+          name="settings.address"
+          label={t('method.address')}
+          help={t('method.addressHelp')}
+          rows={{ min: 2, max: 5 }}
+          maxLength={500}
+        />
+      ) : (
+        <>
+          <FieldGrid>
+            <TextField
+              name="settings.server_url"
+              label={t('method.serverUrl')}
+              help={t('method.serverUrlHelp')}
+              maxLength={300}
+            />
+            <TextField name="settings.store_id" label={t('method.storeId')} maxLength={100} />
+          </FieldGrid>
+          <FieldGrid>
+            <SecretField
+              name="api_key"
+              label={t('method.apiKey')}
+              stored={method?.secrets_set.api_key ?? false}
+              form={form}
+            />
+            <SecretField
+              name="webhook_secret"
+              label={t('method.webhookSecret')}
+              stored={method?.secrets_set.webhook_secret ?? false}
+              form={form}
+            />
+          </FieldGrid>
+          <Form.Item
+            label={t('method.webhookUrl')}
+            extra={method?.webhook_url ? t('method.webhookUrlHelp') : undefined}
+          >
+            {method?.webhook_url ? (
+              <Typography.Text code copyable={{ text: method.webhook_url }} className={styles.url}>
+                {method.webhook_url}
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">{t('method.webhookUrlLater')}</Typography.Text>
+            )}
+          </Form.Item>
+        </>
+      )}
+    </>
+  );
+}
