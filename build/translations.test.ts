@@ -8,6 +8,7 @@ const namespaces = [
   { name: 'shell', dir: resolve(root, 'shell/src/i18n') },
   { name: 'shell-panel', dir: resolve(root, 'shell/src/panel/i18n') },
   { name: 'shell-auth', dir: resolve(root, 'shell/src/auth/i18n') },
+  { name: 'shell-billing', dir: resolve(root, 'shell/src/billing/i18n') },
   { name: 'panel-kit', dir: resolve(root, 'panel-kit/src/i18n') },
   ...readdirSync(resolve(root, 'remotes')).map((name) => ({ name, dir: resolve(root, 'remotes', name, 'src/i18n') })),
 ].filter((namespace) => existsSync(resolve(namespace.dir, 'en.json')));

@@ -34,9 +34,22 @@ const MENU: Record<Language, readonly (readonly [name: string, link: string])[]>
   ],
 };
 
+/** The pages the demo places in the footer (`menu: 'footer'`), in the page list's order. */
+const FOOTER: Record<Language, readonly (readonly [name: string, link: string])[]> = {
+  ru: [
+    ['Контакты', '/contacts'],
+    ['Пользовательское соглашение', '/terms'],
+  ],
+  en: [
+    ['Contacts', '/contacts'],
+    ['Terms of service', '/terms'],
+  ],
+};
+
 const TEXT = {
   ru: {
     nav: 'Главное меню',
+    footerNav: 'Страницы сайта',
     features: 'Преимущества',
     about: 'О сервисе',
     help: 'Помощь',
@@ -59,6 +72,7 @@ const TEXT = {
   },
   en: {
     nav: 'Main menu',
+    footerNav: 'Site pages',
     features: 'Why us',
     about: 'About',
     help: 'Help',
@@ -255,6 +269,12 @@ describe('desktop header (1280 px)', () => {
       const footer = await page.locator('footer').textContent();
       expect(footer).toContain(text.tagline);
       expect(footer).toContain(`© ${new Date().getFullYear()} ProxyMob`);
+      // The pages staff placed in the footer, linked in the page's language.
+      const footerNav = page.locator('footer').getByRole('navigation', { name: text.footerNav });
+      expect(await footerNav.getByRole('link').allTextContents()).toEqual(FOOTER[language].map(([name]) => name));
+      expect(
+        await footerNav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+      ).toEqual(FOOTER[language].map(([, link]) => `${prefix}${link}`));
 
       // The header stays at the top while the page scrolls.
       await page.mouse.wheel(0, 600);
@@ -431,8 +451,12 @@ describe('mobile menu (375 px)', () => {
       await header(page).getByRole('button', { name: text.openMenu }).click();
       await expectOpen(page, language);
       const menu = mobileMenu(page, language);
-      expect(await menu.getByRole('navigation').getByRole('link').allTextContents()).toEqual(
+      expect(await menu.getByRole('navigation', { name: text.nav }).getByRole('link').allTextContents()).toEqual(
         MENU[language].map(([name]) => name),
+      );
+      // The footer's pages too, under the main menu.
+      expect(await menu.getByRole('navigation', { name: text.footerNav }).getByRole('link').allTextContents()).toEqual(
+        FOOTER[language].map(([name]) => name),
       );
       expect(await menu.getByRole('link', { name: text.signIn, exact: true }).isVisible()).toBe(true);
       expect(await menu.getByRole('link', { name: text.signUp, exact: true }).isVisible()).toBe(true);
@@ -528,7 +552,10 @@ describe('mobile menu (375 px)', () => {
 
     await burger.click();
     await expectOpen(page, language);
-    await mobileMenu(page, language).getByRole('link', { name: text.terms, exact: true }).click();
+    await mobileMenu(page, language)
+      .getByRole('navigation', { name: text.nav })
+      .getByRole('link', { name: text.terms, exact: true })
+      .click();
     await expect.poll(() => h1(page)).toBe(await pageTitle('terms', language));
     expect(pathOf(page)).toBe(`${prefix}/terms`);
     await expectClosed(page, language);

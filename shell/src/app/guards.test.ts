@@ -10,6 +10,8 @@ const user = {
   language: 'ru' as const,
   subscribed: true,
   date_joined: '2026-01-01T00:00:00Z',
+  balance: 0,
+  currency: 'RUB' as const,
 };
 
 function thrown(action: () => void): unknown {

@@ -19,6 +19,8 @@ const CUSTOMER: AuthUser = {
   language: 'ru',
   subscribed: true,
   date_joined: '2026-01-01T00:00:00Z',
+  balance: 0,
+  currency: 'RUB',
 };
 
 // The shell's composition is under test; loading real federated code is the end-to-end suite's job.

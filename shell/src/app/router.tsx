@@ -2,8 +2,8 @@ import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LANGUAGES, localizePath, splitLanguage, type Language } from '@proxy/contract/languages';
 import { PANEL_ACCESS, ROUTES, type RouteDefinition } from '@proxy/contract/routes';
-import { getMenu } from '@proxy/contract/api/menu';
-import { api, appStore, languageAtom, setLanguageAtom, setMenuAtom } from '@proxy/contract/state';
+import { getFooter, getMenu } from '@proxy/contract/api/menu';
+import { api, appStore, languageAtom, setFooterAtom, setLanguageAtom, setMenuAtom } from '@proxy/contract/state';
 import { RouteError } from '../errors/RouteError.tsx';
 import { NotFoundError } from '../errors/error-info.ts';
 import { isDeployed, loadRemoteModule, SectionNotDeployedError, type Deployment } from '../federation/remotes.ts';
@@ -21,11 +21,15 @@ function enterLanguage(i18n: I18n, language: Language): void {
   const previous = appStore.get(languageAtom);
   appStore.set(setLanguageAtom, language);
   if (i18n.language !== language) void i18n.changeLanguage(language);
-  // The server embedded the menu in the first page's language; a switch needs it in the new one.
+  // The server embedded the menu and the footer in the first page's language; a switch needs them in the new one.
   if (previous !== language) {
     getMenu(api).then(
       (items) => appStore.set(setMenuAtom, items),
       () => undefined, // keep the menu shown; the next switch tries again
+    );
+    getFooter(api).then(
+      (links) => appStore.set(setFooterAtom, links),
+      () => undefined,
     );
   }
 }

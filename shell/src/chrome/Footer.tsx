@@ -1,13 +1,30 @@
+import { Link } from 'react-router';
+import { localizePath } from '@proxy/contract/languages';
+import { footerAtom, useAtomValue } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import styles from './Footer.module.css';
 
-/** The footer of spec §1: the tagline and a copyright line with the current year. */
+/** The footer of spec §1: the tagline, the pages staff placed in the footer, and a copyright line with the year. */
 export function Footer() {
-  const { t } = useT();
+  const { t, language } = useT();
+  const links = useAtomValue(footerAtom);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <p className={styles.tagline}>{t('footer.tagline')}</p>
+        {links.length > 0 && (
+          <nav aria-label={t('footer.links')}>
+            <ul className={styles.links}>
+              {links.map((item) => (
+                <li key={item.link}>
+                  <Link to={localizePath(item.link, language)} className={styles.link}>
+                    {item.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>

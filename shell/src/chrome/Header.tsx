@@ -5,11 +5,15 @@ import { useT } from '../i18n/use-t.ts';
 import { DESKTOP_SCROLL_OFFSET } from '@proxy/contract/anchors';
 import { useHashPanel } from './hash-panel.ts';
 import { AccountLinks } from './AccountLinks.tsx';
+import { CustomerBalance } from './CustomerBalance.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MenuTree } from './MenuTree.tsx';
 import styles from './Header.module.css';
 
-/** The public header: brand, the content-managed menu (collapsed into a button below 1263 px), language switch. */
+/**
+ * The public header: brand, the content-managed menu (collapsed into a button below 1263 px), a customer's balance
+ * with "Top up", the account links, language switch.
+ */
 export function Header() {
   const { t, language } = useT();
   const menu = useAtomValue(menuAtom);
@@ -19,7 +23,7 @@ export function Header() {
       <div className={styles.inner}>
         <Link to={paths.home(language)} className={styles.brand}>
           <span className={styles.logo} aria-hidden="true" />
-          {t('brand')}
+          <span className={styles.brandName}>{t('brand')}</span>
         </Link>
         <nav aria-label={t('nav.main')} className={styles.nav}>
           <MenuTree
@@ -35,6 +39,10 @@ export function Header() {
             }}
           />
         </nav>
+        {/* Outside the account links: the balance stays in sight when the menu folds into the burger. */}
+        <div className={styles.wallet}>
+          <CustomerBalance place="header" />
+        </div>
         <div className={styles.account}>
           <AccountLinks className={styles.accountLink} primaryClassName={styles.accountPrimary} />
         </div>

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { menuAtom, useAtomValue } from '@proxy/contract/state';
+import { footerAtom, menuAtom, useAtomValue } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import { CloseIcon } from './CloseIcon.tsx';
 import { MOBILE_MENU_SCROLL_OFFSET } from '@proxy/contract/anchors';
 import { useHashPanel } from './hash-panel.ts';
 import { AccountLinks } from './AccountLinks.tsx';
+import { CustomerBalance } from './CustomerBalance.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MenuTree } from './MenuTree.tsx';
 import styles from './MobileMenu.module.css';
@@ -29,6 +30,7 @@ function trapTab(event: KeyboardEvent, container: HTMLElement): void {
 export function MobileMenu() {
   const { t, language } = useT();
   const menu = useAtomValue(menuAtom);
+  const footer = useAtomValue(footerAtom);
   const { panel, close } = useHashPanel();
   const open = panel === 'menu';
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -87,8 +89,25 @@ export function MobileMenu() {
             onFollow={follow}
           />
         </nav>
+        {footer.length > 0 && (
+          <nav aria-label={t('footer.links')}>
+            <MenuTree
+              menu={footer}
+              language={language}
+              offset={MOBILE_MENU_SCROLL_OFFSET}
+              classes={{
+                list: `${styles.list} ${styles.secondary}`,
+                link: styles.link,
+                sublist: styles.sublist,
+                sublink: styles.sublink,
+              }}
+              onFollow={follow}
+            />
+          </nav>
+        )}
         <div className={styles.bottom}>
           <div className={styles.account}>
+            <CustomerBalance place="menu" onFollow={follow} />
             <AccountLinks className={styles.accountLink} primaryClassName={styles.accountPrimary} />
           </div>
           <LanguageSwitch className={styles.language} />

@@ -3,13 +3,16 @@ import { useLocation, useNavigate } from 'react-router';
 
 /**
  * The URL hash drives the overlays (spec §2): `#menu` opens the mobile menu, `#login` and `#registration` the auth
- * dialog; any other hash closes them. Closing clears the hash.
+ * dialog, `#topup` the top-up dialog and `#invoice-{id}` the same dialog at one of the customer's invoices
+ * (billing/invoice-hash.ts), so the header, /home, /user and the order page open it by linking there; any other
+ * hash closes them. Closing clears the hash.
  */
-export type HashPanel = 'menu' | 'login' | 'registration';
+export type HashPanel = 'menu' | 'login' | 'registration' | 'topup';
 
 export function panelOf(hash: string): HashPanel | null {
   const name = hash.replace(/^#/, '');
-  return name === 'menu' || name === 'login' || name === 'registration' ? name : null;
+  if (/^invoice-\d+$/.test(name)) return 'topup';
+  return name === 'menu' || name === 'login' || name === 'registration' || name === 'topup' ? name : null;
 }
 
 export function useHashPanel(): {
@@ -19,9 +22,10 @@ export function useHashPanel(): {
 } {
   const location = useLocation();
   const navigate = useNavigate();
+  // The search stays: a hash-only change neither runs the page's loaders again nor drops its filters (/user?page=2).
   const open = useCallback(
-    (panel: HashPanel) => void navigate({ hash: panel }, { preventScrollReset: true }),
-    [navigate],
+    (panel: HashPanel) => void navigate({ search: location.search, hash: panel }, { preventScrollReset: true }),
+    [navigate, location.search],
   );
   const close = useCallback(
     () =>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AuthDialogHost } from '../auth/AuthDialogHost.tsx';
 import { AuthParamsEffects } from '../auth/AuthParamsEffects.tsx';
+import { TopUpDialogHost } from '../billing/TopUpDialogHost.tsx';
 import { Footer } from '../chrome/Footer.tsx';
 import { Header } from '../chrome/Header.tsx';
 import { MobileMenu } from '../chrome/MobileMenu.tsx';
@@ -10,7 +11,7 @@ import styles from './PublicLayout.module.css';
 
 /**
  * The default public layout (spec §2): header with the content-managed menu, the slide-in mobile menu, the page, the
- * footer, the auth dialog. `children` replaces the page while the first route is still loading.
+ * footer, the auth and top-up dialogs. `children` replaces the page while the first route is still loading.
  */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
@@ -23,6 +24,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
       {children === undefined && (
         <>
           <AuthDialogHost />
+          <TopUpDialogHost />
           <AuthParamsEffects />
         </>
       )}

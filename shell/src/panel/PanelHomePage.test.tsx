@@ -23,6 +23,8 @@ async function openHome(permissions: string[]) {
       language: 'en',
       subscribed: false,
       date_joined: '2026-01-01T00:00:00Z',
+      balance: 0,
+      currency: 'RUB',
     },
   });
   const asked: string[] = [];

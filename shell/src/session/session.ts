@@ -1,5 +1,4 @@
 import { getCurrentUser, login, logout } from '@proxy/contract/api/auth';
-import { ApiError } from '@proxy/contract/api/errors';
 import { TOKEN_COOKIE } from '@proxy/contract/cookies';
 import {
   api,
@@ -73,16 +72,5 @@ export async function signOut(): Promise<void> {
     // Errors are ignored (spec §7): the session ends on this device either way.
   } finally {
     endSession();
-  }
-}
-
-/** Refreshes the signed-in user; a 401 returns the session to anonymous silently (spec §4, §8). */
-export async function refreshUser(): Promise<void> {
-  if (!appStore.get(tokenAtom)) return;
-  try {
-    appStore.set(setUserAtom, await getCurrentUser(api));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) endSession();
-    else throw error;
   }
 }

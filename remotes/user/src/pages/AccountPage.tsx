@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { isSectionRoute, paths } from '@proxy/contract/routes';
 import { userAtom, useAtomValue } from '@proxy/contract/state';
+import { BalanceCard } from '../billing/BalanceCard.tsx';
 import { useT } from '../i18n/use-t.ts';
 import styles from './AccountPage.module.css';
 
-/** `/home`, where a customer lands after signing in: who they are and where to go next. */
+/** `/home`, where a customer lands after signing in: who they are, their balance and where to go next. */
 export function AccountPage() {
   const { t, language } = useT();
   const user = useAtomValue(userAtom);
@@ -22,6 +23,9 @@ export function AccountPage() {
     <section className={styles.page}>
       <h1 className={styles.title}>{t('account.title')}</h1>
       <p className={styles.who}>{t('account.signedInAs', { email: user.email })}</p>
+      <div className={styles.balance}>
+        <BalanceCard withHistory />
+      </div>
       <ul className={styles.cards}>
         {cards.map((card) => (
           <li key={card.to}>

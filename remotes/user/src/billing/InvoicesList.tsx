@@ -1,0 +1,103 @@
+import { useLocation, useSearchParams } from 'react-router';
+import { listInvoices } from '@proxy/contract/api/billing';
+import { formatPrice } from '@proxy/contract/money';
+import { api } from '@proxy/contract/state';
+import { useT } from '../i18n/use-t.ts';
+import { formatTime, pageOf } from './format.ts';
+import { TopUpLink } from './links.tsx';
+import { ListState } from './ListState.tsx';
+import { Pager } from './Pager.tsx';
+import { useLoaded } from './use-loaded.ts';
+import styles from './billing.module.css';
+
+export const INVOICES_PAGE_SIZE = 5;
+/** Its own page parameter: the ledger below pages with `page`. */
+export const INVOICES_PAGE = 'invoices_page';
+
+/**
+ * The customer's top-up invoices, newest first: status, amount, method, when. A pending one opens again in the
+ * top-up dialog (how to pay it); any other one there shows its outcome.
+ */
+export function InvoicesList({ balance }: { balance: number }) {
+  const { t, language } = useT();
+  const [search, setSearch] = useSearchParams();
+  const { hash } = useLocation();
+  const page = pageOf(search.get(INVOICES_PAGE)) ?? 1;
+  // The dialog opening or closing (the hash) may have made or cancelled an invoice; a payment changes the balance.
+  const invoices = useLoaded(`${language}|${page}|${hash}|${balance}`, (signal) =>
+    listInvoices(api, { page, page_size: INVOICES_PAGE_SIZE, ordering: '-created_at' }, signal),
+  );
+  const setPage = (next: number) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next > 1) params.set(INVOICES_PAGE, String(next));
+        else params.delete(INVOICES_PAGE);
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+
+  return (
+    <section className={styles.section} aria-labelledby="invoices-title">
+      <h2 id="invoices-title" className={styles.sectionTitle}>
+        {t('invoices.title')}
+      </h2>
+      <ListState loaded={invoices} empty={invoices.data?.count === 0 ? t('invoices.empty') : undefined} />
+      {invoices.data && invoices.data.results.length > 0 && (
+        <>
+          <table className={styles.table} aria-busy={invoices.loading}>
+            <thead>
+              <tr>
+                <th scope="col">{t('invoices.number')}</th>
+                <th scope="col">{t('invoices.created')}</th>
+                <th scope="col">{t('invoices.method')}</th>
+                <th scope="col" className={styles.numeric}>
+                  {t('invoices.amount')}
+                </th>
+                <th scope="col">{t('invoices.status')}</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>{t('invoices.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.data.results.map((invoice) => (
+                <tr key={invoice.id}>
+                  <th scope="row" data-label={t('invoices.number')}>
+                    {invoice.id}
+                  </th>
+                  <td data-label={t('invoices.created')}>{formatTime(invoice.created_at, language)}</td>
+                  <td data-label={t('invoices.method')}>{invoice.method.name}</td>
+                  <td data-label={t('invoices.amount')} className={styles.numeric}>
+                    {formatPrice(invoice.amount, invoice.currency, language)}
+                  </td>
+                  <td data-label={t('invoices.status')}>
+                    <span className={`${styles.badge} ${styles[invoice.status]}`}>
+                      {t(`invoices.statuses.${invoice.status}`)}
+                    </span>
+                  </td>
+                  <td className={styles.rowAction}>
+                    <TopUpLink
+                      invoice={invoice.id}
+                      className={invoice.status === 'pending' ? styles.primaryButton : styles.secondaryButton}
+                    >
+                      {t(invoice.status === 'pending' ? 'invoices.pay' : 'invoices.open')}
+                    </TopUpLink>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={page}
+            count={invoices.data.count}
+            pageSize={INVOICES_PAGE_SIZE}
+            label={t('invoices.title')}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

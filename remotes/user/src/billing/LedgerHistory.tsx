@@ -1,0 +1,173 @@
+import { useSearchParams } from 'react-router';
+import { listLedger } from '@proxy/contract/api/billing';
+import { formatPrice } from '@proxy/contract/money';
+import { LEDGER_KINDS, LEDGER_LIST, type LedgerEntry, type LedgerListParams } from '@proxy/contract/schemas/billing';
+import { filterKeys, listQueryOf, readListParams } from '@proxy/contract/schemas/list-query';
+import { api } from '@proxy/contract/state';
+import { useT } from '../i18n/use-t.ts';
+import { formatSigned, formatTime, parseReference } from './format.ts';
+import { TopUpLink } from './links.tsx';
+import { ListState } from './ListState.tsx';
+import { Pager } from './Pager.tsx';
+import { useLoaded } from './use-loaded.ts';
+import styles from './billing.module.css';
+
+export const LEDGER_PAGE_SIZE = 20;
+
+/** The URL keys the ledger owns (`kind`, `created_after`, `created_before`, `page`, …); the rest of the URL stays. */
+const LEDGER_KEYS = [
+  'search',
+  'ordering',
+  'page',
+  'page_size',
+  ...Object.entries(LEDGER_LIST.filters).flatMap(([name, filter]) => filterKeys(name, filter)),
+];
+
+/**
+ * The history of the customer's balance, newest first: every change with its kind, what it was for and the balance
+ * after it. Filters (kinds, a date range) and the page live in the URL, so a filtered view can be shared or reloaded.
+ */
+export function LedgerHistory({ balance }: { balance: number }) {
+  const { t, language } = useT();
+  const [search, setSearch] = useSearchParams();
+  const params = readListParams(LEDGER_LIST, search);
+  const kinds = params.filters?.kind ?? [];
+  const created = params.filters?.created ?? {};
+  const page = params.page ?? 1;
+  const query = { ...params, page_size: LEDGER_PAGE_SIZE };
+  // A payment changes the balance and adds a line.
+  const ledger = useLoaded(`${language}|${JSON.stringify(listQueryOf(LEDGER_LIST, query))}|${balance}`, (signal) =>
+    listLedger(api, query, signal),
+  );
+
+  const update = (next: LedgerListParams) =>
+    setSearch(
+      (current) => {
+        const url = new URLSearchParams(current);
+        for (const key of LEDGER_KEYS) url.delete(key);
+        for (const [key, value] of Object.entries(listQueryOf(LEDGER_LIST, next))) url.set(key, value);
+        return url;
+      },
+      { preventScrollReset: true },
+    );
+  // A new filter starts again at the first page.
+  const filter = (filters: NonNullable<LedgerListParams['filters']>) =>
+    update({ ordering: params.ordering, filters: { ...params.filters, ...filters } });
+  const toggleKind = (kind: (typeof LEDGER_KINDS)[number], on: boolean) =>
+    filter({ kind: on ? [...kinds, kind] : kinds.filter((other) => other !== kind) });
+  const filtered = kinds.length > 0 || created.after !== undefined || created.before !== undefined;
+
+  return (
+    <section className={styles.section} aria-labelledby="ledger-title">
+      <h2 id="ledger-title" className={styles.sectionTitle}>
+        {t('ledger.title')}
+      </h2>
+      <div className={styles.filters} role="group" aria-label={t('ledger.filters')}>
+        <fieldset className={styles.kinds}>
+          <legend className={styles.filterLabel}>{t('ledger.kind')}</legend>
+          {LEDGER_KINDS.map((kind) => (
+            <label key={kind} className={styles.chip}>
+              <input
+                type="checkbox"
+                checked={kinds.includes(kind)}
+                onChange={(event) => toggleKind(kind, event.target.checked)}
+              />
+              {t(`ledger.kinds.${kind}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className={styles.dates}>
+          <label className={styles.dateField}>
+            <span className={styles.filterLabel}>{t('ledger.from')}</span>
+            <input
+              type="date"
+              value={created.after ?? ''}
+              max={created.before}
+              onChange={(event) => filter({ created: { ...created, after: event.target.value || undefined } })}
+            />
+          </label>
+          <label className={styles.dateField}>
+            <span className={styles.filterLabel}>{t('ledger.to')}</span>
+            <input
+              type="date"
+              value={created.before ?? ''}
+              min={created.after}
+              onChange={(event) => filter({ created: { ...created, before: event.target.value || undefined } })}
+            />
+          </label>
+          {filtered && (
+            <button type="button" className={styles.linkButton} onClick={() => update({ ordering: params.ordering })}>
+              {t('ledger.reset')}
+            </button>
+          )}
+        </div>
+      </div>
+      <ListState
+        loaded={ledger}
+        empty={ledger.data?.count === 0 ? t(filtered ? 'ledger.emptyFiltered' : 'ledger.empty') : undefined}
+      />
+      {ledger.data && ledger.data.results.length > 0 && (
+        <>
+          <table className={styles.table} aria-busy={ledger.loading}>
+            <thead>
+              <tr>
+                <th scope="col">{t('ledger.date')}</th>
+                <th scope="col">{t('ledger.operation')}</th>
+                <th scope="col" className={styles.numeric}>
+                  {t('ledger.amount')}
+                </th>
+                <th scope="col" className={styles.numeric}>
+                  {t('ledger.balanceAfter')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ledger.data.results.map((entry) => (
+                <tr key={entry.id}>
+                  <td data-label={t('ledger.date')}>{formatTime(entry.created_at, language)}</td>
+                  <td data-label={t('ledger.operation')}>
+                    <Operation entry={entry} />
+                  </td>
+                  <td
+                    data-label={t('ledger.amount')}
+                    className={`${styles.numeric} ${entry.amount > 0 ? styles.credit : ''}`}
+                  >
+                    {formatSigned(entry.amount, entry.currency, language)}
+                  </td>
+                  <td data-label={t('ledger.balanceAfter')} className={styles.numeric}>
+                    {formatPrice(entry.balance_after, entry.currency, language)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={page}
+            count={ledger.data.count}
+            pageSize={LEDGER_PAGE_SIZE}
+            label={t('ledger.title')}
+            onPage={(next) => update({ ...params, page: next > 1 ? next : undefined })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The kind, what it was for (an invoice opens in the top-up dialog) and a staff adjustment's reason. */
+function Operation({ entry }: { entry: LedgerEntry }) {
+  const { t } = useT();
+  const reference = parseReference(entry.reference);
+  return (
+    <span className={styles.operation}>
+      <span className={styles.kind}>{t(`ledger.kinds.${entry.kind}`)}</span>
+      {reference?.kind === 'invoice' && (
+        <TopUpLink invoice={reference.id}>{t('ledger.references.invoice', { id: reference.id })}</TopUpLink>
+      )}
+      {reference?.kind === 'order' && (
+        <span className={styles.muted}>{t('ledger.references.order', { id: reference.id })}</span>
+      )}
+      {entry.reason && <span className={styles.muted}>{entry.reason}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,346 @@
+// The top-up dialog as a customer uses it: a method and an amount in major units (sent in minor units, the method's
+// minimum and fee shown with the total), one Idempotency-Key per request and the same one when it is retried, the
+// server's field errors on the field, a manual invoice's way to pay, and its status followed until paid — when the
+// session user (the header's balance) is loaded again.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Invoice, PaymentMethod } from '@proxy/contract/schemas/billing';
+import type { AuthUser } from '@proxy/contract/schemas/user';
+import {
+  appStore,
+  clearMessageAtom,
+  hydrateAppStore,
+  messageAtom,
+  signedInAtom,
+  StateProvider,
+  userAtom,
+} from '@proxy/contract/state';
+import { createI18n } from '../i18n/instance.ts';
+import ru from './i18n/ru.json';
+import { POLL_INTERVAL_MS } from './InvoiceView.tsx';
+import { TopUpDialogHost } from './TopUpDialogHost.tsx';
+
+const customer: AuthUser = {
+  pk: 5,
+  email: 'buyer@example.com',
+  premission: [],
+  is_superuser: false,
+  language: 'ru',
+  subscribed: true,
+  date_joined: '2026-01-01T00:00:00Z',
+  balance: 0,
+  currency: 'RUB',
+};
+
+const USDT: PaymentMethod = {
+  id: 1,
+  code: 'usdt_trc20',
+  name: 'USDT (TRC20)',
+  icon: { id: 7, width: 64, height: 64, alt: '' },
+  kind: 'crypto',
+  provider: 'manual',
+  min_amount: 50_000,
+  fee_percent: 2.5,
+  currency: 'RUB',
+};
+const CARD: PaymentMethod = { ...USDT, id: 2, code: 'card', name: 'Карта', icon: null, min_amount: 0, fee_percent: 0 };
+
+const invoice = (changes: Partial<Invoice> = {}): Invoice => ({
+  id: 31,
+  status: 'pending',
+  amount: 100_000,
+  fee: 2_500,
+  total: 102_500,
+  currency: 'RUB',
+  method: { id: 1, code: 'usdt_trc20', name: 'USDT (TRC20)', icon: null, kind: 'crypto', provider: 'manual' },
+  instructions: '<p>Send <strong>exactly</strong> the total.</p>',
+  pay_address: 'TXYZ1234567890abcdef',
+  pay_qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+  checkout_url: null,
+  customer_reference: '',
+  status_reason: '',
+  expires_at: '2026-06-01T12:00:00Z',
+  paid_at: null,
+  created_at: '2026-06-01T11:00:00Z',
+  ...changes,
+});
+
+interface Call {
+  readonly method: string;
+  readonly url: string;
+  readonly body: unknown;
+  readonly key: string | null;
+}
+type Answer = { status: number; body: unknown } | 'network-error';
+
+/** Answers by `METHOD /path`, in turn when a list of answers is given (the last one repeats). */
+function stubApi(answers: Record<string, Answer | Answer[]>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const headers = new Headers(init.headers);
+    calls.push({ method, url, body: JSON.parse(String(init.body ?? 'null')), key: headers.get('Idempotency-Key') });
+    const planned = answers[`${method} ${url.split('?')[0]}`];
+    const answer = Array.isArray(planned) ? (planned.length > 1 ? planned.shift() : planned[0]) : planned;
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    const { status, body } = answer ?? { status: 404, body: { detail: 'Не найдено.' } };
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+async function openDialog(hash: string) {
+  const router = createMemoryRouter([{ path: '/user', Component: TopUpDialogHost }], {
+    initialEntries: [`/user?page=2${hash}`],
+  });
+  await act(async () => {
+    render(
+      <StateProvider store={appStore}>
+        <I18nextProvider i18n={createI18n('ru')}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StateProvider>,
+    );
+  });
+  return { router, dialog: await screen.findByRole('dialog', {}, { timeout: 5000 }) };
+}
+
+/** Text with Intl's no-break and thin spaces made plain, to compare with what a test writes. */
+const plain = (element: Element | null) => (element?.textContent ?? '').replace(/\s/g, ' ');
+
+// The name, also while antd's loading icon (named "loading") fades out after a submit.
+const submitName = new RegExp(ru.submit);
+
+const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST' && call.url === '/api/invoices/');
+
+beforeEach(() => {
+  hydrateAppStore(appStore);
+  appStore.set(signedInAtom, { token: 'customer-token', user: customer });
+  window.matchMedia ??= (() => ({
+    matches: false,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  appStore.set(clearMessageAtom);
+});
+
+describe('choosing a method and an amount', () => {
+  it("shows each method's minimum and fee, the fee and total of the amount, and sends minor units", async () => {
+    const calls = stubApi({
+      'GET /api/payment-methods/': { status: 200, body: [USDT, CARD] },
+      'POST /api/invoices/': { status: 201, body: invoice({ amount: 100_050, fee: 2_502, total: 102_552 }) },
+    });
+    const { router, dialog } = await openDialog('#topup');
+    expect(within(dialog).getByText(ru.title)).toBeTruthy();
+    const usdt = await within(dialog).findByRole('radio', { name: /USDT \(TRC20\)/ });
+    expect(plain(usdt.closest('label'))).toContain('от 500 ₽ · комиссия 2,5 %');
+    expect(plain(within(dialog).getByRole('radio', { name: /Карта/ }).closest('label'))).toContain('без комиссии');
+    // The icon is a small square the image server renders (images.ts), twice as large for 2x screens.
+    const icon = usdt.closest('label')?.querySelector('img');
+    expect(icon?.getAttribute('src')).toBe('/api/users/images/7-32x32.webp');
+    expect(icon?.getAttribute('srcset')).toBe('/api/users/images/7-64x64.webp 2x');
+
+    const amount = within(dialog).getByLabelText(ru.amount.label);
+    expect(plain(document.getElementById(amount.getAttribute('aria-describedby') ?? ''))).toBe('Минимум 500 ₽');
+    fireEvent.change(amount, { target: { value: '1 000,50' } });
+    // 2.5 % of 1 000,50 ₽ is 25,0125 ₽: the fee is rounded up to whole kopecks.
+    const summary = plain(dialog.querySelector('dl'));
+    expect(summary).toContain('На баланс1 000,50 ₽');
+    expect(summary).toContain('Комиссия (2,5 %)25,02 ₽');
+    expect(summary).toContain('К оплате1 025,52 ₽');
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: submitName }));
+    });
+    expect(posts(calls)).toHaveLength(1);
+    expect(posts(calls)[0]?.body).toEqual({ method: 1, amount: 100_050 });
+    expect(posts(calls)[0]?.key).toMatch(/^[0-9a-f]{32}$/);
+    // The invoice is shown in place of the form (Back does not return to it), the page's own query kept.
+    expect(router.state.location.hash).toBe('#invoice-31');
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it("refuses an amount under the method's minimum on the field, without asking the server", async () => {
+    const calls = stubApi({ 'GET /api/payment-methods/': { status: 200, body: [USDT, CARD] } });
+    const { dialog } = await openDialog('#topup');
+    const amount = await within(dialog).findByLabelText(ru.amount.label);
+    fireEvent.change(amount, { target: { value: '100' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: submitName }));
+    });
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(plain(document.getElementById('topup-amount-help'))).toBe('Минимальная сумма для этого способа — 500 ₽');
+    expect(posts(calls)).toHaveLength(0);
+
+    // Another method, another minimum: 100 ₽ by card is fine.
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Карта/ }));
+    fireEvent.change(amount, { target: { value: '12.345' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: submitName }));
+    });
+    expect(plain(document.getElementById('topup-amount-help'))).toBe(ru.errors.amount);
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it("puts the server's field errors on the field", async () => {
+    stubApi({
+      'GET /api/payment-methods/': { status: 200, body: [USDT] },
+      'POST /api/invoices/': { status: 400, body: { amount: ['Сумма не может быть меньше 500 ₽.'] } },
+    });
+    const { dialog } = await openDialog('#topup');
+    const amount = await within(dialog).findByLabelText(ru.amount.label);
+    fireEvent.change(amount, { target: { value: '700' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: submitName }));
+    });
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(plain(document.getElementById('topup-amount-help'))).toBe('Сумма не может быть меньше 500 ₽.');
+    expect(appStore.get(messageAtom)).toMatchObject({ color: 'error', text: 'Сумма не может быть меньше 500 ₽.' });
+  });
+
+  it('sends a retried request with the same Idempotency-Key, and a changed one with a new key', async () => {
+    const calls = stubApi({
+      'GET /api/payment-methods/': { status: 200, body: [USDT, CARD] },
+      'POST /api/invoices/': [
+        'network-error',
+        { status: 502, body: null },
+        'network-error',
+        { status: 201, body: invoice() },
+      ],
+    });
+    const { dialog } = await openDialog('#topup');
+    const amount = await within(dialog).findByLabelText(ru.amount.label);
+    const submit = () =>
+      act(async () => {
+        fireEvent.click(within(dialog).getByRole('button', { name: submitName }));
+      });
+    fireEvent.change(amount, { target: { value: '1000' } });
+    await submit();
+    expect(appStore.get(messageAtom)).toMatchObject({ color: 'error', text: ru.errors.networkError });
+    await submit();
+    expect(appStore.get(messageAtom)).toMatchObject({ color: 'error', text: ru.errors.unknownError });
+    // "1 000" is the same request as "1000": still the same attempt.
+    fireEvent.change(amount, { target: { value: '1 000' } });
+    await submit();
+    fireEvent.change(amount, { target: { value: '2000' } });
+    await submit();
+
+    const keys = posts(calls).map((call) => call.key);
+    expect(posts(calls).map((call) => call.body)).toEqual([
+      { method: 1, amount: 100_000 },
+      { method: 1, amount: 100_000 },
+      { method: 1, amount: 100_000 },
+      { method: 1, amount: 200_000 },
+    ]);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+});
+
+describe('an invoice', () => {
+  it('of a manual method shows the instructions, the address to copy, its QR code and the total', async () => {
+    const calls = stubApi({
+      'GET /api/invoices/31/': { status: 200, body: invoice() },
+      'PATCH /api/invoices/31/': { status: 200, body: invoice({ customer_reference: 'a1b2c3' }) },
+    });
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const { dialog } = await openDialog('#invoice-31');
+    expect(await within(dialog).findByText('Счёт № 31')).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe(ru.status.pending);
+    expect(plain(within(dialog).getByText(/Оплатите 1/))).toBe('Оплатите 1 025 ₽');
+    expect(plain(dialog.querySelector('dl'))).toContain('Комиссия (2,5 %)25 ₽');
+    expect(within(dialog).getByText('exactly').tagName).toBe('STRONG');
+    expect(within(dialog).getByLabelText(ru.invoice.address).textContent).toBe('TXYZ1234567890abcdef');
+    expect(within(dialog).getByRole('img', { name: ru.invoice.qr }).getAttribute('src')).toBe(invoice().pay_qr);
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: ru.invoice.copy }));
+    });
+    expect(writeText).toHaveBeenCalledWith('TXYZ1234567890abcdef');
+
+    fireEvent.change(within(dialog).getByLabelText(ru.invoice.reference), { target: { value: ' a1b2c3 ' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: ru.invoice.saveReference }));
+    });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ customer_reference: 'a1b2c3' });
+    expect(appStore.get(messageAtom)).toMatchObject({ color: 'success', text: ru.invoice.referenceSaved });
+  });
+
+  it('is asked about while pending and, once paid, says so and loads the session user again', async () => {
+    const calls = stubApi({
+      'GET /api/invoices/31/': [
+        { status: 200, body: invoice() },
+        { status: 200, body: invoice() },
+        { status: 200, body: invoice({ status: 'paid', paid_at: '2026-06-01T11:05:00Z' }) },
+      ],
+      'GET /api/users/': { status: 200, body: { ...customer, balance: 100_000 } },
+    });
+    // Timers run on their own (the dialog's lazy chunk, antd's motion) and jump ahead when the test says so.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const { dialog } = await openDialog('#invoice-31');
+    await within(dialog).findByText(ru.invoice.address);
+    const invoiceCalls = () => calls.filter((call) => call.url === '/api/invoices/31/').length;
+    expect(invoiceCalls()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(invoiceCalls()).toBe(2);
+    expect(within(dialog).getByRole('status').textContent).toBe(ru.status.pending);
+    expect(calls.some((call) => call.url === '/api/users/')).toBe(false);
+
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(within(dialog).getByRole('status').textContent).toBe(ru.status.paid);
+    expect(plain(within(dialog).getByText(/Баланс пополнен/))).toBe('Баланс пополнен на 1 000 ₽.');
+    // The way to pay is gone, and the header's balance follows the session user.
+    expect(within(dialog).queryByText(ru.invoice.address)).toBeNull();
+    expect(appStore.get(userAtom)?.balance).toBe(100_000);
+    // A paid invoice is not asked about again.
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
+    expect(invoiceCalls()).toBe(3);
+  });
+
+  it("of a gateway, still pending, leads back to the gateway's checkout page", async () => {
+    stubApi({
+      'GET /api/invoices/32/': {
+        status: 200,
+        body: invoice({
+          id: 32,
+          method: { ...invoice().method, provider: 'btcpay', name: 'Bitcoin' },
+          instructions: '',
+          pay_address: '',
+          pay_qr: null,
+          checkout_url: 'https://pay.example.com/i/abc',
+        }),
+      },
+    });
+    const { dialog } = await openDialog('#invoice-32');
+    const checkout = await within(dialog).findByRole('link', { name: ru.invoice.checkout });
+    expect(checkout.getAttribute('href')).toBe('https://pay.example.com/i/abc');
+    expect(dialog.querySelector('img')).toBeNull();
+  });
+
+  it('is not shown to a visitor', async () => {
+    appStore.set(signedInAtom, { token: '', user: null });
+    stubApi({});
+    const router = createMemoryRouter([{ path: '/', Component: TopUpDialogHost }], { initialEntries: ['/#topup'] });
+    await act(async () => {
+      render(
+        <StateProvider store={appStore}>
+          <I18nextProvider i18n={createI18n('ru')}>
+            <RouterProvider router={router} />
+          </I18nextProvider>
+        </StateProvider>,
+      );
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form as AntForm, Input } from 'antd';
+import { Field, Form } from 'react-final-form';
+import { createInvoice, listPaymentMethods } from '@proxy/contract/api/billing';
+import { runRequest } from '@proxy/contract/forms';
+import { imageUrl } from '@proxy/contract/images';
+import { formatPrice } from '@proxy/contract/money';
+import { feeOf, MAX_AMOUNT, type Invoice, type PaymentMethod } from '@proxy/contract/schemas/billing';
+import { api } from '@proxy/contract/state';
+import { useT } from '../i18n/use-t.ts';
+import { attemptFor, formatPercent, toMinorUnits, type Attempt } from './top-up.ts';
+import { useBillingT } from './use-billing-t.ts';
+import styles from './TopUpDialog.module.css';
+
+interface Values {
+  method?: string;
+  amount?: string;
+}
+
+/** The icon of a method at 32 CSS px, sharp on 2x screens; the site serves these two squares (images.ts). */
+function MethodIcon({ icon }: { icon: PaymentMethod['icon'] }) {
+  if (!icon) return <span className={styles.iconPlaceholder} aria-hidden="true" />;
+  const ref = { id: icon.id, file_parse: { host: '', format: 'webp' as const } };
+  return (
+    <img
+      className={styles.icon}
+      src={imageUrl(ref, { size: '32x32' })}
+      srcSet={`${imageUrl(ref, { size: '64x64' })} 2x`}
+      width={32}
+      height={32}
+      alt=""
+    />
+  );
+}
+
+/** A field's submit error (ours or the server's) until the field changes again. */
+function errorOf(meta: { submitError?: unknown; dirtySinceLastSubmit?: boolean }): string | undefined {
+  return !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : undefined;
+}
+
+/**
+ * Choose a method and an amount (typed in major units, sent in minor units), see the method's minimum, its fee and
+ * the total, and create the invoice. Each distinct request gets one Idempotency-Key, and pressing the button again
+ * for the same request (after a lost answer) sends the same key: the server answers the invoice it already made.
+ */
+export function TopUpForm({ onCreated }: { onCreated: (invoice: Invoice) => void }) {
+  const { language } = useT();
+  const { t } = useBillingT();
+  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const attempt = useRef<Attempt | null>(null);
+
+  // Bumped by "Try again" after a failed load.
+  const [loads, setLoads] = useState(0);
+
+  // Names come in the request's language: a language switch loads them again.
+  useEffect(() => {
+    const controller = new AbortController();
+    listPaymentMethods(api, controller.signal).then(
+      (list) => {
+        setLoadFailed(false);
+        setMethods(list);
+      },
+      () => {
+        if (!controller.signal.aborted) setLoadFailed(true);
+      },
+    );
+    return () => controller.abort();
+  }, [language, loads]);
+
+  if (loadFailed) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('loadFailed')}
+        action={
+          <Button size="small" onClick={() => setLoads((count) => count + 1)}>
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!methods) {
+    return (
+      <p role="status" className={styles.muted}>
+        {t('loading')}
+      </p>
+    );
+  }
+  if (methods.length === 0) return <Alert type="info" showIcon title={t('noMethods')} />;
+
+  const money = (minor: number, method: PaymentMethod) => formatPrice(minor, method.currency, language);
+  const minimumOf = (method: PaymentMethod) => Math.max(method.min_amount, 1);
+  const termsOf = (method: PaymentMethod) =>
+    [
+      method.min_amount > 0 ? t('method.min', { amount: money(method.min_amount, method) }) : '',
+      method.fee_percent > 0
+        ? t('method.fee', { percent: formatPercent(method.fee_percent, language) })
+        : t('method.noFee'),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+
+  const submit = async (values: Values) => {
+    const method = methods.find((candidate) => String(candidate.id) === values.method);
+    if (!method) return { method: t('errors.method') };
+    const amount = toMinorUnits(values.amount ?? '');
+    if (amount === null || amount === 0) return { amount: t('errors.amount') };
+    if (amount < minimumOf(method)) return { amount: t('errors.min', { amount: money(minimumOf(method), method) }) };
+    if (amount > MAX_AMOUNT) return { amount: t('errors.max') };
+    const request = { method: method.id, amount };
+    attempt.current = attemptFor(attempt.current, request);
+    const { key } = attempt.current;
+    const outcome = await runRequest(() => createInvoice(api, request, key), {
+      networkError: t('errors.networkError'),
+      unknownError: t('errors.unknownError'),
+    });
+    if (!outcome.ok) return outcome.errors;
+    attempt.current = null;
+    onCreated(outcome.value);
+    return undefined;
+  };
+
+  return (
+    <Form<Values>
+      onSubmit={submit}
+      initialValues={{ method: String(methods[0]?.id ?? ''), amount: '' }}
+      render={({ handleSubmit, submitting, values }) => {
+        const method = methods.find((candidate) => String(candidate.id) === values.method);
+        const amount = toMinorUnits(values.amount ?? '');
+        const fee = method && amount ? feeOf(amount, method.fee_percent) : 0;
+        return (
+          <AntForm component={false} layout="vertical">
+            <form onSubmit={handleSubmit} noValidate className={styles.form}>
+              <Field<string> name="method" subscription={{ submitError: true, dirtySinceLastSubmit: true }}>
+                {({ meta }) => {
+                  const error = errorOf(meta);
+                  return (
+                    <fieldset className={styles.methods} aria-describedby={error ? 'topup-method-error' : undefined}>
+                      <legend className={styles.legend}>{t('method.legend')}</legend>
+                      {methods.map((option) => (
+                        <Field<string> key={option.id} name="method" type="radio" value={String(option.id)}>
+                          {({ input }) => (
+                            <label className={styles.method}>
+                              <input {...input} className={styles.radio} />
+                              <MethodIcon icon={option.icon} />
+                              <span className={styles.methodText}>
+                                <span className={styles.methodName}>{option.name}</span>
+                                <span className={styles.methodTerms}>{termsOf(option)}</span>
+                              </span>
+                            </label>
+                          )}
+                        </Field>
+                      ))}
+                      {error && (
+                        <p id="topup-method-error" className={styles.error}>
+                          {error}
+                        </p>
+                      )}
+                    </fieldset>
+                  );
+                }}
+              </Field>
+              <Field<string> name="amount">
+                {({ input, meta }) => {
+                  const error = errorOf(meta);
+                  const help =
+                    method && method.min_amount > 0
+                      ? t('amount.help', { amount: money(method.min_amount, method) })
+                      : undefined;
+                  return (
+                    <AntForm.Item
+                      label={t('amount.label')}
+                      htmlFor="topup-amount"
+                      validateStatus={error ? 'error' : undefined}
+                      help={<span id="topup-amount-help">{error ?? help}</span>}
+                    >
+                      <Input
+                        {...input}
+                        id="topup-amount"
+                        size="large"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        autoFocus
+                        suffix={method ? currencySymbol(method.currency, language) : undefined}
+                        status={error ? 'error' : undefined}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby="topup-amount-help"
+                      />
+                    </AntForm.Item>
+                  );
+                }}
+              </Field>
+              {method && amount !== null && amount > 0 && (
+                <dl className={styles.summary} aria-live="polite">
+                  <div>
+                    <dt>{t('summary.amount')}</dt>
+                    <dd>{money(amount, method)}</dd>
+                  </div>
+                  {method.fee_percent > 0 && (
+                    <div>
+                      <dt>{t('summary.fee', { percent: formatPercent(method.fee_percent, language) })}</dt>
+                      <dd>{money(fee, method)}</dd>
+                    </div>
+                  )}
+                  <div className={styles.total}>
+                    <dt>{t('summary.total')}</dt>
+                    <dd>{money(amount + fee, method)}</dd>
+                  </div>
+                </dl>
+              )}
+              <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+                {t('submit')}
+              </Button>
+            </form>
+          </AntForm>
+        );
+      }}
+    />
+  );
+}
+
+/** '₽', '$', '€' as the language writes it, for the amount field's suffix. */
+function currencySymbol(currency: PaymentMethod['currency'], language: string): string {
+  const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
