@@ -1,0 +1,115 @@
+// Topping up through a payment gateway in Chromium against the production build (issue #11): staff set up a BTCPay
+// Server method through the API (a local server that speaks BTCPay's Greenfield API, as the real one is unreachable
+// here); a customer picks it in the top-up dialog and is sent to the gateway's checkout for the total in the site
+// currency; paying there brings them back to /user, which waits for the gateway's signed webhook and then shows the
+// invoice paid and the new balance — credited once, however often the webhook comes.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PanelPaymentMethod } from '@proxy/contract/schemas/billing';
+import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
+import { createUser } from '../server/test/accounts.ts';
+import { startFakeBtcpay, webhookDelivery, type FakeBtcpay } from '../server/test/btcpay-server.ts';
+import { prepareDataDir, type PreparedData } from './prepared-data.ts';
+
+const PASSWORD = 'Gateway-e2e-2026';
+const BOSS = 'gateway-boss@example.com';
+const BUYER = 'gateway-buyer@example.com';
+
+let browser: Browser;
+let site: RunningSite;
+let gateway: FakeBtcpay;
+let data: PreparedData | undefined;
+let methodId: number;
+const contexts: BrowserContext[] = [];
+
+async function apiLogin(email: string): Promise<string> {
+  const response = await fetch(`${site.url}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.status, `login of ${email}`).toBe(200);
+  return ((await response.json()) as { key: string }).key;
+}
+
+beforeAll(async () => {
+  data = await prepareDataDir('gateway-e2e', async (db) => {
+    await createUser(db, { email: BOSS, password: PASSWORD, superuser: true, staff: true });
+    await createUser(db, { email: BUYER, password: PASSWORD });
+  });
+  gateway = await startFakeBtcpay();
+  site = await startSite({ dataDir: data.dataDir });
+  browser = await launchBrowser();
+  const created = await fetch(`${site.url}/api/panel/payment-methods/`, {
+    method: 'POST',
+    headers: { Authorization: `Token ${await apiLogin(BOSS)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      code: 'e2e_btcpay',
+      name_ru: 'Биткоин через BTCPay',
+      name_en: 'Bitcoin via BTCPay',
+      kind: 'crypto',
+      provider: 'btcpay',
+      settings: { server_url: gateway.url, store_id: gateway.storeId },
+      secrets: { api_key: gateway.apiKey, webhook_secret: gateway.webhookSecret },
+    }),
+  });
+  expect(created.status).toBe(201);
+  methodId = ((await created.json()) as PanelPaymentMethod).id;
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await site?.stop();
+  await gateway?.close();
+  data?.remove();
+});
+
+/** Text as people read it: Intl's no-break and thin spaces as plain ones. */
+const plain = async (locator: { textContent(): Promise<string | null> }) =>
+  ((await locator.textContent()) ?? '').replace(/\s/g, ' ');
+
+const deliver = (body: string, headers: Record<string, string>) =>
+  fetch(`${site.url}/api/payments/btcpay/${methodId}/webhook/`, { method: 'POST', headers, body });
+
+describe('a top-up through BTCPay Server', () => {
+  let page: Page;
+
+  it('sends the customer to the checkout for the total, and back to /user, which waits for the webhook', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    contexts.push(context);
+    await context.addCookies([{ name: 'accessToken', value: await apiLogin(BUYER), url: site.url }]);
+    page = await context.newPage();
+    await page.goto(`${site.url}/en/#topup`);
+    const dialog = page.getByRole('dialog', { name: 'Top up the balance' });
+    await dialog.getByRole('radio', { name: /Bitcoin via BTCPay/ }).check();
+    await dialog.getByLabel('Amount to top up').fill('1500');
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+
+    // The gateway's own page, for the total in the site's currency.
+    await expect.poll(() => page.url()).toMatch(new RegExp(`^${gateway.url}/i/`));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Pay 1500.00 RUB');
+    const remote = gateway.latest();
+    expect(remote.metadata).toMatchObject({ orderId: expect.stringMatching(/^invoice-\d+$/) });
+    const invoiceId = Number(String(remote.metadata.orderId).replace('invoice-', ''));
+
+    // Paying sends the customer back before the webhook arrives: the page says it waits.
+    await page.getByRole('link', { name: 'Pay' }).click();
+    await expect.poll(() => page.url()).toBe(`${site.url}/en/user?invoice=${invoiceId}`);
+    const result = page.getByRole('status').filter({ hasText: `Invoice no. ${invoiceId}` });
+    await expect.poll(() => plain(result)).toContain('We are waiting for the payment system to confirm the payment.');
+
+    // A forged webhook changes nothing; the signed one (delivered twice) credits once.
+    const forged = webhookDelivery(gateway, remote.id, 'InvoiceSettled', undefined, 'wrong-secret');
+    expect((await deliver(forged.body, forged.headers)).status).toBe(403);
+    const delivery = webhookDelivery(gateway, remote.id, 'InvoiceSettled');
+    expect((await deliver(delivery.body, delivery.headers)).status).toBe(200);
+    expect(await (await deliver(delivery.body, delivery.headers)).json()).toEqual({ result: 'replay' });
+
+    await expect
+      .poll(() => plain(result), { timeout: 15_000 })
+      .toContain('Payment received: the balance is topped up by RUB 1,500.');
+    await expect
+      .poll(() => plain(page.getByRole('banner').getByRole('link', { name: /^Balance/ })))
+      .toBe('Balance RUB 1,500');
+  });
+});
