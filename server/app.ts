@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { loadMigrations, type Migration } from './db/migrate.ts';
 import { redactUrl, REDACT_PATHS } from './lib/logging.ts';
-import { withDecodablePath } from './lib/paths.ts';
+import { originForm, withDecodablePath } from './lib/paths.ts';
 import accounts from './domains/accounts/index.ts';
 import content from './domains/content/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
@@ -81,7 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: REQUEST_TIMEOUT_MS,
     // The client always calls `/api/x/`; people type `/api/x`. Both answer, without a redirect round trip.
     routerOptions: { ignoreTrailingSlash: true },
-    rewriteUrl: (request) => withDecodablePath(request.url ?? '/'),
+    // An absolute-form target (`POST http://host/api/auth/logout/`) becomes its path and query here, before any
+    // hook: authentication, CORS and the error format all read `request.url`, and must read what the router does.
+    rewriteUrl: (request) => withDecodablePath(originForm(request.url ?? '/')),
     ajv: {
       customOptions: {
         // Every field's errors at once, as DRF reports them, instead of only the first.
@@ -142,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       integrations: config.integrations,
       apiUrl: config.apiUrl,
+      serveSourceMaps: config.serveSourceMaps,
     });
 
   await app.ready();

@@ -54,6 +54,8 @@ export interface Config {
   };
   readonly logLevel: LogLevel;
   readonly distDir: string;
+  /** Serve the build's `*.map` files (the full source); off by default: a 404 like any missing file. */
+  readonly serveSourceMaps: boolean;
   /** Fastify's `trustProxy`: true, a hop count or a list of proxy addresses; false without a proxy in front. */
   readonly trustProxy: boolean | number | string;
   /** Messages to log once the logger exists (a dev default was used, ...). */
@@ -143,6 +145,7 @@ const EnvSchema = v.object({
   TRUST_PROXY: optionalString,
   API_URL: urlWithProtocols(['http', 'https'], 'an http(s)'),
   CORS_ORIGINS: optionalString,
+  SOURCE_MAPS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
 });
 
 /** `CORS_ORIGINS`: origins separated by commas or spaces, each exactly an origin (scheme, host, port; no path). */
@@ -234,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: { enabled: rateLimitsOn, windowScale: e.RATE_LIMIT_WINDOW_SCALE ?? 1 },
     logLevel: e.LOG_LEVEL ?? 'info',
     distDir: path.resolve(e.DIST_DIR ?? path.join(REPO_ROOT, 'dist')),
+    serveSourceMaps: e.SOURCE_MAPS === 'on',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     warnings,
   };

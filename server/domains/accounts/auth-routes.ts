@@ -94,8 +94,6 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
   const loginSources = loginSourcesRepository(app.db);
   // Encapsulated here: only the auth endpoints take form bodies (a cross-site HTML form can post these, which
   // is harmless: none of them acts on a signed-in session, and the API never reads the cookie).
-  // DRF has no text/plain parser: such a body is 415 Unsupported Media Type, not a string to validate.
-  app.removeContentTypeParser('text/plain');
   await app.register(formbody, { parser: parseFormBody });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -202,7 +200,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The answer carries a login key (and its failures say nothing worth keeping): never stored by any cache.
+      reply.header('cache-control', 'no-store');
       const lang = language(request);
       const { values, errors, order } = checkFields(LoginSchema, request.body, lang);
       errors.throwIfAny(order);
