@@ -47,6 +47,17 @@ describe('the access log', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-value');
   });
 
+  it('censors secrets in anything logged', async () => {
+    lines.length = 0;
+    app.log.info({ body: { email: 'a@example.com', password: 'hunter2', token: 'abc' } }, 'a body');
+    expect(lines).toEqual([
+      expect.objectContaining({ body: { email: 'a@example.com', password: '[Redacted]', token: '[Redacted]' } }),
+    ]);
+    const withHeaders = { headers: { authorization: 'Token 0123', cookie: 'accessToken=1', accept: '*/*' } };
+    app.log.info(withHeaders, 'headers');
+    expect(lines[1]).toMatchObject({ headers: { authorization: '[Redacted]', cookie: '[Redacted]', accept: '*/*' } });
+  });
+
   it('lets a logout take effect on the very next request', async () => {
     const user = await createUser(testDb.db, { email: freshEmail('revoke') });
     const key = await login(app, user.email);

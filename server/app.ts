@@ -14,7 +14,7 @@ import Fastify, {
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { loadMigrations, type Migration } from './db/migrate.ts';
-import { redactUrl, REDACT_PATHS } from './lib/logging.ts';
+import { CENSOR, censorSecretFields, redactUrl, REDACT_PATHS } from './lib/logging.ts';
 import { originForm, withDecodablePath } from './lib/paths.ts';
 import accounts from './domains/accounts/index.ts';
 import content from './domains/content/index.ts';
@@ -83,7 +83,8 @@ function loggerOptions(
   return {
     ...(stream ? { stream } : {}),
     level: config.logLevel,
-    redact: { paths: [...REDACT_PATHS], censor: '[Redacted]' },
+    redact: { paths: [...REDACT_PATHS], censor: CENSOR },
+    formatters: { log: censorSecretFields },
     serializers: {
       // Tokens travel in query strings of e-mail links (?token=, ?email_key=): keep them out of the access log.
       req: (request: { method: string; url: string; ip?: string }) => ({
