@@ -3,10 +3,13 @@
 //   - the public site's speed (scripts/bench-site-speed.ts): gzip JavaScript of a cold visit to /, /en and /about in
 //     Chromium against a single-bundle build of the same pages, and Lighthouse mobile
 //   - requests per second and p99 latency of GET /api/pages/{slug}/ on PGlite and on PostgreSQL
+//   - the API's hot path on PostgreSQL in one table (scripts/bench-hot-path.ts): bare Fastify, /healthz,
+//     GET /api/users/ with a token and GET /api/home/, req/s and p99 with their ratios
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchHotPath } from './bench-hot-path.ts';
 import { benchSiteSpeed } from './bench-site-speed.ts';
 import { root, startSite } from './site-process.ts';
 
@@ -136,6 +139,8 @@ if (await postgresReachable()) {
     console.log(`  login and GET /api/users/ not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`);
   }
 }
+
+await benchHotPath();
 
 await (await import('./bench-images.ts')).benchImages();
 

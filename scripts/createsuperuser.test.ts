@@ -37,10 +37,11 @@ describe('npm run createsuperuser', () => {
     const created = await createSuperuser(['--email', 'Admin@Example.com', '--password', PASSWORD], env);
     expect(created).toEqual({
       code: 0,
-      output: expect.stringMatching(/^Created superuser Admin@Example\.com \(id 1\)/),
+      // Stored, and shown, in the canonical form of the address (server/lib/email-address.ts).
+      output: expect.stringMatching(/^Created superuser admin@example\.com \(id 1\)/),
     });
     const updated = await createSuperuser([`--email=admin@example.com`, `--password=${PASSWORD} 2`], env);
-    expect(updated.output).toMatch(/^Updated superuser Admin@Example\.com \(id 1\)/);
+    expect(updated.output).toMatch(/^Updated superuser admin@example\.com \(id 1\)/);
 
     const db = await openPglite(path.join(dataDir, 'pgdata'));
     try {

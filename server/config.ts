@@ -55,6 +55,8 @@ export interface Config {
   };
   readonly logLevel: LogLevel;
   readonly distDir: string;
+  /** Serve the build's `*.map` files (the full source); off by default: a 404 like any missing file. */
+  readonly serveSourceMaps: boolean;
   /** Fastify's `trustProxy`: true, a hop count or a list of proxy addresses; false without a proxy in front. */
   readonly trustProxy: boolean | number | string;
   readonly billing: {
@@ -160,6 +162,7 @@ const EnvSchema = v.object({
       v.maxValue(10_080, 'must be a whole number of minutes from 5 to 10080'),
     ),
   ),
+  SOURCE_MAPS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
 });
 
 /** `CORS_ORIGINS`: origins separated by commas or spaces, each exactly an origin (scheme, host, port; no path). */
@@ -251,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: { enabled: rateLimitsOn, windowScale: e.RATE_LIMIT_WINDOW_SCALE ?? 1 },
     logLevel: e.LOG_LEVEL ?? 'info',
     distDir: path.resolve(e.DIST_DIR ?? path.join(REPO_ROOT, 'dist')),
+    serveSourceMaps: e.SOURCE_MAPS === 'on',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     billing: { currency: e.CURRENCY ?? 'RUB', invoiceTtlMinutes: e.INVOICE_TTL_MINUTES ?? 60 },
     warnings,

@@ -132,7 +132,8 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
       distDir: dist.dir,
       ...(schema ? { databaseUrl: schemaUrl(schema) } : {}),
       // The access log says when the server has the request's headers.
-      env: { LOG_LEVEL: 'info' },
+      // The arrival of a request is logged at debug level.
+      env: { LOG_LEVEL: 'debug' },
     });
     // A browser's keep-alive: the connection stays open after the answer until one side closes it.
     const agent = new Agent({ keepAlive: true });

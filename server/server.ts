@@ -14,6 +14,7 @@ import { openPostgres } from './db/pg.ts';
 import { openPglite } from './db/pglite.ts';
 import { demoImageStore } from './db/demo-images.ts';
 import { seed } from './db/seed.ts';
+import { usersRepository } from './domains/accounts/index.ts';
 
 export interface StartOptions {
   /** The environment to read the configuration from; default `process.env`. `PORT=0` picks a free port. */
@@ -52,11 +53,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db = await openDatabase(config, (error) => app?.log.error({ err: error }, 'PostgreSQL connection lost'));
     const applied = await migrate(db);
     const seeded = await seed(db, { storeDemoImage: demoImageStore(db, config.dataDir) });
+    // Addresses stored before the canonical form (lib/email-address.ts) take it; cheap and idempotent.
+    const emails = await usersRepository(db).canonicalizeStoredEmails();
 
     app = await buildApp({ config, db, serveSite: options.serveSite ?? true, logger: options.logger ?? true });
     for (const warning of config.warnings) app.log.warn(warning);
     if (applied.length > 0) app.log.info({ versions: applied }, 'applied database migrations');
     if (seeded) app.log.info('seeded demo content');
+    if (emails.updated > 0) app.log.info({ count: emails.updated }, 'stored e-mail addresses put in canonical form');
+    for (const conflict of emails.conflicts) {
+      app.log.warn(
+        { userId: conflict.id },
+        'an account whose address is a look-alike of another account kept its old spelling: resolve by hand',
+      );
+    }
     app.log.info(
       config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite in ${config.dataDir}`,
     );

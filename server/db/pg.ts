@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   BIGINT_OID,
@@ -35,11 +36,29 @@ function translate(error: unknown): unknown {
   return isConnectionError(error) ? new DbUnavailableError(error) : error;
 }
 
+/**
+ * Statements with parameters run as named prepared statements: each connection parses and plans one the first time
+ * and then only binds and executes it (the SQL comes from the code, so there are a bounded number of them). The name
+ * is a digest of the text, the same in every connection.
+ */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(sql).digest('base64url')}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T extends object>(sql: string, params: readonly SqlParam[] = []) {
       try {
-        const result = await client.query(sql, params as unknown[]);
+        const result =
+          params.length === 0
+            ? await client.query(sql)
+            : await client.query({ name: statementName(sql), text: sql, values: params as unknown[] });
         return result.rows as T[];
       } catch (error) {
         throw translate(error);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './logging.ts';
+import { censorSecretFields, redactUrl } from './logging.ts';
 
 describe('redactUrl', () => {
   it('hides secret query values and keeps the rest', () => {
@@ -11,5 +11,27 @@ describe('redactUrl', () => {
   it('leaves URLs without secrets untouched', () => {
     expect(redactUrl('/api/pages/?page=2&search=a+b')).toBe('/api/pages/?page=2&search=a+b');
     expect(redactUrl('/about')).toBe('/about');
+  });
+});
+
+describe('censorSecretFields', () => {
+  it('censors passwords, tokens and keys one level down, without touching the logged objects', () => {
+    const body = { email: 'a@example.com', password: 'hunter2', new_password1: 'x', token: 't', key: 'k' };
+    const logged = { body, userId: 1, nested: { deeper: { password: 'kept out of reach, as before' } } };
+    const out = censorSecretFields(logged);
+    expect(out).toEqual({
+      body: {
+        email: 'a@example.com',
+        password: '[Redacted]',
+        new_password1: '[Redacted]',
+        token: '[Redacted]',
+        key: '[Redacted]',
+      },
+      userId: 1,
+      nested: logged.nested,
+    });
+    expect(body.password).toBe('hunter2');
+    const clean = { userId: 1, req: { method: 'GET' } };
+    expect(censorSecretFields(clean)).toBe(clean);
   });
 });

@@ -1,24 +1,58 @@
-/** What the logs must never contain (security.md: structured logs with tokens, passwords and secrets redacted). */
+/**
+ * What the logs must never contain (security.md: structured logs with tokens, passwords and secrets redacted): the
+ * credentials headers, by path (pino's redaction, on these keys only), ...
+ */
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
-  '*.password',
-  '*.password1',
-  '*.password2',
-  '*.new_password1',
-  '*.new_password2',
-  '*.old_password',
-  '*.token',
-  '*.key',
-  '*.secret',
-  '*.secretKey',
-  '*.secret_key',
-  '*.accessToken',
-  '*.api_key',
 ] as const;
+
+/**
+ * ... and these fields of any object logged at the top level (`{ body: { password } }`), censored by
+ * `censorSecretFields`. That is what pino's `*.password` paths did, for a fraction of the cost: the wildcard paths
+ * were walked for every key of every line, about 7% of the API's CPU under load with one access-log line a request.
+ */
+export const SECRET_FIELDS = [
+  'password',
+  'password1',
+  'password2',
+  'new_password1',
+  'new_password2',
+  'old_password',
+  'token',
+  'key',
+  'secret',
+  'secretKey',
+  'secret_key',
+  'accessToken',
+  'api_key',
+] as const;
+
+export const CENSOR = '[Redacted]';
+
+/** The log object with every `SECRET_FIELDS` field of its top-level values censored; the caller's objects untouched. */
+export function censorSecretFields(object: Record<string, unknown>): Record<string, unknown> {
+  let out = object;
+  for (const key in object) {
+    const value = object[key];
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    let copy: Record<string, unknown> | null = null;
+    for (const field of SECRET_FIELDS) {
+      if (Object.hasOwn(value, field)) {
+        copy ??= { ...(value as Record<string, unknown>) };
+        copy[field] = CENSOR;
+      }
+    }
+    if (copy) {
+      if (out === object) out = { ...object };
+      out[key] = copy;
+    }
+  }
+  return out;
+}
 
 const SECRET_QUERY_PARAMS = new Set(['token', 'key', 'email_key', 'uid', 'unsubscribe', 'password', 'secret']);
 

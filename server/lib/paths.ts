@@ -4,6 +4,20 @@ export function pathOf(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
+/**
+ * A request target in absolute form (RFC 9112 §3.2.2, `http://host/path?query`, what a proxy is sent) as the origin
+ * form every other part of the server reads (`/path?query`); an origin-form target is returned as it is.
+ */
+export function originForm(url: string): string {
+  if (url.startsWith('/')) return url;
+  const authority = ABSOLUTE_FORM.exec(url);
+  if (!authority) return url;
+  const rest = url.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 /**
  * The URL with its path's percent signs taken literally (`%` → `%25`) when the path does not decode (`/%`, `%ED%A0%80`,
  * an escaped lone surrogate). Such a path names nothing: read literally it goes through the routes like any other

@@ -45,7 +45,8 @@ export function assignments(
 
 /**
  * Sets `sort_order` to the position of each id in `ids`, when `ids` is exactly the set of rows `scope` selects
- * (locked first: inside a transaction, two staff reordering at once apply one after the other, never a mix).
+ * (locked first, in id order like every other writer of these rows: inside a transaction, two staff reordering at
+ * once apply one after the other, never a mix, and never wait for each other in a cycle).
  */
 export async function reorder(
   q: Queryable,
@@ -55,7 +56,7 @@ export async function reorder(
   ids: readonly number[],
 ): Promise<boolean> {
   const rows = await q.query<{ id: number }>(
-    `SELECT id::int AS id FROM ${table} WHERE ${scope} FOR UPDATE`,
+    `SELECT id::int AS id FROM ${table} WHERE ${scope} ORDER BY id FOR UPDATE`,
     scopeParams,
   );
   const existing = new Set(rows.map((row) => row.id));

@@ -4,7 +4,8 @@
  * route can be driven cross-site by a browser's ambient cookie (security.md, CSRF-01).
  *
  * Every API request gets `request.user` (or null); a bad token is a 401 right away, as in DRF, whatever the route.
- * Routes that need a user or a permission use the guards: `{ preHandler: app.requirePermission('pages.view_page') }`.
+ * Routes that need a user or a permission use the guards: `{ preHandler: app.requirePermission('pages.view_page') }`;
+ * the panel's routes are staff-only as well (`requireStaff`, Django admin's `is_staff`), permissions or not.
  */
 import { hasPermission, type PermissionSubject } from '@proxy/contract/permissions';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -24,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 for anonymous requests. */
     requireAuthenticated: preHandlerAsyncHookHandler;
+    /** preHandler: 401 for anonymous requests, 403 unless the user is staff (Django admin's `is_staff`). */
+    requireStaff: preHandlerAsyncHookHandler;
     /** preHandler: 401 for anonymous requests, 403 unless `hasPermission(user, expression)`. */
     requirePermission(expression: string): preHandlerAsyncHookHandler;
   }
@@ -85,6 +88,13 @@ export default fp(
       if (!request.user) throw unauthorized(request, 'notAuthenticated');
     };
     app.decorate('requireAuthenticated', requireAuthenticated);
+    app.decorate('requireStaff', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized(request, 'notAuthenticated');
+      if (!request.user.isStaff) {
+        request.log.info({ userId: request.user.id }, 'panel refused: not staff');
+        throw new HttpError(403, { detail: message('permissionDenied', request.language) });
+      }
+    });
     app.decorate('requirePermission', (expression: string): preHandlerAsyncHookHandler => {
       return async (request) => {
         if (!request.user) throw unauthorized(request, 'notAuthenticated');

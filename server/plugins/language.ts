@@ -16,15 +16,17 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorateRequest('language', DEFAULT_LANGUAGE);
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks: every request passes them, and they have nothing to wait for.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.language = negotiateLanguage(request.headers['accept-language']);
+      done();
     });
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (isApiPath(request.url)) {
         reply.header('content-language', request.language);
         reply.header('vary', mergeVary(reply.getHeader('vary'), 'Accept', 'Accept-Language'));
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'language', fastify: '5.x' },

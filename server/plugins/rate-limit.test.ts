@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, EN, freshEmail, TEST_SECRET_KEY } from '../test/accounts.ts';
 import { buildTestApp, openSeededDb, PGLITE, type TestDb } from '../test/helpers.ts';
+import { makeResetToken, toBase36 } from '../lib/signing.ts';
 import { RATE_LIMITS } from './rate-limit.ts';
 
 function reachable(url: string): Promise<boolean> {
@@ -35,7 +36,7 @@ const STORES = [
 const PASSWORD = 'correct horse battery';
 /** 15 minutes × 0.004 = 3.6 s for the account window. */
 const SCALE = 0.004;
-const accountWindowMs = RATE_LIMITS.loginAccount.windowSeconds * 1000 * SCALE;
+const accountWindowMs = RATE_LIMITS.loginSource.windowSeconds * 1000 * SCALE;
 
 describe.each(STORES)('rate limits with counters in $name', (store) => {
   let testDb: TestDb;
@@ -66,32 +67,93 @@ describe.each(STORES)('rate limits with counters in $name', (store) => {
     await testDb.dispose();
   });
 
-  it('locks an account after 5 failures from anywhere, even for the right password, until the window ends', async () => {
+  it('holds a source back after 5 failures on an account, the right password too; the owner elsewhere gets in', async () => {
     const app = await build({ RATE_LIMIT_WINDOW_SCALE: String(SCALE) });
     const user = await createUser(testDb.db, { email: freshEmail('flood'), password: PASSWORD });
+    const attacker = nextIp();
     const started = Date.now();
     const statuses: number[] = [];
-    for (let i = 0; i < 50; i++) statuses.push((await loginFrom(app, user.email, `wrong ${i}`)).statusCode);
-    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
-    expect(statuses.slice(5)).toEqual(Array(45).fill(429));
-    const locked = await loginFrom(app, user.email.toUpperCase(), PASSWORD);
+    for (let i = 0; i < 10; i++) statuses.push((await loginFrom(app, user.email, `wrong ${i}`, attacker)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429, 429, 429]);
+    const locked = await loginFrom(app, user.email.toUpperCase(), PASSWORD, attacker);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    // Another account is not affected.
+    // The owner, from any other address, is not locked out; another account is not affected either.
+    expect((await loginFrom(app, user.email, PASSWORD)).statusCode).toBe(200);
     const other = await createUser(testDb.db, { email: freshEmail('other'), password: PASSWORD });
-    expect((await loginFrom(app, other.email, PASSWORD)).statusCode).toBe(200);
+    expect((await loginFrom(app, other.email, PASSWORD, attacker)).statusCode).toBe(200);
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + accountWindowMs + 300 - Date.now())));
-    expect((await loginFrom(app, user.email, PASSWORD)).statusCode).toBe(200);
+    expect((await loginFrom(app, user.email, PASSWORD, attacker)).statusCode).toBe(200);
+  });
+
+  it('throttles guessing from many addresses at the account-wide ceiling; an address the owner used still gets in', async () => {
+    const app = await build();
+    const user = await createUser(testDb.db, { email: freshEmail('ceiling'), password: PASSWORD });
+    const home = nextIp();
+    expect((await loginFrom(app, user.email, PASSWORD, home)).statusCode).toBe(200);
+    const perSource = RATE_LIMITS.loginSource.limit;
+    const statuses: number[] = [];
+    for (let source = 0; source < RATE_LIMITS.loginAccount.limit / perSource; source++) {
+      const address = nextIp();
+      for (let i = 0; i < perSource; i++)
+        statuses.push((await loginFrom(app, user.email, 'wrong', address)).statusCode);
+    }
+    expect(statuses).toEqual(Array(RATE_LIMITS.loginAccount.limit).fill(400));
+    expect((await loginFrom(app, user.email, 'wrong')).statusCode).toBe(429);
+    // A new address is held back even with the right password (it could be the guesser's lucky guess)...
+    expect((await loginFrom(app, user.email, PASSWORD)).statusCode).toBe(429);
+    // ...the owner's own is not.
+    expect((await loginFrom(app, user.email, PASSWORD, home)).statusCode).toBe(200);
   });
 
   it('only failures count against the account: a right password gives its attempt back', async () => {
     const app = await build();
     const user = await createUser(testDb.db, { email: freshEmail('refund'), password: PASSWORD });
-    for (let i = 0; i < 4; i++) expect((await loginFrom(app, user.email, 'wrong')).statusCode).toBe(400);
-    for (let i = 0; i < 3; i++) expect((await loginFrom(app, user.email, PASSWORD)).statusCode).toBe(200);
-    expect((await loginFrom(app, user.email, 'wrong')).statusCode).toBe(400);
-    expect((await loginFrom(app, user.email, 'wrong')).statusCode).toBe(429);
+    const address = nextIp();
+    for (let i = 0; i < 4; i++) expect((await loginFrom(app, user.email, 'wrong', address)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await loginFrom(app, user.email, PASSWORD, address)).statusCode).toBe(200);
+    expect((await loginFrom(app, user.email, 'wrong', address)).statusCode).toBe(400);
+    expect((await loginFrom(app, user.email, 'wrong', address)).statusCode).toBe(429);
+  });
+
+  it('counts look-alike spellings of an address as the one account', async () => {
+    const app = await build();
+    const user = await createUser(testDb.db, { email: freshEmail('spelling'), password: PASSWORD });
+    const address = nextIp();
+    const [local, domain] = user.email.split('@') as [string, string];
+    const spellings = [user.email, user.email.toUpperCase(), `${local}@${domain.replace('e', '\uff45')}`];
+    for (let i = 0; i < RATE_LIMITS.loginSource.limit; i++) {
+      expect((await loginFrom(app, spellings[i % spellings.length] as string, 'wrong', address)).statusCode).toBe(400);
+    }
+    expect((await loginFrom(app, spellings[2] as string, 'wrong', address)).statusCode).toBe(429);
+  });
+
+  it("another address's reset requests do not stop the owner's own, up to the account's ceiling", async () => {
+    const app = await build();
+    const user = await createUser(testDb.db, { email: freshEmail('resetflood'), password: PASSWORD });
+    const home = nextIp();
+    expect((await loginFrom(app, user.email, PASSWORD, home)).statusCode).toBe(200);
+    const reset = (remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email: user.email }, remoteAddress });
+    const attacker = nextIp();
+    for (let i = 0; i < RATE_LIMITS.resetSource.limit; i++) expect((await reset(attacker)).statusCode).toBe(200);
+    expect((await reset(attacker)).statusCode).toBe(429);
+    expect((await reset(nextIp())).statusCode).toBe(200);
+    // Up to the ceiling from everywhere (the mailbox is not flooded)...
+    let sent = RATE_LIMITS.resetSource.limit + 1;
+    while (sent < RATE_LIMITS.resetAccount.limit) {
+      expect((await reset(nextIp())).statusCode).toBe(200);
+      sent++;
+    }
+    expect((await reset(nextIp())).statusCode).toBe(429);
+    // ...but the owner's usual address still gets its mail.
+    await app.mailer.idle();
+    const before = await testDb.db.query('SELECT 1 FROM outbox WHERE user_id = $1', [user.id]);
+    expect((await reset(home)).statusCode).toBe(200);
+    await app.mailer.idle();
+    const after = await testDb.db.query('SELECT 1 FROM outbox WHERE user_id = $1', [user.id]);
+    expect(after.length).toBe(before.length + 1);
   });
 
   it('limits every login attempt per IP (the 21st in a minute), before any hashing', async () => {
@@ -135,14 +197,30 @@ describe.each(STORES)('rate limits with counters in $name', (store) => {
     expect(byIp.statusCode).toBe(429);
   });
 
-  it('limits reset confirmations per uid, whatever the address', async () => {
+  it('limits wrong reset tokens per user, however the uid is spelt; the valid link still works', async () => {
     const app = await build();
+    const user = await createUser(testDb.db, { email: freshEmail('confirm'), password: PASSWORD });
     const url = '/api/auth/password/reset/confirm/';
-    const body = { uid: 'abc', token: 'x-y', new_password1: PASSWORD, new_password2: PASSWORD };
+    const uid = toBase36(user.id);
+    const spellings = [uid, `0${uid}`, `00${uid.toUpperCase()}`];
+    const body = (spelling: string, token: string) => ({
+      uid: spelling,
+      token,
+      new_password1: 'A new passphrase 77',
+      new_password2: 'A new passphrase 77',
+    });
     for (let i = 0; i < RATE_LIMITS.confirmAccount.limit; i++) {
-      expect((await app.inject({ method: 'POST', url, payload: body, remoteAddress: nextIp() })).statusCode).toBe(400);
+      const payload = body(spellings[i % spellings.length] as string, 'x-y');
+      expect((await app.inject({ method: 'POST', url, payload, remoteAddress: nextIp() })).statusCode).toBe(400);
     }
-    expect((await app.inject({ method: 'POST', url, payload: body, remoteAddress: nextIp() })).statusCode).toBe(429);
+    const payload = body(spellings[1] as string, 'x-y');
+    expect((await app.inject({ method: 'POST', url, payload, remoteAddress: nextIp() })).statusCode).toBe(429);
+    const token = makeResetToken(
+      { id: user.id, passwordHash: user.passwordHash, lastLogin: user.lastLogin, email: user.email },
+      TEST_SECRET_KEY,
+    );
+    const valid = await app.inject({ method: 'POST', url, payload: body(uid, token), remoteAddress: nextIp() });
+    expect(valid.statusCode).toBe(200);
   });
 
   it.each([
@@ -186,10 +264,11 @@ describe.each(STORES)('rate limits with counters in $name', (store) => {
       const two = await build();
       const user = await createUser(testDb.db, { email: freshEmail('shared'), password: PASSWORD });
       const statuses: number[] = [];
+      const address = nextIp();
       for (let i = 0; i < 10; i++) {
-        statuses.push((await loginFrom(i % 2 === 0 ? one : two, user.email, 'wrong')).statusCode);
+        statuses.push((await loginFrom(i % 2 === 0 ? one : two, user.email, 'wrong', address)).statusCode);
       }
-      expect(statuses.filter((status) => status === 400)).toHaveLength(RATE_LIMITS.loginAccount.limit);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(RATE_LIMITS.loginSource.limit);
     });
 
     it('fails closed with 503 when Redis cannot be reached', async () => {

@@ -18,21 +18,34 @@ export interface RateRule {
   readonly windowSeconds: number;
 }
 
-/** The limits (server/README.md lists them). Account keys are the lower-cased e-mail, or the uid for reset links. */
+/**
+ * The limits (server/README.md lists them and what they promise). Account keys are the canonical e-mail address
+ * (lib/email-address.ts) or the parsed user id of a reset link; `*Source` keys are the client IP and the account
+ * together. The account-wide rules are ceilings far above what a source may do, and a source the account signed in
+ * from before is not held by them (`consume`'s `exempt`): guessing is throttled, the owner is not locked out.
+ */
 export const RATE_LIMITS = {
   /** Every login attempt from one IP. */
   loginIp: { limit: 20, windowSeconds: 60 },
-  /** Failed logins of one account, from anywhere (allauth's login_failed is 5 per 5 min; ours is stricter). */
-  loginAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Failed logins of one account from one IP (allauth's login_failed is 5 per 5 min; ours is stricter). */
+  loginSource: { limit: 5, windowSeconds: 15 * 60 },
+  /** Failed logins of one account from anywhere: distributed guessing. Known sources pass. */
+  loginAccount: { limit: 50, windowSeconds: 15 * 60 },
   registrationIp: { limit: 10, windowSeconds: 10 * 60 },
   registrationAccount: { limit: 3, windowSeconds: 60 * 60 },
   resendIp: { limit: 10, windowSeconds: 10 * 60 },
   resendAccount: { limit: 3, windowSeconds: 15 * 60 },
   resetIp: { limit: 10, windowSeconds: 10 * 60 },
-  resetAccount: { limit: 3, windowSeconds: 15 * 60 },
+  /** Reset mails for one account asked from one IP. */
+  resetSource: { limit: 3, windowSeconds: 15 * 60 },
+  /** Reset mails for one account from anywhere (the mailbox is not flooded). Known sources pass. */
+  resetAccount: { limit: 10, windowSeconds: 15 * 60 },
   /** E-mail confirmation and reset-confirm attempts from one IP. */
   confirmIp: { limit: 20, windowSeconds: 10 * 60 },
-  /** Reset-confirm attempts for one uid (guessing tokens is hopeless anyway: 128 bits of HMAC). */
+  /**
+   * Reset confirms with a wrong or used token for one user id (guessing is hopeless anyway: 128 bits of HMAC). A
+   * valid link is checked first and never counted, so nobody can use this to make the owner's link fail.
+   */
   confirmAccount: { limit: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>;
 
@@ -158,8 +171,11 @@ export function redisStore(url: string, onError: (error: Error) => void): Counte
 }
 
 export interface RateLimiter {
-  /** Counts one attempt under `rule` for `key`; throws the 429 (or 503) when it is over the limit. */
-  consume(request: FastifyRequest, rule: RateRuleName, key: string): Promise<void>;
+  /**
+   * Counts one attempt under `rule` for `key`; throws the 429 (or 503) when it is over the limit, unless `exempt`
+   * (asked only then) says this request may pass anyway.
+   */
+  consume(request: FastifyRequest, rule: RateRuleName, key: string, exempt?: () => Promise<boolean>): Promise<void>;
   /** Gives one attempt back (a login that turned out right). */
   refund(rule: RateRuleName, key: string): Promise<void>;
   /** An `onRequest` hook that counts the request under `rule` per client IP. */
@@ -197,7 +213,7 @@ export default fp<RateLimitOptions>(
       Math.max(1, Math.round(RATE_LIMITS[rule].windowSeconds * 1000 * options.windowScale));
 
     const limiter: RateLimiter = {
-      async consume(request, rule, key) {
+      async consume(request, rule, key, exempt) {
         if (!options.enabled) return;
         let count: Count;
         try {
@@ -206,7 +222,7 @@ export default fp<RateLimitOptions>(
           request.log.error({ err: error }, 'rate-limit store unavailable');
           throw new HttpError(503, { detail: message('serviceUnavailable', request.language) }, { 'retry-after': '5' });
         }
-        if (count.count > RATE_LIMITS[rule].limit) {
+        if (count.count > RATE_LIMITS[rule].limit && !(exempt && (await exempt()))) {
           const wait = Math.max(1, Math.ceil(count.resetInMs / 1000));
           request.log.warn({ rule }, 'rate limit reached');
           throw new HttpError(429, { detail: throttled(wait, request.language) }, { 'retry-after': String(wait) });

@@ -43,12 +43,20 @@ export interface SiteOptions {
   readonly apiUrl?: string;
   /** The site's currency: a signed-in visitor's embedded balance is in it. */
   readonly currency: Currency;
+  /** SOURCE_MAPS=on: serve `*.map` files; otherwise they are a 404 like any missing file. */
+  readonly serveSourceMaps?: boolean;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** The document embeds the visitor's IP: revalidated always, and never kept by a shared cache for someone else. */
 const DOCUMENT_CACHE = 'private, no-cache';
+/** A document with a signed-in user's login key and data in it: stored by no cache at all. */
+const SIGNED_IN_DOCUMENT_CACHE = 'no-store';
+/** A source map (`main.1a2b.js.map`, precompressed or not). */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+/** The shell's template (`index.html`, precompressed or not). */
+const TEMPLATE_FILE = /^index\.html(\.(br|gz))?$/i;
 
 /**
  * A file whose name carries a content hash (`main.1a2b3c4d.js`, `123.0f9e8d7c6b5a.css`) never changes under that
@@ -141,6 +149,8 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', cacheControlFor(filePath));
     },
+    // Source maps are the full source: served only when configured (a 404 otherwise).
+    allowedPath: (pathName) => options.serveSourceMaps === true || !SOURCE_MAP.test(pathName),
     suppressWarning: true,
   });
 
@@ -271,7 +281,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', DOCUMENT_CACHE)
+      .header('cache-control', state.token ? SIGNED_IN_DOCUMENT_CACHE : DOCUMENT_CACHE)
       .send(
         renderDocument(template, {
           language,
@@ -286,11 +296,14 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     const pathname = pathOf(request.url);
     // /api/* reaches this wildcard for unknown API paths: they get the API's JSON 404/405 instead.
     if (isApiPath(pathname)) return reply.callNotFound();
-    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+    // The file's name as the file system will see it: decoded (`%69ndex.html` is index.html) and normalized.
+    const file = path.posix.normalize(`/${request.params['*']}`);
+    const lastSegment = file.slice(file.lastIndexOf('/') + 1);
     if (FILE_EXTENSION.test(lastSegment)) {
-      // index.html is a template with placeholders, never a file to hand out as is.
-      if (/^index\.html(\.(br|gz))?$/.test(lastSegment)) return reply.callNotFound();
-      return reply.sendFile(request.params['*'], shellDir);
+      // index.html is a template with placeholders, never a file to hand out as is; source maps only when configured.
+      if (TEMPLATE_FILE.test(lastSegment)) return reply.callNotFound();
+      if (!options.serveSourceMaps && SOURCE_MAP.test(lastSegment)) return reply.callNotFound();
+      return reply.sendFile(file.slice(1), shellDir);
     }
     return sendDocument(pathname, request, reply);
   }

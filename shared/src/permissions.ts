@@ -28,13 +28,13 @@ export const PAGE_PERMISSIONS = {
 } as const;
 
 /**
- * A page's blocks and the site menu are parts of the pages: adding, changing or deleting one is changing the pages
- * (the API's rule, which the panel's buttons follow).
+ * A page's blocks and the site menu are parts of the pages: adding or changing one is changing the pages, and
+ * deleting one needs the delete permission, as Django's separate `delete_*` model permission does (the API's rule,
+ * which the panel's buttons follow).
  */
 export const PAGE_PART_PERMISSIONS = {
   ...PAGE_PERMISSIONS,
   add: PAGE_PERMISSIONS.change,
-  delete: PAGE_PERMISSIONS.change,
 } as const;
 
 /**

@@ -3,26 +3,54 @@
  * repositories built over its `tx`: a new password never leaves an old login alive, a login never half-recorded.
  */
 import type { Db } from '../../db/db.ts';
+import { loginSourcesRepository } from './login-sources-repository.ts';
 import { tokensRepository } from './tokens-repository.ts';
 import { usersRepository, type User } from './users-repository.ts';
 
 export function accountsService(db: Db) {
   return {
-    /** Sets the password and revokes every login token of the user. */
-    resetPassword(id: number, passwordHash: string): Promise<void> {
+    /**
+     * Sets the password and revokes every login token of the user, if `stillValid` holds for the user's row read
+     * under a row lock: of several confirms with one reset link, the first to commit changes the password (the
+     * link's token hashes it), and the others see the new hash and get false. A login storing its token waits for
+     * the same lock (`recordLogin`), so no login can slip a token in between.
+     */
+    resetPassword(id: number, passwordHash: string, stillValid: (user: User) => boolean): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await usersRepository(tx).setPasswordHash(id, passwordHash);
+        const users = usersRepository(tx);
+        const user = await users.lockById(id);
+        if (!user || !stillValid(user)) return false;
+        await users.setPasswordHash(id, passwordHash);
         await tokensRepository(tx).deleteAllOf(id);
+        return true;
       });
     },
 
-    /** A new login: a token row for the key's hash, `last_login` now, the user's expired tokens swept. */
-    recordLogin(id: number, keyHash: string, userAgent: string): Promise<void> {
+    /**
+     * A new login: a token row for the key's hash, `last_login` now, the source remembered, the user's expired
+     * tokens swept; with `rehash`, the password's new hash. Only if the password hash the caller verified is still
+     * the user's and the account still active, checked under the user's row lock: a password reset that committed
+     * while the password was being verified wins, and the login gets false (no token against a stale hash).
+     */
+    recordLogin(login: {
+      readonly userId: number;
+      readonly verifiedHash: string;
+      readonly rehash: string | null;
+      readonly keyHash: string;
+      readonly userAgent: string;
+      readonly source: string;
+    }): Promise<boolean> {
       return db.transaction(async (tx) => {
+        const users = usersRepository(tx);
+        const current = await users.lockById(login.userId);
+        if (!current || current.passwordHash !== login.verifiedHash || !current.isActive) return false;
+        if (login.rehash !== null) await users.setPasswordHash(login.userId, login.rehash);
         const tokens = tokensRepository(tx);
-        await tokens.deleteExpiredOf(id);
-        await tokens.insert(id, keyHash, userAgent);
-        await usersRepository(tx).touchLastLogin(id);
+        await tokens.deleteExpiredOf(login.userId);
+        await tokens.insert(login.userId, login.keyHash, login.userAgent);
+        await users.touchLastLogin(login.userId);
+        await loginSourcesRepository(tx).record(login.userId, login.source);
+        return true;
       });
     },
 

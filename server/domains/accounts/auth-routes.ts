@@ -14,6 +14,7 @@ import {
   VerifyEmailSchema,
 } from '@proxy/contract/schemas/auth';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { canonicalEmail } from '../../lib/email-address.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { message } from '../../lib/messages.ts';
 import { DetailSchema } from '../../lib/schemas.ts';
@@ -31,6 +32,7 @@ import { passwordProblems } from './password-validation.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { hashTokenKey, newTokenKey, tokensRepository } from './tokens-repository.ts';
 import { usersRepository, type User } from './users-repository.ts';
+import { loginSourcesRepository } from './login-sources-repository.ts';
 import { authMessage, checkFields } from './validation.ts';
 
 export interface AuthRoutesOptions {
@@ -67,7 +69,8 @@ function parseFormBody(text: string): Record<string, string> {
   return out;
 }
 
-const accountKey = (email: string) => email.toLowerCase();
+/** The per-source rules' key: the client address and the account together. */
+const sourceKey = (request: FastifyRequest, account: string) => `${request.ip}\n${account}`;
 
 function sendConfirmation(app: FastifyInstance, options: AuthRoutesOptions, user: User): void {
   const key = makeEmailConfirmationKey(user.id, options.secretKey);
@@ -88,10 +91,9 @@ function resetSubject(user: User) {
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const users = usersRepository(app.db);
   const accounts = accountsService(app.db);
+  const loginSources = loginSourcesRepository(app.db);
   // Encapsulated here: only the auth endpoints take form bodies (a cross-site HTML form can post these, which
   // is harmless: none of them acts on a signed-in session, and the API never reads the cookie).
-  // DRF has no text/plain parser: such a body is 415 Unsupported Media Type, not a string to validate.
-  app.removeContentTypeParser('text/plain');
   await app.register(formbody, { parser: parseFormBody });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -99,6 +101,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
   });
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart()) request.body = lastValues(request.body);
+    // No body at all (no content type, nothing sent) is DRF's empty `request.data`: every field is missing. A body
+    // that is there and `null` (JSON `null`) stays null: "may not be null".
+    else if (request.body == null && request.headers['content-type'] === undefined) request.body = {};
   });
 
   const language = (request: FastifyRequest) => request.language;
@@ -113,8 +118,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
     async (request, reply) => {
       const lang = language(request);
       const { values, errors, order } = checkFields(RegistrationSchema, request.body, lang);
-      if (values.email !== undefined)
-        await app.rateLimit.consume(request, 'registrationAccount', accountKey(values.email));
+      // One form of the address from here on: stored, looked up, rate-limited and mailed (a look-alike is taken).
+      if (values.email !== undefined) values.email = canonicalEmail(values.email);
+      if (values.email !== undefined) await app.rateLimit.consume(request, 'registrationAccount', values.email);
       // dj-rest-auth's field pass: validate_email (address taken), validate_password1 (validators without the user).
       if (values.email !== undefined && (await users.findByEmail(values.email))) {
         errors.add('email', message('emailTaken', lang));
@@ -172,8 +178,8 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       const lang = language(request);
       const { values, errors, order } = checkFields(ResendEmailSchema, request.body, lang);
       errors.throwIfAny(order);
-      const email = values.email as string;
-      await app.rateLimit.consume(request, 'resendAccount', accountKey(email));
+      const email = canonicalEmail(values.email as string);
+      await app.rateLimit.consume(request, 'resendAccount', email);
       const user = await users.findByEmail(email);
       if (user && user.isActive && !user.emailVerified) sendConfirmation(app, options, user);
       return { detail: message('ok', lang) };
@@ -194,29 +200,48 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The answer carries a login key (and its failures say nothing worth keeping): never stored by any cache.
+      reply.header('cache-control', 'no-store');
       const lang = language(request);
       const { values, errors, order } = checkFields(LoginSchema, request.body, lang);
       errors.throwIfAny(order);
       const { email, password } = values as Required<typeof values>;
       if (!email) throw new HttpError(400, { non_field_errors: [message('mustIncludeEmailAndPassword', lang)] });
-      // Counted before hashing, given back when the password is right: only failures use up the account's budget.
-      const account = accountKey(email);
-      await app.rateLimit.consume(request, 'loginAccount', account);
-      const user = await users.findByEmail(email);
+      // Counted before hashing, given back when the password is right: only failures use up the budgets. The
+      // source's budget is small, the account's ceiling large, and a source that signed in before passes the
+      // ceiling: guessing from anywhere is throttled, but cannot lock the owner out.
+      const account = canonicalEmail(email);
+      await app.rateLimit.consume(request, 'loginSource', sourceKey(request, account));
+      const user = await users.findByEmail(account);
+      await app.rateLimit.consume(request, 'loginAccount', account, async () =>
+        user ? loginSources.isKnown(user.id, request.ip) : false,
+      );
       // Unknown addresses cost a hash too, so timing does not reveal which addresses have accounts.
       const passwordOk = await verifyPassword(password, user?.passwordHash ?? null);
       if (!user || !passwordOk || !user.isActive) {
         request.log.info({ userId: user?.id ?? null }, 'login failed');
         throw new HttpError(400, { non_field_errors: [message('unableToLogIn', lang)] });
       }
+      await app.rateLimit.refund('loginSource', sourceKey(request, account));
       await app.rateLimit.refund('loginAccount', account);
       if (!user.emailVerified) {
         throw new HttpError(400, { non_field_errors: [message('emailNotVerified', lang)] });
       }
-      if (needsRehash(user.passwordHash)) await users.setPasswordHash(user.id, await hashPassword(password));
       const key = newTokenKey();
-      await accounts.recordLogin(user.id, hashTokenKey(key), String(request.headers['user-agent'] ?? ''));
+      const recorded = await accounts.recordLogin({
+        userId: user.id,
+        verifiedHash: user.passwordHash,
+        rehash: needsRehash(user.passwordHash) ? await hashPassword(password) : null,
+        keyHash: hashTokenKey(key),
+        userAgent: String(request.headers['user-agent'] ?? ''),
+        source: request.ip,
+      });
+      // The password changed (a reset) or the account was blocked while this one was being checked.
+      if (!recorded) {
+        request.log.info({ userId: user.id }, 'login failed: credentials changed meanwhile');
+        throw new HttpError(400, { non_field_errors: [message('unableToLogIn', lang)] });
+      }
       request.log.info({ userId: user.id }, 'logged in');
       return { key };
     },
@@ -242,9 +267,13 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       const lang = language(request);
       const { values, errors, order } = checkFields(PasswordResetSchema, request.body, lang);
       errors.throwIfAny(order);
-      const email = values.email as string;
-      await app.rateLimit.consume(request, 'resetAccount', accountKey(email));
+      const email = canonicalEmail(values.email as string);
+      await app.rateLimit.consume(request, 'resetSource', sourceKey(request, email));
       const user = await users.findByEmail(email);
+      // Unknown addresses are limited alike (no enumeration); the owner's usual address passes the ceiling.
+      await app.rateLimit.consume(request, 'resetAccount', email, async () =>
+        user ? loginSources.isKnown(user.id, request.ip) : false,
+      );
       if (user && user.isActive) {
         const uid = toBase36(user.id);
         const token = makeResetToken(resetSubject(user), options.secretKey);
@@ -277,11 +306,14 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       const { values, errors, order } = checkFields(PasswordResetConfirmSchema, request.body, lang);
       errors.throwIfAny(order);
       const { new_password1, new_password2, uid, token } = values as Required<typeof values>;
-      await app.rateLimit.consume(request, 'confirmAccount', uid.toLowerCase());
+      // The uid parsed first: `00a`, `A` and `a` are one user and one budget. Only wrong tokens are counted, after
+      // the (cheap, HMAC) check: a valid link is never held by someone else's guessing.
       const id = fromBase36(uid);
       const user = id === null ? null : await users.findById(id);
       if (!user) throw new HttpError(400, { uid: [message('invalidValue', lang)] });
-      if (!checkResetToken(resetSubject(user), token, options.secretKey)) {
+      const tokenOk = (subject: User) => checkResetToken(resetSubject(subject), token, options.secretKey);
+      if (!tokenOk(user)) {
+        await app.rateLimit.consume(request, 'confirmAccount', String(user.id));
         throw new HttpError(400, { token: [message('invalidValue', lang)] });
       }
       // Django's SetPasswordForm: the mismatch first, then the validators with the user (similarity included).
@@ -292,7 +324,10 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       if (problems.length > 0) {
         throw new HttpError(400, { new_password2: problems.map((problem) => authMessage(problem, lang)) });
       }
-      await accounts.resetPassword(user.id, await hashPassword(new_password1));
+      // The token checked again under the user's row lock: of concurrent confirms with one link, one succeeds.
+      if (!(await accounts.resetPassword(user.id, await hashPassword(new_password1), tokenOk))) {
+        throw new HttpError(400, { token: [message('invalidValue', lang)] });
+      }
       request.log.info({ userId: user.id }, 'password reset; every login token revoked');
       return { detail: message('passwordResetDone', lang) };
     },

@@ -1,6 +1,7 @@
 /** The `users` table: accounts. Built over the database or a transaction (`usersRepository(tx)`). */
 import type { Language } from '@proxy/contract/languages';
 import type { Queryable } from '../../db/db.ts';
+import { canonicalEmail } from '../../lib/email-address.ts';
 
 export interface User {
   readonly id: number;
@@ -86,7 +87,7 @@ export function usersRepository(q: Queryable) {
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING ${USER_COLUMNS}`,
       [
-        user.email,
+        canonicalEmail(user.email),
         user.passwordHash,
         user.language,
         user.isSuperuser ?? false,
@@ -98,8 +99,10 @@ export function usersRepository(q: Queryable) {
     return toUser(rows[0] as UserRow);
   }
 
+  // Every address is stored in its canonical form (lib/email-address.ts), and looked up in it: a look-alike
+  // spelling finds the account it imitates. lower() on both sides keeps the lookup on the unique index.
   const findByEmail = (email: string) =>
-    one(`SELECT ${USER_COLUMNS} FROM users u WHERE lower(u.email) = lower($1)`, [email]);
+    one(`SELECT ${USER_COLUMNS} FROM users u WHERE lower(u.email) = lower($1)`, [canonicalEmail(email)]);
 
   return {
     findByEmail,
@@ -112,7 +115,10 @@ export function usersRepository(q: Queryable) {
 
     insert,
 
-    /** Null when the address is taken (whatever its case), also when a concurrent registration won the race. */
+    /**
+     * Null when the address is taken (whatever its spelling: case, compatibility characters, Unicode or punycode
+     * domain), also when a concurrent registration won the race.
+     */
     async create(user: NewUser): Promise<User | null> {
       // A savepoint-free check first keeps the common "taken" case out of the error path; the unique index
       // still decides races between two registrations of one address.
@@ -128,9 +134,47 @@ export function usersRepository(q: Queryable) {
     /** The id of the account with this address (whatever its case), its row locked until the transaction ends. */
     async lockByEmail(email: string): Promise<number | null> {
       const [row] = await q.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1) FOR UPDATE', [
-        email,
+        canonicalEmail(email),
       ]);
       return row?.id ?? null;
+    },
+
+    /** The user, its row locked until the transaction ends: a check made on it holds until the commit. */
+    lockById: (id: number): Promise<User | null> =>
+      one(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 FOR UPDATE`, [id]),
+
+    /**
+     * Rewrites every stored address that is not in its canonical form yet (rows from before the canonical form):
+     * one UPDATE per row, so an address whose canonical form another account already holds (a look-alike pair that
+     * predates the rule) stays as it was and is reported, instead of failing the start-up.
+     */
+    async canonicalizeStoredEmails(): Promise<{ updated: number; conflicts: { id: number; email: string }[] }> {
+      const rows = await q.query<{ id: number; email: string }>(
+        "SELECT id, email FROM users WHERE email <> lower(email) OR email !~ '^[\\x21-\\x7e]+$' ORDER BY id",
+      );
+      let updated = 0;
+      const conflicts: { id: number; email: string }[] = [];
+      for (const row of rows) {
+        const canonical = canonicalEmail(row.email);
+        if (canonical === row.email) continue;
+        const taken = await q.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
+          canonical,
+          row.id,
+        ]);
+        if (taken.length > 0) {
+          conflicts.push(row);
+          continue;
+        }
+        try {
+          await q.query('UPDATE users SET email = $2 WHERE id = $1', [row.id, canonical]);
+          updated++;
+        } catch (error) {
+          // Another process rewrote the look-alike first.
+          if (!isUniqueViolation(error)) throw error;
+          conflicts.push(row);
+        }
+      }
+      return { updated, conflicts };
     },
 
     /** An active, verified staff superuser with this password and these permissions. */

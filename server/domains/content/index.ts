@@ -18,9 +18,14 @@ export interface ContentOptions {
 
 const content: FastifyPluginAsync<ContentOptions> = async (app, options) => {
   await app.register(publicRoutes, { publicUrl: options.publicUrl });
-  await app.register(panelPagesRoutes, { publicUrl: options.publicUrl });
-  await app.register(panelPlansRoutes);
-  await app.register(panelMenuRoutes);
+  // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings a customer holds;
+  // each route then checks its own permission.
+  await app.register(async (panel) => {
+    panel.addHook('preHandler', app.requireStaff);
+    await panel.register(panelPagesRoutes, { publicUrl: options.publicUrl });
+    await panel.register(panelPlansRoutes);
+    await panel.register(panelMenuRoutes);
+  });
 };
 
 export default content;

@@ -25,17 +25,33 @@ interface MenuRow {
 }
 
 export function menuRepository(q: Queryable) {
-  /** A menu item may hang under a top-level item only: the header shows two levels. */
-  async function checkParent(parentId: number | null | undefined, self?: number): Promise<void> {
+  /**
+   * Locks the rows a write touches, in id order (every writer takes them in the same order, so two moves never wait
+   * for each other in a cycle: no deadlock), and returns their parent ids as committed by now.
+   */
+  async function lockItems(ids: readonly number[]): Promise<Map<number, number | null>> {
+    const rows = await q.query<{ id: number; parent_id: number | null }>(
+      'SELECT id, parent_id FROM menu_items WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+      [[...new Set(ids)]],
+    );
+    return new Map(rows.map((row) => [row.id, row.parent_id]));
+  }
+
+  /**
+   * The tree rule, checked on locked rows: an item may hang under a top-level item only (the header shows two
+   * levels), and an item with children stays at the top. A concurrent move of the same parent or item waits for the
+   * lock and then sees this one's result, so two moves at once can never build a third level.
+   */
+  function checkParent(locked: Map<number, number | null>, parentId: number | null | undefined, self?: number): void {
     if (parentId === null || parentId === undefined) return;
-    const [parent] = await q.query<{ parent_id: number | null }>('SELECT parent_id FROM menu_items WHERE id = $1', [
-      parentId,
-    ]);
-    if (!parent || parent.parent_id !== null || parentId === self) throw new ContentConflict('parent_id', 'missing');
-    if (self !== undefined) {
-      const children = await q.query('SELECT 1 FROM menu_items WHERE parent_id = $1 LIMIT 1', [self]);
-      if (children.length > 0) throw new ContentConflict('parent_id', 'protected');
+    if (!locked.has(parentId) || locked.get(parentId) !== null || parentId === self) {
+      throw new ContentConflict('parent_id', 'missing');
     }
+  }
+
+  async function checkChildless(self: number): Promise<void> {
+    const children = await q.query('SELECT 1 FROM menu_items WHERE parent_id = $1 LIMIT 1', [self]);
+    if (children.length > 0) throw new ContentConflict('parent_id', 'protected');
   }
 
   return {
@@ -72,7 +88,7 @@ export function menuRepository(q: Queryable) {
 
     /** Adds the item at the end of its parent's items. */
     async create(input: MenuItemInput): Promise<PanelMenuItem> {
-      await checkParent(input.parent_id);
+      if (input.parent_id !== null) checkParent(await lockItems([input.parent_id]), input.parent_id);
       const sortOrder = await nextSortOrder(q, 'menu_items', 'parent_id IS NOT DISTINCT FROM $1', [input.parent_id]);
       const [row] = await q.query<PanelMenuItem>(
         `INSERT INTO menu_items (parent_id, name_ru, name_en, link, sort_order)
@@ -84,9 +100,14 @@ export function menuRepository(q: Queryable) {
     },
 
     async update(id: number, changes: Partial<MenuItemInput>): Promise<PanelMenuItem | null> {
-      const [existing] = await q.query('SELECT 1 FROM menu_items WHERE id = $1 FOR UPDATE', [id]);
-      if (!existing) return null;
-      if (changes.parent_id !== undefined) await checkParent(changes.parent_id, id);
+      const parentId = changes.parent_id;
+      const locked = await lockItems(parentId === undefined || parentId === null ? [id] : [id, parentId]);
+      if (!locked.has(id)) return null;
+      if (parentId !== undefined && parentId !== null) {
+        checkParent(locked, parentId, id);
+        // Read after the locks: a child moved under this item by a transaction that held them is seen here.
+        await checkChildless(id);
+      }
       const { sql, params } = assignments(changes, MENU_FIELDS, 2);
       const [row] = await q.query<PanelMenuItem>(
         `UPDATE menu_items SET ${sql} WHERE id = $1 RETURNING ${MENU_COLUMNS}`,

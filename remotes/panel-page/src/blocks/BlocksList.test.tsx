@@ -180,4 +180,22 @@ describe('the schema-driven block form', () => {
     expect(screen.queryByRole('button', { name: 'Move Items, item 2 up' })).toBeNull();
     expect((screen.getAllByLabelText('Title')[0] as HTMLInputElement).disabled).toBe(true);
   });
+
+  it('offers to delete a block only with the delete permission, as the API asks', async () => {
+    signIn(['pages.view_page', 'pages.change_page']);
+    const { unmount } = render(
+      <Providers>
+        <BlocksList pageId={1} initialBlocks={[features]} canChange />
+      </Providers>,
+    );
+    expect(screen.queryByRole('button', { name: 'Delete block 1 (Features)' })).toBeNull();
+    unmount();
+    signIn(['pages.view_page', 'pages.change_page', 'pages.delete_page']);
+    render(
+      <Providers>
+        <BlocksList pageId={1} initialBlocks={[features]} canChange />
+      </Providers>,
+    );
+    expect(screen.getByRole('button', { name: 'Delete block 1 (Features)' })).toBeDefined();
+  });
 });
