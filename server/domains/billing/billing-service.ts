@@ -6,17 +6,10 @@
 import type { Currency } from '@proxy/contract/money';
 import { feeOf, type InvoiceCreate, type LedgerEntry } from '@proxy/contract/schemas/billing';
 import type { Db, Queryable } from '../../db/db.ts';
-import {
-  createBtcpayInvoice,
-  getBtcpayInvoice,
-  decimalAmount,
-  parseEvent,
-  validSignature,
-  type BtcpayStore,
-} from './btcpay.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices-repository.ts';
 import { ledgerRepository, type Posting } from './ledger-repository.ts';
 import { paymentMethodsRepository, type StoredMethod } from './payment-methods-repository.ts';
+import { PROVIDERS } from './providers.ts';
 
 export interface BillingOptions {
   /** The site's one currency: balances, invoices and prices are in it. */
@@ -54,12 +47,6 @@ export type WebhookOutcome =
   | 'mismatch'
   | 'applied';
 
-export function btcpayStore(method: StoredMethod): BtcpayStore | null {
-  const { server_url: serverUrl, store_id: storeId } = method.settings;
-  const apiKey = method.secrets.api_key;
-  return serverUrl && storeId && apiKey ? { serverUrl, storeId, apiKey } : null;
-}
-
 /** Credits a pending or expired invoice with one `topup` entry, on a row the caller locked. */
 async function credit(tx: Queryable, invoice: InvoiceRow, actorId: number | null, reason: string): Promise<void> {
   await ledgerRepository(tx).post({
@@ -80,19 +67,17 @@ export function billingService(db: Db, options: BillingOptions) {
 
   /** A gateway method gets its checkout made now; a failure takes the invoice back (nobody has seen it). */
   async function openCheckout(id: number, method: StoredMethod, language: string): Promise<void> {
-    const store = btcpayStore(method);
     const invoice = await invoices.get(id);
-    if (!store || !invoice) throw new BillingRefusal('method', 'method_unavailable');
-    const prefix = language === 'en' ? '/en' : '';
+    if (!invoice) throw new BillingRefusal('method', 'method_unavailable');
     try {
-      const remote = await createBtcpayInvoice(store, {
-        id,
+      const checkout = await PROVIDERS[method.provider].openCheckout(method, {
+        invoiceId: id,
         total: invoice.amount + invoice.fee,
         currency: invoice.currency,
-        redirectUrl: `${options.publicUrl}${prefix}/user?invoice=${id}`,
+        returnUrl: `${options.publicUrl}${language === 'en' ? '/en' : ''}/user?invoice=${id}`,
         expirationMinutes: options.invoiceTtlMinutes,
       });
-      await invoices.setCheckout(id, remote.id, remote.checkoutLink);
+      if (checkout) await invoices.setCheckout(id, checkout.reference, checkout.url);
     } catch (error) {
       await invoices.remove(id);
       throw error;
@@ -122,7 +107,7 @@ export function billingService(db: Db, options: BillingOptions) {
       if (repeated) return repeated;
 
       const method = await methods.get(input.method);
-      if (!method || !method.active || (method.provider === 'btcpay' && !btcpayStore(method))) {
+      if (!method || !method.active || !PROVIDERS[method.provider].ready(method)) {
         throw new BillingRefusal('method', 'method_unavailable');
       }
       if (input.amount < method.min_amount) throw new BillingRefusal('amount', 'below_min', method.min_amount);
@@ -133,13 +118,13 @@ export function billingService(db: Db, options: BillingOptions) {
         amount: input.amount,
         fee: feeOf(input.amount, method.fee_basis_points / 100),
         currency: options.currency,
-        payAddress: method.provider === 'manual' ? method.settings.address : '',
+        payAddress: PROVIDERS[method.provider].payAddress(method),
         idempotencyKey: key,
         ttlMinutes: options.invoiceTtlMinutes,
       });
       // The key was taken between the read and the insert: the other request made it.
       if (id === null) return (await same()) as { id: number; created: false };
-      if (method.provider === 'btcpay') await openCheckout(id, method, language);
+      await openCheckout(id, method, language);
       return { id, created: true };
     },
 
@@ -177,40 +162,33 @@ export function billingService(db: Db, options: BillingOptions) {
     },
 
     /**
-     * A BTCPay webhook for `method`: the signature checked on the raw body, the invoice re-read from the API (a
-     * failure there throws `GatewayError`: answered 503, so BTCPay delivers again), then in one transaction the
-     * delivery recorded (a replay stops here) and the invoice's new state applied.
+     * A gateway's webhook for `method`: its provider checks the signature on the raw body and re-reads the invoice
+     * from the gateway (a failure there throws `GatewayError`: answered 503, so the gateway delivers again); then, in
+     * one transaction, the delivery is recorded (a replay stops here) and the invoice's new state applied.
      */
-    async btcpayWebhook(method: StoredMethod, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
-      if (!validSignature(rawBody, signature, method.secrets.webhook_secret ?? '')) return 'bad_signature';
-      const event = parseEvent(rawBody);
-      if (!event) return 'malformed';
-      const store = btcpayStore(method);
-      if (!store || event.storeId !== store.storeId) return 'other_store';
-      if (!event.type.startsWith('Invoice')) return 'applied';
-      const remote = await getBtcpayInvoice(store, event.invoiceId);
+    async webhook(method: StoredMethod, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+      const read = PROVIDERS[method.provider].readWebhook;
+      if (!read) return 'malformed';
+      const event = await read(method, rawBody, signature);
+      if (event.kind === 'refused') return event.reason;
+      if (event.kind === 'ignored') return 'applied';
       return db.transaction(async (tx) => {
+        const repository = invoicesRepository(tx);
+        const invoice = await repository.lockByProviderReference(method.provider, event.reference);
         const fresh = await tx.query(
-          `INSERT INTO webhook_deliveries (provider, delivery_id) VALUES ('btcpay', $1)
+          `INSERT INTO webhook_deliveries (provider, delivery_id, invoice_id) VALUES ($1, $2, $3)
            ON CONFLICT DO NOTHING RETURNING delivery_id`,
-          [`${store.storeId}:${event.deliveryId}`],
+          [method.provider, event.deliveryId, invoice?.id ?? null],
         );
         if (fresh.length === 0) return 'replay';
-        const repository = invoicesRepository(tx);
-        const invoice = await repository.lockByProviderReference('btcpay', remote.id);
         if (!invoice) return 'unknown_invoice';
-        await tx.query(`UPDATE webhook_deliveries SET invoice_id = $1 WHERE provider = 'btcpay' AND delivery_id = $2`, [
-          invoice.id,
-          `${store.storeId}:${event.deliveryId}`,
-        ]);
-        if (remote.status === 'Settled' && invoice.status !== 'paid') {
-          // What BTCPay says was paid must be what this invoice asked for; anything else waits for staff.
-          const total = decimalAmount(invoice.amount + invoice.fee);
-          if (Number(remote.amount) !== Number(total) || remote.currency !== invoice.currency) return 'mismatch';
+        if (event.state === 'settled' && invoice.status !== 'paid') {
+          // What the gateway says was paid must be what this invoice asked for; anything else waits for staff.
+          if (event.total !== invoice.amount + invoice.fee || event.currency !== invoice.currency) return 'mismatch';
           await credit(tx, invoice, null, '');
-        } else if (invoice.status === 'pending' && (remote.status === 'Expired' || remote.status === 'Invalid')) {
-          await repository.setStatus(invoice.id, remote.status === 'Expired' ? 'expired' : 'cancelled', {
-            reason: remote.status === 'Invalid' ? 'invalid' : '',
+        } else if (invoice.status === 'pending' && (event.state === 'expired' || event.state === 'invalid')) {
+          await repository.setStatus(invoice.id, event.state === 'expired' ? 'expired' : 'cancelled', {
+            reason: event.state === 'invalid' ? 'invalid' : '',
             actorId: null,
           });
         }

@@ -36,6 +36,8 @@ import {
   type StoredMethod,
 } from './payment-methods-repository.ts';
 import { toPanelInvoice } from './presenters.ts';
+import { PROVIDERS } from './providers.ts';
+import { webhookPath } from './webhook-routes.ts';
 import { promoCodesRepository } from './promo-codes-repository.ts';
 import { constraintOf, withRefusals } from './refusals.ts';
 
@@ -43,9 +45,6 @@ type Query = Record<string, string | undefined>;
 type IdRequest = { Params: { id: number } };
 
 const actorId = (request: FastifyRequest) => (request.user as { id: number }).id;
-
-/** Where BTCPay must send a method's webhooks (staff paste it into the store's settings). */
-export const webhookPath = (methodId: number) => `/api/payments/btcpay/${methodId}/webhook/`;
 
 /**
  * The row to write from a create or an edit: rich text sanitized, the fee in basis points, secrets merged (left out
@@ -74,25 +73,19 @@ function methodRow(
     ...(input.instructions_ru === undefined ? {} : { instructions_ru: sanitizeHtml(input.instructions_ru) }),
     ...(input.instructions_en === undefined ? {} : { instructions_en: sanitizeHtml(input.instructions_en) }),
   };
-  // A gateway method must be able to reach its store and check its webhooks: each missing part is a field error.
-  if ((row.provider ?? current?.provider) === 'btcpay') {
-    const settings = { ...current?.settings, ...row.settings };
-    const stored = row.secrets ?? current?.secrets ?? {};
-    const missing: Record<string, string[]> = {};
-    const required = [message('required', language)];
-    if (!settings.server_url) missing['settings.server_url'] = required;
-    if (!settings.store_id) missing['settings.store_id'] = required;
-    if (!stored.api_key) missing['secrets.api_key'] = required;
-    if (!stored.webhook_secret) missing['secrets.webhook_secret'] = required;
-    if (Object.keys(missing).length > 0) {
-      const nested: Record<string, Record<string, string[]>> = {};
-      for (const [path, list] of Object.entries(missing)) {
-        const [group, field] = path.split('.') as [string, string];
-        (nested[group] ??= {})[field] = list;
-      }
-      throw new HttpError(400, nested);
+  // What the provider needs (a gateway: its server, store and keys), each missing part a field error.
+  const provider = PROVIDERS[row.provider ?? current?.provider ?? 'manual'];
+  const stored = {
+    settings: { ...current?.settings, ...row.settings },
+    secrets: row.secrets ?? current?.secrets ?? {},
+  };
+  const missing: Record<string, Record<string, string[]>> = {};
+  for (const [group, field] of provider.requires ?? []) {
+    if (!(stored[group] as Record<string, string | undefined>)[field]) {
+      (missing[group] ??= {})[field] = [message('required', language)];
     }
   }
+  if (Object.keys(missing).length > 0) throw new HttpError(400, missing);
   return row;
 }
 
@@ -111,7 +104,8 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
   const invoices = invoicesRepository(app.db);
   const promos = promoCodesRepository(app.db);
   const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
-  const present = (method: StoredMethod) => toPanelMethod(method, `${publicUrl}${webhookPath(method.id)}`);
+  const present = (method: StoredMethod) =>
+    toPanelMethod(method, `${publicUrl}${webhookPath(method.provider, method.id)}`);
   const presentId = async (id: number) => {
     const method = await methods.get(id);
     return method ? present(method) : null;

@@ -52,7 +52,7 @@ export function toPanelMethod(method: StoredMethod, webhookUrl: string): PanelPa
   return {
     ...rest,
     secrets_set: { api_key: Boolean(secrets.api_key), webhook_secret: Boolean(secrets.webhook_secret) },
-    webhook_url: method.provider === 'btcpay' ? webhookUrl : '',
+    webhook_url: method.provider === 'manual' ? '' : webhookUrl,
     fee_percent: fee / 100,
     updated_at: new Date(updated).toISOString(),
   };
