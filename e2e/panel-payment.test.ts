@@ -1,7 +1,7 @@
 // The panel's Payments section as staff use it, in Chromium against the production build: a manual payment method
-// created with an uploaded icon, seen in the list and moved up; a customer's top-up invoice (made through the API, as
-// the top-up dialog would) marked paid from the Invoices tab, and the customer's balance following; a viewer who may
-// only look. Also: no serious or critical axe violation on the section's screens, and screenshots at 1280 and 375 px
+// created with an uploaded icon, seen in the list and moved up; the customer picking it (icon and all) in the top-up
+// dialog and making an invoice; staff marking it paid from the Invoices tab, and the customer's open dialog, header
+// balance and ledger following; a viewer who may only look. Also: no serious or critical axe violation on the section's screens, and screenshots at 1280 and 375 px
 // in ru and en (e2e/screenshots/, git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -203,43 +203,68 @@ describe('payments in the panel', () => {
     await page.context().close();
   });
 
-  it("marks a customer's top-up invoice paid from the Invoices tab, and the balance follows", async () => {
+  it("is the customer's to pay with in the top-up dialog; marked paid from the Invoices tab, the customer's header and ledger follow", async () => {
     expect(created).toBeDefined();
+    // The customer, signed in on the site, sees the method staff just made — with its icon — and tops up with it.
     const key = await customerKey();
-    const invoice = await apiCall<{ id: number; status: string; amount: number; total: number }>(
-      key,
-      '/api/invoices/',
-      {
-        method: 'POST',
-        headers: { 'Idempotency-Key': `e2e-${Date.now()}` },
-        body: JSON.stringify({ method: created.id, amount: 150_000 }),
-      },
-      201,
+    const shop = await browser.newContext({ viewport: DESKTOP });
+    await shop.addCookies([{ name: 'accessToken', value: key, url: site.url }]);
+    const customer = await shop.newPage();
+    await customer.goto(`${site.url}/#topup`);
+    const topUp = customer.getByRole('dialog', { name: 'Пополнение баланса' });
+    const choice = topUp.getByRole('radio', { name: /Перевод по реквизитам/ });
+    await choice.check();
+    const label = choice.locator('xpath=ancestor::label');
+    await expect
+      .poll(() => label.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await topUp.getByLabel('Сумма пополнения').fill('1500');
+    await topUp.getByRole('button', { name: 'Перейти к оплате' }).click();
+    await expect.poll(() => new URL(customer.url()).hash).toMatch(/^#invoice-\d+$/);
+    const invoiceId = Number(new URL(customer.url()).hash.replace('#invoice-', ''));
+    // The dialog is now the invoice's.
+    const invoiceView = customer.getByRole('dialog', { name: `Счёт № ${invoiceId}` });
+    await expect.poll(() => invoiceView.getByRole('status').textContent()).toBe('Ожидает оплаты');
+    expect(await invoiceView.getByLabel('Адрес для оплаты').textContent()).toBe(
+      'Счёт 40817810000000000001, ООО «Прокси»',
     );
-    expect(invoice.status).toBe('pending');
+    const invoice = await apiCall<{ total: number }>(key, `/api/invoices/${invoiceId}/`);
 
     const page = await signedIn(USERS.cashier.email);
     await page.goto(`${site.url}/panel/payment?tab=invoices`);
-    const row = page.locator('tr').filter({ has: page.getByRole('cell', { name: String(invoice.id), exact: true }) });
+    const row = page.locator('tr').filter({ has: page.getByRole('cell', { name: String(invoiceId), exact: true }) });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain(USERS.customer.email);
     expect(await row.textContent()).toContain('Ожидает оплаты');
     expect(await row.textContent()).toContain(formatPrice(invoice.total, 'RUB', 'ru'));
 
-    await page.getByRole('button', { name: `Отметить счёт ${invoice.id} оплаченным` }).click();
+    await page.getByRole('button', { name: `Зачислить: счёт ${invoiceId}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Причина (необязательно)').fill('Платёж пришёл на расчётный счёт');
     await dialog.getByRole('button', { name: 'Отметить оплаченным' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain(`Счёт ${invoice.id} оплачен`);
+    await expect.poll(() => toast(page).textContent()).toContain(`Счёт ${invoiceId} оплачен`);
     await expect.poll(() => row.locator('.ant-tag').textContent()).toBe('Оплачен');
-    expect(await page.getByRole('button', { name: `Отметить счёт ${invoice.id} оплаченным` }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Зачислить: счёт ${invoiceId}` }).count()).toBe(0);
 
     // Reloaded from the server: paid, and by whom.
     await page.reload();
     await expect.poll(() => row.locator('.ant-tag').textContent()).toBe('Оплачен');
-    const balance = await apiCall<{ balance: number }>(key, '/api/balance/');
-    expect(balance.balance).toBe(150_000);
     await page.context().close();
+
+    // The customer's open dialog learns it by itself; the header balance and the ledger show the top-up.
+    const plain = async (locator: { textContent(): Promise<string | null> }) =>
+      ((await locator.textContent()) ?? '').replace(/\s/g, ' ');
+    await expect.poll(() => invoiceView.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Оплачен');
+    await expect
+      .poll(() => plain(customer.getByRole('banner').getByRole('link', { name: /^Баланс/ })))
+      .toBe('Баланс 1 500 ₽');
+    await invoiceView.getByRole('button', { name: 'Готово' }).click();
+    await customer.goto(`${site.url}/user`);
+    const ledger = customer.getByRole('region', { name: 'История баланса' });
+    await expect
+      .poll(() => plain(ledger.getByRole('row').nth(1)))
+      .toMatch(new RegExp(`ПополнениеСчёт № ${invoiceId}.*\\+1 500 ₽`));
+    await shop.close();
   });
 
   it('shows a viewer the section with no add, move, delete or settling controls', async () => {
@@ -250,7 +275,7 @@ describe('payments in the panel', () => {
     expect(await page.getByRole('button', { name: /^(Move|Delete)/ }).count()).toBe(0);
     await page.goto(`${site.url}/en/panel/payment?tab=invoices`);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('button', { name: /^(Mark invoice|Cancel invoice)/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Mark paid|Cancel invoice)/ }).count()).toBe(0);
     const [first] = await methodsOf(page);
     await page.goto(`${site.url}/en/panel/payment/${first?.id}`);
     await expect.poll(() => page.getByText('You can view this payment method but not change it.').count()).toBe(1);

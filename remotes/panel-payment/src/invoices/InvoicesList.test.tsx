@@ -113,7 +113,7 @@ describe('the invoices list', () => {
     stubApi(answer());
     await renderSection('/en/panel/payment?tab=invoices');
     await screen.findByText('11', { selector: 'td' });
-    expect(screen.queryByRole('button', { name: /^Mark invoice/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Mark paid/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Cancel invoice/ })).toBeNull();
   });
 
@@ -138,7 +138,7 @@ describe('the invoices list', () => {
     expect(screen.queryByRole('button', { name: 'Cancel invoice 12' })).toBeNull();
     expect(within(rowOf(13)).queryAllByRole('button')).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Mark invoice 12 paid' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark paid: invoice 12' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
       `buyer@example.com's balance is credited with ${formatPrice(150_000, 'RUB', 'en')}`,
@@ -153,7 +153,7 @@ describe('the invoices list', () => {
     ]);
     expect(appStore.get(messageAtom)).toMatchObject({ text: 'Invoice 12 is paid', color: 'success' });
     expect(within(rowOf(12)).getByText('Paid')).toBeDefined();
-    expect(within(rowOf(12)).queryByRole('button', { name: 'Mark invoice 12 paid' })).toBeNull();
+    expect(within(rowOf(12)).queryByRole('button', { name: 'Mark paid: invoice 12' })).toBeNull();
   });
 
   // The confirm button's name may keep antd's "loading" icon label while its spinner fades out: matched at the end.
