@@ -26,7 +26,8 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-async function postgresReachable(): Promise<boolean> {
+/** Whether DATABASE_URL's PostgreSQL (or the local default) answers: the PostgreSQL figures need it. */
+export async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();

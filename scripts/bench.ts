@@ -8,8 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { benchHotPath } from './bench-hot-path.ts';
+import { benchHotPath, postgresReachable } from './bench-hot-path.ts';
 import { benchSiteSpeed } from './bench-site-speed.ts';
 import { root, startSite } from './site-process.ts';
 
@@ -26,18 +25,6 @@ function timeBuild(args: string[]): number {
 async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
   const result = await autocannon({ url, connections: 10, duration: 8, headers: { 'accept-language': 'ru' } });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 console.log('Production builds (2 cores):');

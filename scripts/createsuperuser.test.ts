@@ -57,7 +57,10 @@ describe('npm run createsuperuser', () => {
       const [admin] = rows;
       expect(admin).toMatchObject({ is_superuser: true, is_staff: true, is_active: true, email_verified: true });
       expect(admin?.permissions).toEqual(ALL_PERMISSIONS);
-      expect(admin?.permissions).toContain('pages.view_page');
+      // Every section's strings, the Payments section's invoices and promo codes included.
+      expect(admin?.permissions).toEqual(
+        expect.arrayContaining(['pages.view_page', 'payments.change_invoice', 'payments.delete_promocode']),
+      );
       expect(await verifyPassword(`${PASSWORD} 2`, admin?.password_hash as string)).toBe(true);
     } finally {
       await db.close();

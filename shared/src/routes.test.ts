@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSectionRoute, matchRoute, paths } from './routes.ts';
+import { isSectionRoute, matchRoute, overlayHashes, paths } from './routes.ts';
 
 describe('isSectionRoute', () => {
   it.each([
@@ -93,5 +93,16 @@ describe('paths', () => {
       panelPageEdit: paths.panelPageEdit(3, 'en'),
     };
     for (const [id, href] of Object.entries(samples)) expect(matchRoute(href)?.route.id, href).toBe(id);
+  });
+});
+
+describe('overlayHashes', () => {
+  it('names the top-up dialog and reads an invoice back from its hash, nothing else', () => {
+    expect(overlayHashes.invoice(42)).toBe('invoice-42');
+    expect(overlayHashes.invoiceOf('#invoice-42')).toBe(42);
+    expect(overlayHashes.invoiceOf('invoice-7')).toBe(7);
+    for (const hash of ['#topup', '#invoice-0', '#invoice-01', '#invoice-12345678901', '#invoice-1x']) {
+      expect(overlayHashes.invoiceOf(hash), hash).toBeNull();
+    }
   });
 });

@@ -169,6 +169,20 @@ export function isSectionRoute(pathname: string): boolean {
   return match !== null && match.route.id !== 'page';
 }
 
+/**
+ * The overlays the shell opens by the URL's hash, so any page or remote opens one with a plain link (without `#`):
+ * the top-up dialog, and the same dialog at one of the customer's invoices.
+ */
+export const overlayHashes = {
+  topUp: 'topup',
+  invoice: (id: number) => `invoice-${id}`,
+  /** The invoice an `#invoice-{id}` hash names, or null. */
+  invoiceOf: (hash: string): number | null => {
+    const match = /^#?invoice-([1-9]\d{0,9})$/.exec(hash);
+    return match ? Number(match[1]) : null;
+  },
+} as const;
+
 /** Hrefs for every route of spec §2, in the given language; the one place links are built. */
 export const paths = {
   home: (language: Language) => localizePath('/', language),

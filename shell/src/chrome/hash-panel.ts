@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { overlayHashes } from '@proxy/contract/routes';
 
 /**
  * The URL hash drives the overlays (spec §2): `#menu` opens the mobile menu, `#login` and `#registration` the auth
@@ -11,8 +12,8 @@ export type HashPanel = 'menu' | 'login' | 'registration' | 'topup';
 
 export function panelOf(hash: string): HashPanel | null {
   const name = hash.replace(/^#/, '');
-  if (/^invoice-\d+$/.test(name)) return 'topup';
-  return name === 'menu' || name === 'login' || name === 'registration' || name === 'topup' ? name : null;
+  if (overlayHashes.invoiceOf(name) !== null) return 'topup';
+  return name === 'menu' || name === 'login' || name === 'registration' || name === overlayHashes.topUp ? name : null;
 }
 
 export function useHashPanel(): {

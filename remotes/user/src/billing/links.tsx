@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-
-/**
- * The shell's top-up dialog opens for the hash `#topup`, and at an invoice for `#invoice-{id}`
- * (shell/src/chrome/hash-panel.ts). TODO(#11 follow-up): take both names from the contract once it has them.
- */
-export const TOP_UP_HASH = 'topup';
-export const invoiceHash = (id: number) => `invoice-${id}`;
+import { overlayHashes } from '@proxy/contract/routes';
 
 /**
  * A link that opens the top-up dialog over the current page: the search stays (the page's filters, and a hash-only
@@ -24,7 +18,7 @@ export function TopUpLink({
   const { search } = useLocation();
   return (
     <Link
-      to={{ search, hash: invoice === undefined ? TOP_UP_HASH : invoiceHash(invoice) }}
+      to={{ search, hash: invoice === undefined ? overlayHashes.topUp : overlayHashes.invoice(invoice) }}
       preventScrollReset
       className={className}
     >
