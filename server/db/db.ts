@@ -32,6 +32,21 @@ export interface Db extends Queryable {
    * cannot be repeated.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Delivers the payloads of `NOTIFY channel` (sent by any connection, after its transaction commits) to `handlers`.
+   * `listening(false)` says notifications may be missed from now on (the connection carrying them was lost);
+   * `listening(true)` says none are missed from now on. Nothing before the first `listening(true)` is delivered.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Subscription;
+  close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  notify(payload: string): void;
+  listening(on: boolean): void;
+}
+
+export interface Subscription {
   close(): Promise<void>;
 }
 

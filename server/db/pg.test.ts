@@ -39,3 +39,32 @@ describe.runIf(DATABASE_URL)('a PostgreSQL connection lost inside a transaction'
     }
   });
 });
+
+describe.runIf(DATABASE_URL)('LISTEN on PostgreSQL', () => {
+  it('says when notifications may be missed, reconnects by itself and delivers again', async () => {
+    const db = openPostgres({ connectionString: DATABASE_URL as string, max: 1 });
+    const channel = `test_listen_${process.pid}_${Date.now()}`;
+    const states: boolean[] = [];
+    const payloads: string[] = [];
+    const subscription = db.listen(channel, {
+      notify: (payload) => payloads.push(payload),
+      listening: (on) => states.push(on),
+    });
+    try {
+      await expect.poll(() => states).toEqual([true]);
+      await db.query('SELECT pg_notify($1, $2)', [channel, 'first']);
+      await expect.poll(() => payloads).toEqual(['first']);
+
+      const [listener] = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE query = $1', [
+        `LISTEN ${channel}`,
+      ]);
+      await terminateBackend((listener as { pid: number }).pid);
+      await expect.poll(() => states, { timeout: 15_000 }).toEqual([true, false, true]);
+      await db.query('SELECT pg_notify($1, $2)', [channel, 'after the loss']);
+      await expect.poll(() => payloads).toEqual(['first', 'after the loss']);
+    } finally {
+      await subscription.close();
+      await db.close();
+    }
+  });
+});

@@ -6,8 +6,10 @@ import {
   parseBigint,
   retryingTransaction,
   type Db,
+  type NotificationHandlers,
   type Queryable,
   type SqlParam,
+  type Subscription,
 } from './db.ts';
 
 export interface PgOptions {
@@ -75,6 +77,66 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * LISTEN on a connection of its own: a pooled one is handed to other queries between them and would drop the
+ * subscription. A lost connection says `listening(false)` at once and reconnects with a growing delay until closed.
+ */
+function listenOn(options: PgOptions, channel: string, handlers: NotificationHandlers): Subscription {
+  if (!CHANNEL.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  let closed = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_FIRST_MS;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: 5_000 });
+    current = client;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      handlers.listening(false);
+      client.end().catch(() => undefined);
+      if (closed) return;
+      if (error) options.onError?.(error);
+      retry = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (note) => {
+      if (note.channel === channel && note.payload !== undefined) handlers.notify(note.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      onLost(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    if (lost) return;
+    delay = RECONNECT_FIRST_MS;
+    handlers.listening(true);
+  };
+  void connect();
+
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
 export function openPostgres(options: PgOptions): Db {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -129,6 +191,7 @@ export function openPostgres(options: PgOptions): Db {
         client.release(broken);
       }
     }),
+    listen: (channel, handlers) => listenOn(options, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
-import { BIGINT_OID, parseBigint, retryingTransaction, type Db, type Queryable, type SqlParam } from './db.ts';
+import {
+  BIGINT_OID,
+  parseBigint,
+  retryingTransaction,
+  type Db,
+  type NotificationHandlers,
+  type Queryable,
+  type SqlParam,
+} from './db.ts';
 
 function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
@@ -27,6 +35,14 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     // PGlite has a single connection, so its transaction also serializes every other query: fine for the
     // embedded default, and the reason race conditions are tested against real PostgreSQL.
     transaction: retryingTransaction((fn) => pg.transaction((tx) => fn(wrap(tx)))),
+    // One connection in this process: notifications cannot be missed once subscribed.
+    listen(channel: string, handlers: NotificationHandlers) {
+      const unsubscribe = pg.listen(channel, handlers.notify).then((stop) => {
+        handlers.listening(true);
+        return stop;
+      });
+      return { close: async () => (await unsubscribe)() };
+    },
     close: () => pg.close(),
   };
 }

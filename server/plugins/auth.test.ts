@@ -62,8 +62,10 @@ describe.each(BACKENDS)('authentication and guards on $name', (backend) => {
     expect((await get('/api/panel/pages/', keys.root)).statusCode).toBe(200);
     expect((await get('/api/me/', keys.customer)).json()).toEqual({ id: customer.id });
 
-    // A permission taken away counts on the next request (AC-05): nothing is cached in the token.
+    // A permission taken away counts on the next request (AC-05): nothing is cached in the token, and the process's
+    // memory of its owner is dropped when the change's notification arrives (`sync`: once it has arrived).
     await testDb.db.query("UPDATE users SET permissions = '{}' WHERE id = $1", [editor.id]);
+    await guarded.sessions.sync();
     expect((await get('/api/panel/pages/', keys.editor)).statusCode).toBe(403);
   });
 
@@ -103,6 +105,7 @@ describe.each(BACKENDS)('authentication and guards on $name', (backend) => {
       user.id,
     ]);
     const stale = await lastUsed();
+    await app.sessions.sync();
     await app.inject({ url: '/api/users/', headers: tokenHeader(key) });
     expect(await lastUsed()).not.toBe(stale);
   });

@@ -12,7 +12,13 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { message, type MessageKey } from '../lib/messages.ts';
 import { isApiPath } from '../lib/paths.ts';
-import { hashTokenKey, tokensRepository, type User } from '../domains/accounts/index.ts';
+import {
+  hashTokenKey,
+  sessionCache,
+  tokensRepository,
+  type SessionCache,
+  type User,
+} from '../domains/accounts/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 declare module 'fastify' {
@@ -23,6 +29,8 @@ declare module 'fastify' {
     authTokenHash: string | null;
   }
   interface FastifyInstance {
+    /** Who owns a login token, kept in memory while the database allows it (`session-cache.ts`). */
+    sessions: SessionCache;
     /** preHandler: 401 for anonymous requests. */
     requireAuthenticated: preHandlerAsyncHookHandler;
     /** preHandler: 401 for anonymous requests, 403 unless the user is staff (Django admin's `is_staff`). */
@@ -35,6 +43,7 @@ declare module 'fastify' {
 /** How often a token's `last_used_at` is written: once a minute, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 const TOKEN_KEY = /^[0-9a-f]{40}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The user as the shared permission check reads it (the same function the UI's `<Can>` uses). */
 export function permissionSubject(user: User): PermissionSubject {
@@ -56,6 +65,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export default fp(
   async (app) => {
     const tokens = tokensRepository(app.db);
+    const sessions = sessionCache(app.db);
+    app.decorate('sessions', sessions);
+    app.addHook('onClose', () => sessions.close());
     app.decorateRequest('user', null);
     app.decorateRequest('authTokenHash', null);
 
@@ -76,12 +88,21 @@ export default fp(
       }
       if (!TOKEN_KEY.test(key)) throw unauthorized(request, 'invalidToken');
       const keyHash = hashTokenKey(key);
-      const owner = await tokens.findOwner(keyHash);
+      const owner = await sessions.owner(keyHash);
       if (!owner) throw unauthorized(request, 'invalidToken');
       if (!owner.user.isActive) throw unauthorized(request, 'userInactive');
       request.user = owner.user;
       request.authTokenHash = keyHash;
+      // The write's notification makes every process read the token afresh, so this happens once a minute.
       if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await tokens.touch(owner.tokenId);
+    });
+
+    // Read your writes: what a request changed (a logout, a payment credited, a permission taken away) has reached
+    // this process's memory before its answer leaves, so the client's next request here sees it. Other processes
+    // follow as the notification arrives.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!SAFE_METHODS.has(request.method) && isApiPath(request.url)) await sessions.sync();
+      return payload;
     });
 
     const requireAuthenticated: preHandlerAsyncHookHandler = async (request) => {

@@ -35,6 +35,8 @@ describe('/readyz without a database', () => {
       query: () => Promise.reject(new DbUnavailableError(new Error('ECONNREFUSED'))),
       exec: () => Promise.reject(new DbUnavailableError(new Error('ECONNREFUSED'))),
       transaction: () => Promise.reject(new DbUnavailableError(new Error('ECONNREFUSED'))),
+      // Never listening: nothing is kept in memory, as when the real connection cannot be made.
+      listen: () => ({ close: () => Promise.resolve() }),
       close: () => Promise.resolve(),
     };
     const app = await buildTestApp({ db: down });

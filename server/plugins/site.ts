@@ -24,7 +24,7 @@ import { documentTitle, SITE_NAME } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
-import { hashTokenKey, toAuthUser, tokensRepository } from '../domains/accounts/index.ts';
+import { hashTokenKey, toAuthUser } from '../domains/accounts/index.ts';
 import { publicContent } from '../domains/content/index.ts';
 import { escapeHtml, isMobileUserAgent, renderDocument } from '../lib/html.ts';
 import { message } from '../lib/messages.ts';
@@ -105,7 +105,6 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   const remotesFile = path.join(options.distDir, 'remotes.json');
   const templateFile = path.join(shellDir, 'index.html');
   const content = publicContent(app.db);
-  const tokens = tokensRepository(app.db);
 
   async function readRemotes(): Promise<RemotesConfig> {
     let text: string;
@@ -173,7 +172,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   async function sessionFromCookie(cookieHeader: string | undefined): Promise<Partial<InitialState>> {
     const key = readCookie(cookieHeader, TOKEN_COOKIE);
     if (!key || !TOKEN_KEY.test(key)) return {};
-    const owner = await tokens.findOwner(hashTokenKey(key));
+    const owner = await app.sessions.owner(hashTokenKey(key));
     if (!owner || !owner.user.isActive) return {};
     return { token: key, user: toAuthUser(owner.user, options.currency) };
   }

@@ -125,6 +125,7 @@ export function faultyDb(db: Db): FaultyDb {
     },
     exec: (sql) => db.exec(sql),
     transaction: (fn, options) => db.transaction(fn, options),
+    listen: (channel, handlers) => db.listen(channel, handlers),
     close: () => db.close(),
     failQueries(pattern, error) {
       fault = { pattern, error };

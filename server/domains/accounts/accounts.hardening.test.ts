@@ -29,6 +29,7 @@ function pausingDb(db: Db) {
     },
     exec: (sql) => db.exec(sql),
     transaction: (fn, options) => db.transaction(fn, options),
+    listen: (channel, handlers) => db.listen(channel, handlers),
     close: () => db.close(),
   };
   return { db: wrapped, after: (pattern: RegExp, hook: () => Promise<void>) => (armed = { pattern, hook }) };

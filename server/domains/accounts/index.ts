@@ -10,6 +10,7 @@ import usersRoutes from './users-routes.ts';
 
 // The auth plugin and the site's document find the user behind a login key.
 export { hashTokenKey, tokensRepository } from './tokens-repository.ts';
+export { sessionCache, type SessionCache } from './session-cache.ts';
 export { toAuthUser } from './users-routes.ts';
 export { usersRepository, type User } from './users-repository.ts';
 // The `createsuperuser` command checks and stores a password as registration does.
