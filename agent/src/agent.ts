@@ -53,6 +53,8 @@ export interface AgentOptions {
   readonly timing?: Partial<AgentTiming>;
   /** Unsent traffic buckets kept while the API is away. */
   readonly maxTrafficBuckets?: number;
+  /** The clock traffic minutes are read from (tests move it a minute on instead of waiting one). */
+  readonly now?: () => number;
 }
 
 type RotationState =
@@ -89,7 +91,7 @@ export class Agent {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.api = new ApiClient(options.api);
     this.modems = new Modems(options.driver, options.log);
-    this.meter = new TrafficMeter({ maxBuckets: options.maxTrafficBuckets });
+    this.meter = new TrafficMeter({ maxBuckets: options.maxTrafficBuckets, now: options.now });
     this.gateway = new Gateway({
       host: options.host,
       modems: this.modems,
