@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import type { AgentProxy } from '@proxy/contract/schemas/farm-agent';
 import { pino } from 'pino';
@@ -42,6 +43,15 @@ const carol = { login: 'carol', password: 'carols-password-3' };
 let ports: number[];
 let proxies: AgentProxy[];
 
+function port(index: number): number {
+  const value = ports[index];
+  if (value === undefined) throw new Error(`no port ${index}`);
+  return value;
+}
+function opened(tunnel: { status: number; socket: Socket | null }): Socket {
+  if (!tunnel.socket) throw new Error(`the tunnel was refused with ${tunnel.status}`);
+  return tunnel.socket;
+}
 const proxy = (id: number) => proxies.find((candidate) => candidate.id === id) as AgentProxy;
 const address = (key: string) => agent.modems.view(key)?.bindAddress;
 const source = (answer: { body: string }) => (JSON.parse(answer.body) as { source: string }).source;
@@ -50,18 +60,18 @@ beforeAll(async () => {
   echo = await startEchoServer();
   ports = await freePorts(10);
   proxies = [
-    { id: 11, modem_id: 1, http_port: ports[0]!, socks_port: ports[1]!, ...alice, whitelist: [], state: 'active' },
+    { id: 11, modem_id: 1, http_port: port(0), socks_port: port(1), ...alice, whitelist: [], state: 'active' },
     {
       id: 12,
       modem_id: 2,
-      http_port: ports[2]!,
-      socks_port: ports[3]!,
+      http_port: port(2),
+      socks_port: port(3),
       ...bob,
       // 127.0.0.64–127.0.0.67: test clients bind to these to come from a whitelisted address.
       whitelist: ['127.0.0.64/30', '::1'],
       state: 'expiring',
     },
-    { id: 13, modem_id: 3, http_port: ports[4]!, socks_port: ports[5]!, ...carol, whitelist: [], state: 'suspended' },
+    { id: 13, modem_id: 3, http_port: port(4), socks_port: port(5), ...carol, whitelist: [], state: 'suspended' },
   ];
   api.set({ modems, proxies });
   await api.up();
@@ -116,13 +126,13 @@ describe('HTTP proxy', () => {
   it('tunnels through CONNECT (how HTTPS goes), from the modem address', async () => {
     const tunnel = await connectTunnel(proxy(11).http_port, `127.0.0.1:${echo.port}`, { credentials: alice });
     expect(tunnel.status).toBe(200);
-    const answer = await getOverTunnel(tunnel.socket!, `127.0.0.1:${echo.port}`);
+    const answer = await getOverTunnel(opened(tunnel), `127.0.0.1:${echo.port}`);
     expect(answer.source).toBe(address('sim-1'));
-    tunnel.socket!.destroy();
+    opened(tunnel).destroy();
   });
 
   it.skipIf(!curl)('works with curl -x http://login:pass@host:port', async () => {
-    const { stdout } = await run(curl!, [
+    const { stdout } = await run(curl ?? 'curl', [
       '-sS',
       '--max-time',
       '5',
@@ -150,7 +160,7 @@ describe('SOCKS5 proxy', () => {
   });
 
   it.skipIf(!curl)('works with curl --socks5', async () => {
-    const { stdout } = await run(curl!, [
+    const { stdout } = await run(curl ?? 'curl', [
       '-sS',
       '--max-time',
       '5',
@@ -188,7 +198,7 @@ describe('IP whitelist', () => {
     const tunnel = await connectTunnel(proxy(12).http_port, `127.0.0.1:${echo.port}`, { localAddress: '127.0.0.67' });
     expect(tunnel.status).toBe(200);
     api.updateProxy(12, { whitelist: ['127.0.0.64/31'] });
-    expect(await closedWithin(tunnel.socket!, 2_000)).toBeLessThan(2_000);
+    expect(await closedWithin(opened(tunnel), 2_000)).toBeLessThan(2_000);
     const refused = await getThroughProxy(proxy(12).http_port, echo.url, { localAddress: '127.0.0.67' });
     expect(refused.status).toBe(407);
     const still = await getThroughProxy(proxy(12).http_port, echo.url, { localAddress: '127.0.0.65' });
@@ -200,7 +210,7 @@ describe('configuration changes', () => {
   it('refuses the old password within 2 s of a regeneration and closes its open tunnel', async () => {
     const tunnel = await connectTunnel(proxy(11).http_port, `127.0.0.1:${echo.port}`, { credentials: alice });
     const socks = await socksConnect(proxy(11).socks_port, echo.port, { credentials: alice });
-    expect((await getOverTunnel(tunnel.socket!, `127.0.0.1:${echo.port}`)).source).toBe(address('sim-1'));
+    expect((await getOverTunnel(opened(tunnel), `127.0.0.1:${echo.port}`)).source).toBe(address('sim-1'));
     const renewed = { ...alice, password: 'regenerated-password-2' };
     const changed = Date.now();
     api.updateProxy(11, { password: renewed.password });
@@ -210,7 +220,7 @@ describe('configuration changes', () => {
       2_000,
     );
     expect(Date.now() - changed).toBeLessThan(2_000);
-    await closedWithin(tunnel.socket!, 2_000);
+    await closedWithin(opened(tunnel), 2_000);
     await closedWithin(socks, 2_000);
     expect(Date.now() - changed).toBeLessThan(2_000);
 
@@ -231,7 +241,7 @@ describe('configuration changes', () => {
 
     const tunnel = await connectTunnel(proxy(13).http_port, `127.0.0.1:${echo.port}`, { credentials: carol });
     api.updateProxy(13, { state: 'expired' });
-    await closedWithin(tunnel.socket!, 2_000);
+    await closedWithin(opened(tunnel), 2_000);
     await expect(getThroughProxy(proxy(13).http_port, echo.url, { credentials: carol })).rejects.toThrow(
       /ECONNREFUSED/,
     );
@@ -242,12 +252,12 @@ describe('configuration changes', () => {
     api.set({
       proxies: [
         ...api.config().proxies,
-        { id: 14, modem_id: 3, http_port: ports[6]!, socks_port: ports[7]!, ...dave, whitelist: [], state: 'active' },
+        { id: 14, modem_id: 3, http_port: port(6), socks_port: port(7), ...dave, whitelist: [], state: 'active' },
       ],
     });
     const started = Date.now();
     const answer = await eventually(async () => {
-      const attempt = await getThroughProxy(ports[6]!, echo.url, { credentials: dave }).catch(() => undefined);
+      const attempt = await getThroughProxy(port(6), echo.url, { credentials: dave }).catch(() => undefined);
       return attempt?.status === 200 ? attempt : undefined;
     }, 2_000);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -265,7 +275,7 @@ describe('rotation', () => {
     expect(result.status === 'done' && result.ip).not.toBe(before);
     expect(result.status === 'done' && result.ip).toBe(address('sim-1'));
     // The tunnel was bound to the address the modem lost.
-    await closedWithin(tunnel.socket!, 1_000);
+    await closedWithin(opened(tunnel), 1_000);
 
     const answer = await getThroughProxy(proxy(11).http_port, echo.url, { credentials: alice });
     expect(source(answer)).toBe(address('sim-1'));
@@ -330,7 +340,7 @@ describe('without the API', () => {
     api.set({
       proxies: [
         ...api.config().proxies,
-        { id: 15, modem_id: 2, http_port: ports[8]!, socks_port: ports[9]!, ...erin, whitelist: [], state: 'active' },
+        { id: 15, modem_id: 2, http_port: port(8), socks_port: port(9), ...erin, whitelist: [], state: 'active' },
       ],
     });
     clockOffset += 60_000;
@@ -340,7 +350,7 @@ describe('without the API', () => {
 
     await api.up();
     const served = await eventually(async () => {
-      const attempt = await getThroughProxy(ports[8]!, echo.url, { credentials: erin }).catch(() => undefined);
+      const attempt = await getThroughProxy(port(8), echo.url, { credentials: erin }).catch(() => undefined);
       return attempt?.status === 200 ? attempt : undefined;
     }, 3_000);
     expect(source(served)).toBe(address('sim-2'));
