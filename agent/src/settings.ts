@@ -82,7 +82,12 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>> =
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(EnvSchema, present);
   if (!result.success) {
-    throw new SettingsError(result.issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`));
+    throw new SettingsError(
+      result.issues.map(
+        (issue) =>
+          `${v.getDotPath(issue) ?? 'environment'}: ${issue.received === 'undefined' ? 'is required' : issue.message}`,
+      ),
+    );
   }
   const e = result.output;
   let driver: DriverSettings;

@@ -101,10 +101,12 @@ export class CommandDriver implements ModemDriver {
     return result.ok ? parseStatus(result.stdout) : OFFLINE;
   }
 
-  rotate(key: string, signal?: AbortSignal): Promise<ModemState> {
+  async rotate(key: string, signal?: AbortSignal): Promise<ModemState> {
+    const modem = this.modem(key);
     const running = this.rotations.get(key);
     if (running) return running;
-    const rotation = this.reconnect(this.modem(key), signal).finally(() => this.rotations.delete(key));
+    // Registered before the first await, so a second request made meanwhile joins this rotation.
+    const rotation = this.reconnect(modem, signal).finally(() => this.rotations.delete(key));
     this.rotations.set(key, rotation);
     return rotation;
   }

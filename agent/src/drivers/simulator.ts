@@ -79,14 +79,13 @@ export class SimulatorDriver implements ModemDriver {
     return stateOf(modem.address);
   }
 
-  rotate(key: string, signal?: AbortSignal): Promise<ModemState> {
+  async rotate(key: string, signal?: AbortSignal): Promise<ModemState> {
     const modem = this.modem(key);
-    if (modem.rotation) return modem.rotation;
-    const rotation = this.reconnect(modem, signal).finally(() => {
+    // Set before the first await, so a second request made meanwhile joins this rotation.
+    modem.rotation ??= this.reconnect(modem, signal).finally(() => {
       modem.rotation = null;
     });
-    modem.rotation = rotation;
-    return rotation;
+    return modem.rotation;
   }
 
   private async reconnect(modem: SimulatedModem, signal?: AbortSignal): Promise<ModemState> {
