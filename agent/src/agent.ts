@@ -247,14 +247,17 @@ export class Agent {
     while (!this.signal.aborted) {
       const wait = failures === 0 ? this.timing.reportIntervalMs : this.backoff(failures);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, wait);
-        this.wakeReport = () => {
+        const wake = () => {
           clearTimeout(timer);
+          // Removed every round: a listener left per report would pile up on the signal for the process's life.
+          this.signal.removeEventListener('abort', wake);
+          this.wakeReport = null;
           resolve();
         };
-        this.signal.addEventListener('abort', () => this.wakeReport?.(), { once: true });
+        const timer = setTimeout(wake, wait);
+        this.wakeReport = wake;
+        this.signal.addEventListener('abort', wake, { once: true });
       });
-      this.wakeReport = null;
       if (this.signal.aborted) break;
       try {
         this.meter.sample();
