@@ -65,7 +65,7 @@ export default tseslint.config(
           zones: [
             {
               target: './shared',
-              from: ['./shell', './remotes', './server', './panel-kit'],
+              from: ['./shell', './remotes', './server', './panel-kit', './agent'],
               message: 'The contract imports nothing.',
             },
             {
@@ -73,7 +73,16 @@ export default tseslint.config(
               from: ['./shell', './remotes', './server'],
               message: 'The panel kit uses only the contract: sections build on it, never the other way.',
             },
-            { target: './server', from: ['./shell', './remotes'], message: 'The server uses only the contract.' },
+            {
+              target: './server',
+              from: ['./shell', './remotes', './agent'],
+              message: 'The server uses only the contract.',
+            },
+            {
+              target: './agent',
+              from: ['./shell', './remotes', './server', './panel-kit'],
+              message: 'The farm agent is its own deployable: it uses only the contract.',
+            },
             { target: './shell', from: ['./remotes', './server'], message: 'The shell loads remotes at run time.' },
             { target: './remotes', from: ['./shell', './server'], message: 'Remotes use only the contract.' },
             ...remoteFolders.map((name) => ({

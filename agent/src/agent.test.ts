@@ -1,0 +1,362 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import { promisify } from 'node:util';
+import type { AgentProxy } from '@proxy/contract/schemas/farm-agent';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closedWithin,
+  connectTunnel,
+  eventually,
+  getOverTunnel,
+  getThroughProxy,
+  socksConnect,
+} from '../test/clients.ts';
+import { FakeApi, freePorts, startEchoServer } from '../test/servers.ts';
+import { Agent } from './agent.ts';
+import { SimulatorDriver } from './drivers/simulator.ts';
+
+/**
+ * The agent end to end, as the issue (#12) asks: a simulated farm whose modems are loopback addresses, a local echo
+ * server that reports the address a connection came from, and a stand-in for the API's agent endpoints speaking the
+ * contract. Everything goes through real sockets and real HTTP/SOCKS5 clients.
+ */
+
+const curl = ['/usr/bin/curl', '/bin/curl'].find((path) => existsSync(path));
+const run = promisify(execFile);
+
+const api = new FakeApi();
+let echo: Awaited<ReturnType<typeof startEchoServer>>;
+let agent: Agent;
+/** Traffic minutes complete when this clock moves on, not after a real minute. */
+let clockOffset = 0;
+
+const modems = [
+  { id: 1, name: 'Moscow MTS 1', key: 'sim-1', ip: null },
+  { id: 2, name: 'Moscow MTS 2', key: 'sim-2', ip: null },
+  { id: 3, name: 'Moscow Beeline', key: 'sim-3', ip: null },
+];
+const alice = { login: 'alice', password: 'first-password-1' };
+const bob = { login: 'bob', password: 'bobs-password-22' };
+const carol = { login: 'carol', password: 'carols-password-3' };
+let ports: number[];
+let proxies: AgentProxy[];
+
+function port(index: number): number {
+  const value = ports[index];
+  if (value === undefined) throw new Error(`no port ${index}`);
+  return value;
+}
+function opened(tunnel: { status: number; socket: Socket | null }): Socket {
+  if (!tunnel.socket) throw new Error(`the tunnel was refused with ${tunnel.status}`);
+  return tunnel.socket;
+}
+const proxy = (id: number) => proxies.find((candidate) => candidate.id === id) as AgentProxy;
+const address = (key: string) => agent.modems.view(key)?.bindAddress;
+const source = (answer: { body: string }) => (JSON.parse(answer.body) as { source: string }).source;
+
+beforeAll(async () => {
+  echo = await startEchoServer();
+  ports = await freePorts(10);
+  proxies = [
+    { id: 11, modem_id: 1, http_port: port(0), socks_port: port(1), ...alice, whitelist: [], state: 'active' },
+    {
+      id: 12,
+      modem_id: 2,
+      http_port: port(2),
+      socks_port: port(3),
+      ...bob,
+      // 127.0.0.64–127.0.0.67: test clients bind to these to come from a whitelisted address.
+      whitelist: ['127.0.0.64/30', '::1'],
+      state: 'expiring',
+    },
+    { id: 13, modem_id: 3, http_port: port(4), socks_port: port(5), ...carol, whitelist: [], state: 'suspended' },
+  ];
+  api.set({ modems, proxies });
+  await api.up();
+  agent = await Agent.start({
+    api: { url: api.url, token: api.token },
+    host: '127.0.0.1',
+    driver: new SimulatorDriver({ modems: 3, network: '127.0.0.0/26', rotationMs: { min: 20, max: 60 } }),
+    privateTargets: 'allow',
+    log: pino({ level: 'silent' }),
+    now: () => Date.now() + clockOffset,
+    timing: {
+      configWaitSeconds: 2,
+      minPollMs: 50,
+      maxBackoffMs: 200,
+      reportIntervalMs: 150,
+      statusIntervalMs: 200,
+      sampleIntervalMs: 100,
+      changeReportDelayMs: 20,
+    },
+  });
+  await eventually(() => agent.configVersion === api.version);
+});
+
+afterAll(async () => {
+  await agent?.stop();
+  await api.down();
+  await echo?.close();
+});
+
+describe('HTTP proxy', () => {
+  it('forwards a request with the right login and password, from the modem address', async () => {
+    const answer = await getThroughProxy(proxy(11).http_port, `${echo.url}/hello`, { credentials: alice });
+    expect(answer.status).toBe(200);
+    expect(source(answer)).toBe(address('sim-1'));
+    expect(address('sim-1')).toMatch(/^127\.0\.0\.\d+$/);
+    expect(address('sim-1')).not.toBe('127.0.0.1');
+  });
+
+  it('answers 407 with Proxy-Authenticate to a wrong password and to none', async () => {
+    for (const credentials of [{ ...alice, password: 'wrong' }, { ...bob }, undefined]) {
+      const answer = await getThroughProxy(proxy(11).http_port, echo.url, { credentials });
+      expect(answer.status).toBe(407);
+      expect(answer.headers['proxy-authenticate']).toBe('Basic realm="proxy"');
+    }
+    const tunnel = await connectTunnel(proxy(11).http_port, `127.0.0.1:${echo.port}`, {
+      credentials: { ...alice, password: 'wrong' },
+    });
+    expect(tunnel.status).toBe(407);
+    expect(tunnel.headers['proxy-authenticate']).toBe('Basic realm="proxy"');
+  });
+
+  it('tunnels through CONNECT (how HTTPS goes), from the modem address', async () => {
+    const tunnel = await connectTunnel(proxy(11).http_port, `127.0.0.1:${echo.port}`, { credentials: alice });
+    expect(tunnel.status).toBe(200);
+    const answer = await getOverTunnel(opened(tunnel), `127.0.0.1:${echo.port}`);
+    expect(answer.source).toBe(address('sim-1'));
+    opened(tunnel).destroy();
+  });
+
+  it.skipIf(!curl)('works with curl -x http://login:pass@host:port', async () => {
+    const { stdout } = await run(curl ?? 'curl', [
+      '-sS',
+      '--max-time',
+      '5',
+      '-x',
+      `http://${alice.login}:${alice.password}@127.0.0.1:${proxy(11).http_port}`,
+      `${echo.url}/curl`,
+    ]);
+    expect(JSON.parse(stdout).source).toBe(address('sim-1'));
+  });
+});
+
+describe('SOCKS5 proxy', () => {
+  it('connects with login and password, from the modem address', async () => {
+    const socket = await socksConnect(proxy(11).socks_port, echo.port, { credentials: alice });
+    const answer = await getOverTunnel(socket, `127.0.0.1:${echo.port}`);
+    expect(answer.source).toBe(address('sim-1'));
+    socket.destroy();
+  });
+
+  it('fails authentication with a wrong password, and without one from outside the whitelist', async () => {
+    await expect(
+      socksConnect(proxy(11).socks_port, echo.port, { credentials: { ...alice, password: 'nope' } }),
+    ).rejects.toThrow(/authentication/i);
+    await expect(socksConnect(proxy(11).socks_port, echo.port)).rejects.toThrow();
+  });
+
+  it.skipIf(!curl)('works with curl --socks5', async () => {
+    const { stdout } = await run(curl ?? 'curl', [
+      '-sS',
+      '--max-time',
+      '5',
+      '--socks5',
+      `127.0.0.1:${proxy(11).socks_port}`,
+      '--proxy-user',
+      `${alice.login}:${alice.password}`,
+      `${echo.url}/curl`,
+    ]);
+    expect(JSON.parse(stdout).source).toBe(address('sim-1'));
+  });
+});
+
+describe('IP whitelist', () => {
+  it('lets a whitelisted address in without a password, over HTTP and SOCKS5', async () => {
+    const answer = await getThroughProxy(proxy(12).http_port, echo.url, { localAddress: '127.0.0.65' });
+    expect(answer.status).toBe(200);
+    expect(source(answer)).toBe(address('sim-2'));
+    const socket = await socksConnect(proxy(12).socks_port, echo.port, { localAddress: '127.0.0.66' });
+    expect((await getOverTunnel(socket, `127.0.0.1:${echo.port}`)).source).toBe(address('sim-2'));
+    socket.destroy();
+  });
+
+  it('keeps other addresses to the password', async () => {
+    const refused = await getThroughProxy(proxy(12).http_port, echo.url, { localAddress: '127.0.0.70' });
+    expect(refused.status).toBe(407);
+    const allowed = await getThroughProxy(proxy(12).http_port, echo.url, {
+      localAddress: '127.0.0.70',
+      credentials: bob,
+    });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('closes the sessions of an address taken off the whitelist', async () => {
+    const tunnel = await connectTunnel(proxy(12).http_port, `127.0.0.1:${echo.port}`, { localAddress: '127.0.0.67' });
+    expect(tunnel.status).toBe(200);
+    api.updateProxy(12, { whitelist: ['127.0.0.64/31'] });
+    expect(await closedWithin(opened(tunnel), 2_000)).toBeLessThan(2_000);
+    const refused = await getThroughProxy(proxy(12).http_port, echo.url, { localAddress: '127.0.0.67' });
+    expect(refused.status).toBe(407);
+    const still = await getThroughProxy(proxy(12).http_port, echo.url, { localAddress: '127.0.0.65' });
+    expect(still.status).toBe(200);
+  });
+});
+
+describe('configuration changes', () => {
+  it('refuses the old password within 2 s of a regeneration and closes its open tunnel', async () => {
+    const tunnel = await connectTunnel(proxy(11).http_port, `127.0.0.1:${echo.port}`, { credentials: alice });
+    const socks = await socksConnect(proxy(11).socks_port, echo.port, { credentials: alice });
+    expect((await getOverTunnel(opened(tunnel), `127.0.0.1:${echo.port}`)).source).toBe(address('sim-1'));
+    const renewed = { ...alice, password: 'regenerated-password-2' };
+    const changed = Date.now();
+    api.updateProxy(11, { password: renewed.password });
+
+    await eventually(
+      async () => (await getThroughProxy(proxy(11).http_port, echo.url, { credentials: alice })).status === 407,
+      2_000,
+    );
+    expect(Date.now() - changed).toBeLessThan(2_000);
+    await closedWithin(opened(tunnel), 2_000);
+    await closedWithin(socks, 2_000);
+    expect(Date.now() - changed).toBeLessThan(2_000);
+
+    const answer = await getThroughProxy(proxy(11).http_port, echo.url, { credentials: renewed });
+    expect(answer.status).toBe(200);
+    alice.password = renewed.password;
+  });
+
+  it('does not serve suspended or expired proxies, and serves one as soon as it is active', async () => {
+    await expect(getThroughProxy(proxy(13).http_port, echo.url, { credentials: carol })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
+    api.updateProxy(13, { state: 'active' });
+    await eventually(
+      async () => (await getThroughProxy(proxy(13).http_port, echo.url, { credentials: carol })).status === 200,
+      2_000,
+    );
+
+    const tunnel = await connectTunnel(proxy(13).http_port, `127.0.0.1:${echo.port}`, { credentials: carol });
+    api.updateProxy(13, { state: 'expired' });
+    await closedWithin(opened(tunnel), 2_000);
+    await expect(getThroughProxy(proxy(13).http_port, echo.url, { credentials: carol })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
+  });
+
+  it('opens the ports of a new proxy within 2 s', async () => {
+    const dave = { login: 'dave', password: 'daves-password-4' };
+    api.set({
+      proxies: [
+        ...api.config().proxies,
+        { id: 14, modem_id: 3, http_port: port(6), socks_port: port(7), ...dave, whitelist: [], state: 'active' },
+      ],
+    });
+    const started = Date.now();
+    const answer = await eventually(async () => {
+      const attempt = await getThroughProxy(port(6), echo.url, { credentials: dave }).catch(() => undefined);
+      return attempt?.status === 200 ? attempt : undefined;
+    }, 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(source(answer)).toBe(address('sim-3'));
+  });
+});
+
+describe('rotation', () => {
+  it('rotates the modem the API asks for and reports the new address, which targets then see', async () => {
+    const before = address('sim-1');
+    const tunnel = await connectTunnel(proxy(11).http_port, `127.0.0.1:${echo.port}`, { credentials: alice });
+    const id = api.requestRotation(1);
+    const result = await eventually(() => api.rotationResults.get(id), 3_000);
+    expect(result).toMatchObject({ status: 'done', previous_ip: before });
+    expect(result.status === 'done' && result.ip).not.toBe(before);
+    expect(result.status === 'done' && result.ip).toBe(address('sim-1'));
+    // The tunnel was bound to the address the modem lost.
+    await closedWithin(opened(tunnel), 1_000);
+
+    const answer = await getThroughProxy(proxy(11).http_port, echo.url, { credentials: alice });
+    expect(source(answer)).toBe(address('sim-1'));
+    expect(source(answer)).not.toBe(before);
+    await eventually(() => api.reports.at(-1)?.modems.find((modem) => modem.key === 'sim-1')?.ip === address('sim-1'));
+  });
+
+  it('reports a rotation of a modem it does not have as failed', async () => {
+    api.set({ modems: [...modems, { id: 9, name: 'Gone', key: 'sim-9', ip: null }] });
+    const id = api.requestRotation(9);
+    const result = await eventually(() => api.rotationResults.get(id), 2_000);
+    expect(result).toMatchObject({ status: 'failed', error: expect.stringContaining('modem_unknown') });
+  });
+});
+
+describe('reports', () => {
+  it('reports every modem with its status and address', async () => {
+    await eventually(() => agent.configVersion === api.version);
+    const report = await eventually(() => api.reports.findLast((sent) => sent.config_version === api.version));
+    expect(report.modems.map((modem) => [modem.key, modem.modem_id, modem.status])).toEqual([
+      ['sim-1', 1, 'online'],
+      ['sim-2', 2, 'online'],
+      ['sim-3', 3, 'online'],
+    ]);
+    expect(report.modems.map((modem) => modem.ip)).toEqual([address('sim-1'), address('sim-2'), address('sim-3')]);
+  });
+
+  it('reports each proxy’s bytes in and out per minute once the minute is over, once', async () => {
+    const reportsBefore = api.reports.length;
+    const answer = await getThroughProxy(proxy(12).http_port, `${echo.url}/${'x'.repeat(1000)}`, { credentials: bob });
+    expect(answer.status).toBe(200);
+    clockOffset += 60_000;
+    const bucket = await eventually(() =>
+      api.reports
+        .slice(reportsBefore)
+        .flatMap((report) => report.traffic)
+        .find((entry) => entry.proxy_id === 12),
+    );
+    // The request line carries the 1000-character path in; the echo carries it back out.
+    expect(bucket.bytes_in).toBeGreaterThan(1000);
+    expect(bucket.bytes_out).toBeGreaterThan(1000);
+    expect(bucket.minute).toMatch(/:00\.000Z$/);
+    const sent = api.reports.length;
+    await eventually(() => api.reports.length >= sent + 2);
+    const again = api.reports
+      .slice(sent)
+      .flatMap((report) => report.traffic)
+      .filter((entry) => entry.proxy_id === 12 && entry.minute === bucket.minute);
+    expect(again).toEqual([]);
+    expect(api.refused).toEqual([]);
+  });
+});
+
+describe('without the API', () => {
+  it('keeps serving the last config while the API is down and picks up changes when it returns', async () => {
+    await api.down();
+    const reportsBefore = api.reports.length;
+    const answer = await getThroughProxy(proxy(11).http_port, echo.url, { credentials: alice });
+    expect(answer.status).toBe(200);
+    // A proxy added meanwhile, and traffic counted meanwhile.
+    const erin = { login: 'erin', password: 'erins-password-5' };
+    api.set({
+      proxies: [
+        ...api.config().proxies,
+        { id: 15, modem_id: 2, http_port: port(8), socks_port: port(9), ...erin, whitelist: [], state: 'active' },
+      ],
+    });
+    clockOffset += 60_000;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await getThroughProxy(proxy(11).http_port, echo.url, { credentials: alice })).status).toBe(200);
+    expect(api.reports.length).toBe(reportsBefore);
+
+    await api.up();
+    const served = await eventually(async () => {
+      const attempt = await getThroughProxy(port(8), echo.url, { credentials: erin }).catch(() => undefined);
+      return attempt?.status === 200 ? attempt : undefined;
+    }, 3_000);
+    expect(source(served)).toBe(address('sim-2'));
+    // The minute counted while the API was away arrives once it is back.
+    await eventually(() =>
+      api.reports.slice(reportsBefore).some((report) => report.traffic.some((entry) => entry.proxy_id === 11)),
+    );
+  });
+});

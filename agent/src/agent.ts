@@ -1,0 +1,318 @@
+import {
+  MAX_CONFIG_WAIT_SECONDS,
+  MAX_TRAFFIC_BUCKETS_PER_REPORT,
+  MIN_CONFIG_POLL_SECONDS,
+  SERVED_PROXY_STATES,
+  type AgentConfig,
+  type AgentReport,
+  type RotationRequest,
+  type RotationResult,
+} from '@proxy/contract/schemas/farm-agent';
+import type { Logger } from 'pino';
+import { ProxyAccess } from './access.ts';
+import { ApiClient, ApiError } from './api-client.ts';
+import type { ModemDriver } from './drivers/driver.ts';
+import type { ProxyRoute } from './gateway/endpoint.ts';
+import { Gateway } from './gateway/gateway.ts';
+import { targetPolicy, type PrivateTargets } from './gateway/targets.ts';
+import { Modems } from './modems.ts';
+import { sleep } from './sleep.ts';
+import { TrafficMeter } from './traffic.ts';
+
+export interface AgentTiming {
+  /** How long the API may hold a config request (long poll). */
+  readonly configWaitSeconds: number;
+  /** The shortest time between two config requests (an API that answers at once is polled this often). */
+  readonly minPollMs: number;
+  /** Retries after failures back off from 500 ms up to this. */
+  readonly maxBackoffMs: number;
+  readonly reportIntervalMs: number;
+  readonly statusIntervalMs: number;
+  readonly sampleIntervalMs: number;
+  /** A report soon after a modem changes (a rotation, a modem lost), instead of at the next interval. */
+  readonly changeReportDelayMs: number;
+}
+
+export const DEFAULT_TIMING: AgentTiming = {
+  configWaitSeconds: MAX_CONFIG_WAIT_SECONDS,
+  minPollMs: MIN_CONFIG_POLL_SECONDS * 1000,
+  maxBackoffMs: 15_000,
+  reportIntervalMs: 10_000,
+  statusIntervalMs: 15_000,
+  sampleIntervalMs: 5_000,
+  changeReportDelayMs: 500,
+};
+
+export interface AgentOptions {
+  readonly api: { readonly url: string; readonly token: string };
+  /** The address the proxy ports listen on (`0.0.0.0` on a farm host). */
+  readonly host: string;
+  readonly driver: ModemDriver;
+  readonly privateTargets: PrivateTargets;
+  readonly log: Logger;
+  readonly timing?: Partial<AgentTiming>;
+  /** Unsent traffic buckets kept while the API is away. */
+  readonly maxTrafficBuckets?: number;
+  /** The clock traffic minutes are read from (tests move it a minute on instead of waiting one). */
+  readonly now?: () => number;
+}
+
+type RotationState =
+  | { readonly phase: 'running' }
+  | { readonly phase: 'posting'; readonly result: RotationResult }
+  | { readonly phase: 'posted' };
+
+/**
+ * The farm agent: the gateway, the modems and the conversation with the API. Four loops, each surviving the API's
+ * absence on its own: the config long poll (applied to the gateway as it arrives), reports (modem states and
+ * completed traffic minutes, kept until the API takes them), modem status reads, and traffic sampling. Without the
+ * API the gateway goes on serving the last config it applied.
+ */
+export class Agent {
+  readonly gateway: Gateway;
+  readonly modems: Modems;
+  readonly meter: TrafficMeter;
+  private readonly api: ApiClient;
+  private readonly log: Logger;
+  private readonly timing: AgentTiming;
+  private readonly stopping = new AbortController();
+  private readonly startedAt = new Date().toISOString();
+  private readonly loops: Promise<void>[] = [];
+  private readonly rotations = new Map<number, RotationState>();
+  private modemKeys = new Map<number, string>();
+  private routes: ProxyRoute[] = [];
+  private version: string | null = null;
+  private wakeReport: (() => void) | null = null;
+  private changeReport: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  private constructor(options: AgentOptions) {
+    this.log = options.log;
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.api = new ApiClient(options.api);
+    this.modems = new Modems(options.driver, options.log);
+    this.meter = new TrafficMeter({ maxBuckets: options.maxTrafficBuckets, now: options.now });
+    this.gateway = new Gateway({
+      host: options.host,
+      modems: this.modems,
+      meter: this.meter,
+      targets: targetPolicy(options.privateTargets),
+      log: options.log,
+    });
+    this.modems.on('change', () => this.reportSoon());
+  }
+
+  static async start(options: AgentOptions): Promise<Agent> {
+    const agent = new Agent(options);
+    // Addresses first: the first config's proxies bind to them at once.
+    await agent.modems.refresh(agent.stopping.signal);
+    agent.loops.push(agent.configLoop(), agent.reportLoop(), agent.statusLoop(), agent.sampleLoop());
+    options.log.info({ modems: options.driver.keys().length, driver: options.driver.kind }, 'agent started');
+    return agent;
+  }
+
+  /** The config version being served (null before the first one). */
+  get configVersion(): string | null {
+    return this.version;
+  }
+
+  /** Stops the loops, sends a last report (briefly), closes every listener and session. */
+  async stop(): Promise<void> {
+    if (this.stopping.signal.aborted) return;
+    this.stopping.abort();
+    if (this.changeReport) clearTimeout(this.changeReport);
+    await Promise.all(this.loops);
+    this.meter.sample();
+    await this.report(AbortSignal.timeout(2_000)).catch(() => undefined);
+    await this.gateway.close();
+    this.log.info('agent stopped');
+  }
+
+  private get signal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
+  private backoff(failures: number): number {
+    const base = Math.min(this.timing.maxBackoffMs, 500 * 2 ** Math.min(failures - 1, 10));
+    // Jitter spreads a farm's agents apart when the API comes back.
+    return base / 2 + Math.random() * (base / 2);
+  }
+
+  private async configLoop(): Promise<void> {
+    let failures = 0;
+    while (!this.signal.aborted) {
+      const started = Date.now();
+      try {
+        const config = await this.api.config(this.version, this.timing.configWaitSeconds, this.signal);
+        if (failures > 0) this.log.info({ failures }, 'API reachable again');
+        failures = 0;
+        if (config) await this.apply(config);
+      } catch (error) {
+        if (this.signal.aborted) break;
+        failures++;
+        // The first failure and then one in ten: an hour-long outage should not be thousands of lines.
+        if (failures === 1 || failures % 10 === 0) {
+          this.log.warn({ err: describe(error), failures }, 'config request failed; serving the last config');
+        }
+        await sleep(this.backoff(failures), this.signal);
+        continue;
+      }
+      const elapsed = Date.now() - started;
+      if (elapsed < this.timing.minPollMs) await sleep(this.timing.minPollMs - elapsed, this.signal);
+    }
+  }
+
+  private async apply(config: AgentConfig): Promise<void> {
+    this.modemKeys = new Map(config.modems.map((modem) => [modem.id, modem.key]));
+    this.routes = config.proxies.flatMap((proxy) => {
+      const modemKey = this.modemKeys.get(proxy.modem_id);
+      if (!modemKey || !SERVED_PROXY_STATES.includes(proxy.state)) return [];
+      return [
+        {
+          id: proxy.id,
+          modemKey,
+          httpPort: proxy.http_port,
+          socksPort: proxy.socks_port,
+          access: new ProxyAccess(proxy.login, proxy.password, proxy.whitelist),
+        },
+      ];
+    });
+    await this.gateway.apply(this.routes);
+    this.version = config.version;
+    this.log.info(
+      { version: config.version, proxies: config.proxies.length, served: this.gateway.size },
+      'config applied',
+    );
+    this.takeRotations(config.rotations);
+  }
+
+  private takeRotations(requests: readonly RotationRequest[]): void {
+    const listed = new Set(requests.map((request) => request.id));
+    // Once the API has the result and stopped listing the rotation, its id is forgotten: the map stays small.
+    for (const [id, state] of this.rotations) {
+      if (state.phase === 'posted' && !listed.has(id)) this.rotations.delete(id);
+    }
+    for (const request of requests) {
+      if (this.rotations.has(request.id)) continue;
+      this.rotations.set(request.id, { phase: 'running' });
+      void this.rotate(request);
+    }
+  }
+
+  private async rotate(request: RotationRequest): Promise<void> {
+    const key = this.modemKeys.get(request.modem_id);
+    let result: RotationResult;
+    try {
+      if (!key) throw new Error(`modem_unknown: modem ${request.modem_id} is not in this host's config`);
+      const outcome = await this.modems.rotate(key, this.signal);
+      result = { status: 'done', ip: outcome.ip, previous_ip: outcome.previousIp, finished_at: now() };
+    } catch (error) {
+      result = { status: 'failed', error: describe(error).slice(0, 500), finished_at: now() };
+      this.log.warn({ rotation: request.id, modem: key, err: result.error }, 'rotation failed');
+    }
+    this.rotations.set(request.id, { phase: 'posting', result });
+    if (!this.signal.aborted) await this.flushRotations();
+  }
+
+  /** Posts every rotation result the API has not taken yet; one flush at a time. */
+  private flushRotations(): Promise<void> {
+    this.flushing ??= (async () => {
+      for (const [id, state] of this.rotations) {
+        if (state.phase !== 'posting') continue;
+        try {
+          const taken = await this.api.rotation(id, state.result, this.signal);
+          if (!taken) this.log.warn({ rotation: id }, 'the API no longer waits for this rotation');
+          this.rotations.set(id, { phase: 'posted' });
+        } catch (error) {
+          if (!this.signal.aborted) this.log.warn({ rotation: id, err: describe(error) }, 'rotation result not sent');
+          break;
+        }
+      }
+    })().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private reportSoon(): void {
+    if (this.changeReport || this.signal.aborted) return;
+    this.changeReport = setTimeout(() => {
+      this.changeReport = null;
+      this.wakeReport?.();
+    }, this.timing.changeReportDelayMs);
+  }
+
+  private async reportLoop(): Promise<void> {
+    let failures = 0;
+    while (!this.signal.aborted) {
+      const wait = failures === 0 ? this.timing.reportIntervalMs : this.backoff(failures);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          // Removed every round: a listener left per report would pile up on the signal for the process's life.
+          this.signal.removeEventListener('abort', wake);
+          this.wakeReport = null;
+          resolve();
+        };
+        const timer = setTimeout(wake, wait);
+        this.wakeReport = wake;
+        this.signal.addEventListener('abort', wake, { once: true });
+      });
+      if (this.signal.aborted) break;
+      try {
+        this.meter.sample();
+        await this.report(this.signal);
+        failures = 0;
+      } catch (error) {
+        if (this.signal.aborted) break;
+        failures++;
+        if (failures === 1 || failures % 10 === 0) {
+          this.log.warn({ err: describe(error), failures }, 'report not sent; traffic kept for the next one');
+        }
+      }
+      await this.flushRotations();
+    }
+  }
+
+  private async report(signal: AbortSignal): Promise<void> {
+    const ids = new Map([...this.modemKeys].map(([id, key]) => [key, id]));
+    const traffic = this.meter.completed(MAX_TRAFFIC_BUCKETS_PER_REPORT);
+    const report: AgentReport = {
+      config_version: this.version,
+      started_at: this.startedAt,
+      modems: this.modems.all().map((modem) => ({
+        key: modem.key,
+        modem_id: ids.get(modem.key) ?? null,
+        status: modem.online ? 'online' : 'offline',
+        ip: modem.ip,
+        checked_at: modem.checkedAt.toISOString(),
+      })),
+      traffic,
+    };
+    await this.api.report(report, signal);
+    this.meter.acknowledge(traffic);
+    if (this.meter.dropped > 0) {
+      this.log.warn({ buckets: this.meter.dropped }, 'traffic minutes dropped while the API was unreachable');
+      this.meter.dropped = 0;
+    }
+  }
+
+  private async statusLoop(): Promise<void> {
+    while (await sleep(this.timing.statusIntervalMs, this.signal)) {
+      await this.modems.refresh(this.signal);
+      // Proxies whose ports could not be opened last time get another try.
+      if (this.gateway.size < this.routes.length) await this.gateway.apply(this.routes);
+    }
+  }
+
+  private async sampleLoop(): Promise<void> {
+    while (await sleep(this.timing.sampleIntervalMs, this.signal)) this.meter.sample();
+  }
+}
+
+const now = () => new Date().toISOString();
+
+function describe(error: unknown): string {
+  if (error instanceof ApiError) return error.body ? `${error.message}: ${error.body}` : error.message;
+  return error instanceof Error ? error.message : String(error);
+}

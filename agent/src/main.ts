@@ -1,0 +1,60 @@
+/**
+ * The agent process: environment → driver → agent; SIGTERM/SIGINT stop it gracefully (listeners closed, sessions
+ * ended, a last report sent). Run alone: `AGENT_API_URL=… AGENT_TOKEN=… node agent/src/main.ts`.
+ */
+import { Agent } from './agent.ts';
+import { CommandDriver, loadCommandFile } from './drivers/command.ts';
+import type { ModemDriver } from './drivers/driver.ts';
+import { SimulatorDriver } from './drivers/simulator.ts';
+import { createLogger } from './log.ts';
+import { loadSettings, SettingsError, type DriverSettings } from './settings.ts';
+
+async function createDriver(settings: DriverSettings): Promise<ModemDriver> {
+  if (settings.kind === 'command') return new CommandDriver(await loadCommandFile(settings.file));
+  return new SimulatorDriver(settings);
+}
+
+async function main(): Promise<void> {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const log = createLogger(settings.logLevel);
+  process.on('unhandledRejection', (reason) => {
+    // Every promise of the agent is awaited or caught; one that is not is a bug worth a loud line, not a crash
+    // that takes every customer's proxy down with it.
+    log.error({ err: reason }, 'unhandled rejection');
+  });
+  const agent = await Agent.start({
+    api: { url: settings.apiUrl, token: settings.token },
+    host: settings.listenHost,
+    driver: await createDriver(settings.driver),
+    privateTargets: settings.privateTargets,
+    log,
+    timing: { reportIntervalMs: settings.reportIntervalMs, statusIntervalMs: settings.statusIntervalMs },
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    // A stop that hangs (a wedged modem command) must not keep the process past its supervisor's patience.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    agent.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,118 @@
+/**
+ * The agent's environment, parsed and validated once at start (house style: no raw `process.env` elsewhere). A bad
+ * value stops the process with one message naming every bad variable.
+ */
+import * as v from 'valibot';
+import type { PrivateTargets } from './gateway/targets.ts';
+import { SIMULATOR_DEFAULTS } from './drivers/simulator.ts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export type DriverSettings =
+  | {
+      readonly kind: 'simulator';
+      readonly modems: number;
+      readonly network: string;
+      readonly rotationMs: { readonly min: number; readonly max: number };
+    }
+  | { readonly kind: 'command'; readonly file: string };
+
+export interface AgentSettings {
+  readonly apiUrl: string;
+  readonly token: string;
+  readonly listenHost: string;
+  readonly driver: DriverSettings;
+  readonly privateTargets: PrivateTargets;
+  readonly reportIntervalMs: number;
+  readonly statusIntervalMs: number;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class SettingsError extends Error {
+  constructor(problems: readonly string[]) {
+    super(`Invalid agent environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+const seconds = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `must be a whole number of seconds from ${min} to ${max}`),
+    v.transform(Number),
+    v.minValue(min, `must be a whole number of seconds from ${min} to ${max}`),
+    v.maxValue(max, `must be a whole number of seconds from ${min} to ${max}`),
+  );
+
+const EnvSchema = v.object({
+  AGENT_API_URL: v.pipe(
+    v.string('is required'),
+    v.check((value) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) URL'),
+  ),
+  // The host's token is a random secret the panel shows once; anything short is a typo or a placeholder.
+  AGENT_TOKEN: v.pipe(v.string('is required'), v.minLength(20, 'must be at least 20 characters')),
+  AGENT_LISTEN_HOST: v.optional(v.string(), '0.0.0.0'),
+  AGENT_DRIVER: v.optional(v.picklist(['simulator', 'command'], 'must be simulator or command'), 'simulator'),
+  AGENT_SIMULATOR_MODEMS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(250)),
+    String(SIMULATOR_DEFAULTS.modems),
+  ),
+  AGENT_SIMULATOR_NETWORK: v.optional(
+    v.pipe(v.string(), v.regex(/^127\.\d+\.\d+\.\d+\/\d+$/, 'must be a block inside 127.0.0.0/8')),
+    SIMULATOR_DEFAULTS.network,
+  ),
+  AGENT_SIMULATOR_ROTATION_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+(-\d+)?$/, 'must be milliseconds, or a range like 1000-3000')),
+    `${SIMULATOR_DEFAULTS.rotationMs.min}-${SIMULATOR_DEFAULTS.rotationMs.max}`,
+  ),
+  AGENT_COMMAND_FILE: v.optional(v.string()),
+  AGENT_PRIVATE_TARGETS: v.optional(v.picklist(['allow', 'deny'], 'must be allow or deny')),
+  AGENT_REPORT_SECONDS: v.optional(seconds(1, 300), '10'),
+  AGENT_STATUS_SECONDS: v.optional(seconds(1, 600), '15'),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+});
+
+export function loadSettings(env: Readonly<Record<string, string | undefined>> = process.env): AgentSettings {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    throw new SettingsError(
+      result.issues.map(
+        (issue) =>
+          `${v.getDotPath(issue) ?? 'environment'}: ${issue.received === 'undefined' ? 'is required' : issue.message}`,
+      ),
+    );
+  }
+  const e = result.output;
+  let driver: DriverSettings;
+  if (e.AGENT_DRIVER === 'command') {
+    if (!e.AGENT_COMMAND_FILE) throw new SettingsError(['AGENT_COMMAND_FILE: is required with AGENT_DRIVER=command']);
+    driver = { kind: 'command', file: e.AGENT_COMMAND_FILE };
+  } else {
+    const [min = 0, max = min] = e.AGENT_SIMULATOR_ROTATION_MS.split('-').map(Number);
+    if (max < min) throw new SettingsError(['AGENT_SIMULATOR_ROTATION_MS: the range must not run backwards']);
+    driver = {
+      kind: 'simulator',
+      modems: e.AGENT_SIMULATOR_MODEMS,
+      network: e.AGENT_SIMULATOR_NETWORK,
+      rotationMs: { min, max },
+    };
+  }
+  return {
+    apiUrl: e.AGENT_API_URL,
+    token: e.AGENT_TOKEN,
+    listenHost: e.AGENT_LISTEN_HOST,
+    driver,
+    // The simulator's targets are on this machine by design; a real farm keeps customers off its own network.
+    privateTargets: e.AGENT_PRIVATE_TARGETS ?? (driver.kind === 'simulator' ? 'allow' : 'deny'),
+    reportIntervalMs: e.AGENT_REPORT_SECONDS * 1000,
+    statusIntervalMs: e.AGENT_STATUS_SECONDS * 1000,
+    logLevel: e.LOG_LEVEL,
+  };
+}

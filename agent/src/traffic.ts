@@ -1,0 +1,119 @@
+import type { Socket } from 'node:net';
+import type { TrafficBucket } from '@proxy/contract/schemas/farm-agent';
+
+const MINUTE = 60_000;
+
+interface Metered {
+  readonly proxyId: number;
+  read: number;
+  written: number;
+}
+
+interface Bucket {
+  readonly proxyId: number;
+  readonly minute: number;
+  bytesIn: number;
+  bytesOut: number;
+}
+
+export interface TrafficMeterOptions {
+  /** Unsent buckets kept while the API is unreachable; past it the oldest are dropped (and counted in the log). */
+  readonly maxBuckets?: number;
+  readonly now?: () => number;
+}
+
+/**
+ * Per-proxy bytes in minute buckets, read from the customer-side sockets' own counters (`bytesRead`,
+ * `bytesWritten`), so HTTP, CONNECT tunnels and SOCKS5 are counted the same way and nothing sits in the data path.
+ * A sample adds each socket's bytes since the previous sample to the minute the sample is taken in; the agent
+ * samples every few seconds and when a socket closes, so a byte lands in its minute give or take one sample period.
+ */
+export class TrafficMeter {
+  private readonly sockets = new Map<Socket, Metered>();
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly maxBuckets: number;
+  private readonly now: () => number;
+  /** Buckets dropped because the API was away too long; the agent logs it once per report. */
+  dropped = 0;
+
+  constructor(options: TrafficMeterOptions = {}) {
+    // 24 h of minutes for 35 busy proxies, or 1 h for 800: ~100 bytes each, a few megabytes at most.
+    this.maxBuckets = options.maxBuckets ?? 50_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Counts this socket for the proxy from now on, including what it already carried (the handshake). */
+  track(proxyId: number, socket: Socket): void {
+    if (this.sockets.has(socket)) return;
+    this.sockets.set(socket, { proxyId, read: 0, written: 0 });
+    socket.once('close', () => {
+      this.sampleSocket(socket, this.minuteNow());
+      this.sockets.delete(socket);
+    });
+  }
+
+  sample(): void {
+    const minute = this.minuteNow();
+    for (const socket of this.sockets.keys()) this.sampleSocket(socket, minute);
+  }
+
+  /** Completed minutes not yet acknowledged, oldest first, at most `limit`. */
+  completed(limit: number): TrafficBucket[] {
+    const current = this.minuteNow();
+    const out: TrafficBucket[] = [];
+    // A Map iterates in insertion order, and a bucket is inserted when its minute is first sampled: oldest first.
+    for (const bucket of this.buckets.values()) {
+      if (out.length >= limit) break;
+      if (bucket.minute >= current) continue;
+      out.push({
+        proxy_id: bucket.proxyId,
+        minute: new Date(bucket.minute).toISOString(),
+        bytes_in: bucket.bytesIn,
+        bytes_out: bucket.bytesOut,
+      });
+    }
+    return out;
+  }
+
+  /** Forgets buckets the API has stored. Completed buckets never change again, so forgetting them loses nothing. */
+  acknowledge(buckets: readonly TrafficBucket[]): void {
+    for (const bucket of buckets) this.buckets.delete(keyOf(bucket.proxy_id, Date.parse(bucket.minute)));
+  }
+
+  private minuteNow(): number {
+    const now = this.now();
+    return now - (now % MINUTE);
+  }
+
+  private sampleSocket(socket: Socket, minute: number): void {
+    const metered = this.sockets.get(socket);
+    if (!metered) return;
+    const read = socket.bytesRead;
+    const written = socket.bytesWritten;
+    const bytesIn = read - metered.read;
+    const bytesOut = written - metered.written;
+    if (bytesIn <= 0 && bytesOut <= 0) return;
+    metered.read = read;
+    metered.written = written;
+    const key = keyOf(metered.proxyId, minute);
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = { proxyId: metered.proxyId, minute, bytesIn: 0, bytesOut: 0 };
+      this.buckets.set(key, bucket);
+      this.evictOverflow();
+    }
+    bucket.bytesIn += Math.max(0, bytesIn);
+    bucket.bytesOut += Math.max(0, bytesOut);
+  }
+
+  private evictOverflow(): void {
+    while (this.buckets.size > this.maxBuckets) {
+      const oldest = this.buckets.keys().next();
+      if (oldest.done) return;
+      this.buckets.delete(oldest.value);
+      this.dropped++;
+    }
+  }
+}
+
+const keyOf = (proxyId: number, minute: number) => `${proxyId}@${minute}`;

@@ -1,0 +1,187 @@
+import { once } from 'node:events';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import {
+  AgentReportSchema,
+  RotationResultSchema,
+  type AgentConfig,
+  type AgentModem,
+  type AgentProxy,
+  type AgentReport,
+  type RotationResult,
+} from '@proxy/contract/schemas/farm-agent';
+import * as v from 'valibot';
+
+/** Ports nobody listens on right now (the OS hands out a fresh ephemeral port for each). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const server = createNetServer();
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      return server;
+    }),
+  );
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** An HTTP server that answers every request with the address it came from: what a target sees of a proxy. */
+export async function startEchoServer(): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+  const server = createHttpServer((request, response) => {
+    const body = JSON.stringify({ source: request.socket.remoteAddress, path: request.url });
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const readBody = async (request: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+/**
+ * The API's agent endpoints as the contract describes them (shared/src/schemas/farm-agent.ts): a long-polled config
+ * with a version, reports and rotation results validated with the contract's own schemas. Tests change the config
+ * and read what the agent posted; `down()` and `up()` take it away and bring it back on the same port.
+ */
+export class FakeApi {
+  readonly token = 'test-host-token-0123456789abcdef';
+  readonly reports: AgentReport[] = [];
+  readonly rotationResults = new Map<number, RotationResult>();
+  /** Bodies the contract refused: a test asserting this stays empty catches a drifting agent. */
+  readonly refused: string[] = [];
+  configRequests = 0;
+  private server: Server | null = null;
+  private port = 0;
+  private versionNumber = 1;
+  private modems: AgentModem[] = [];
+  private proxies: AgentProxy[] = [];
+  private rotations: AgentConfig['rotations'] = [];
+  private nextRotationId = 1;
+  private waiters = new Set<() => void>();
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get version(): string {
+    return `v${this.versionNumber}`;
+  }
+
+  config(): AgentConfig {
+    return { version: this.version, modems: this.modems, proxies: this.proxies, rotations: this.rotations };
+  }
+
+  /** Replaces the modems and proxies (a new version; waiting long polls answer at once). */
+  set(change: { modems?: AgentModem[]; proxies?: AgentProxy[] }): void {
+    if (change.modems) this.modems = change.modems;
+    if (change.proxies) this.proxies = change.proxies;
+    this.bump();
+  }
+
+  updateProxy(id: number, change: Partial<AgentProxy>): void {
+    this.proxies = this.proxies.map((proxy) => (proxy.id === id ? { ...proxy, ...change } : proxy));
+    this.bump();
+  }
+
+  requestRotation(modemId: number): number {
+    const id = this.nextRotationId++;
+    this.rotations = [...this.rotations, { id, modem_id: modemId, requested_at: new Date().toISOString() }];
+    this.bump();
+    return id;
+  }
+
+  async up(): Promise<void> {
+    const server = createHttpServer((request, response) => {
+      this.handle(request).then(
+        ({ status, body }) => {
+          response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
+          response.end(body === undefined ? undefined : JSON.stringify(body));
+        },
+        (error: unknown) => {
+          response.writeHead(500);
+          response.end(String(error));
+        },
+      );
+    });
+    server.listen(this.port, '127.0.0.1');
+    await once(server, 'listening');
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  /** Gone at once, held long polls cut: what the agent sees when the API's host drops. */
+  async down(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    for (const wake of this.waiters) wake();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+
+  private bump(): void {
+    this.versionNumber++;
+    for (const wake of this.waiters) wake();
+  }
+
+  private async handle(request: IncomingMessage): Promise<{ status: number; body?: unknown }> {
+    if (request.headers.authorization !== `Bearer ${this.token}`) return { status: 401, body: { detail: 'token' } };
+    const url = new URL(request.url ?? '/', 'http://api');
+    if (request.method === 'GET' && url.pathname === '/api/agent/config/') {
+      this.configRequests++;
+      const since = url.searchParams.get('since');
+      const wait = Math.min(Number(url.searchParams.get('wait') ?? 0), 25) * 1000;
+      if (since === this.version) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            this.waiters.delete(done);
+            resolve();
+          };
+          const timer = setTimeout(done, wait);
+          this.waiters.add(done);
+        });
+      }
+      return since === this.version ? { status: 304 } : { status: 200, body: this.config() };
+    }
+    const body = await readBody(request);
+    if (request.method === 'POST' && url.pathname === '/api/agent/report/') {
+      const parsed = v.safeParse(AgentReportSchema, JSON.parse(body));
+      if (!parsed.success) return this.refuse(body);
+      this.reports.push(parsed.output);
+      return { status: 204 };
+    }
+    const rotation = /^\/api\/agent\/rotations\/(\d+)\/$/.exec(url.pathname);
+    if (request.method === 'POST' && rotation) {
+      const id = Number(rotation[1]);
+      if (!this.rotations.some((pending) => pending.id === id)) return { status: 404, body: { detail: 'Not found.' } };
+      const parsed = v.safeParse(RotationResultSchema, JSON.parse(body));
+      if (!parsed.success) return this.refuse(body);
+      this.rotationResults.set(id, parsed.output);
+      this.rotations = this.rotations.filter((pending) => pending.id !== id);
+      this.bump();
+      return { status: 204 };
+    }
+    return { status: 404, body: { detail: 'Not found.' } };
+  }
+
+  private refuse(body: string): { status: number; body: unknown } {
+    this.refused.push(body);
+    return { status: 400, body: { detail: 'contract' } };
+  }
+}

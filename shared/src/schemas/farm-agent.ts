@@ -1,0 +1,213 @@
+import * as v from 'valibot';
+import { rowId } from './fields.ts';
+
+/**
+ * The protocol between a farm agent (`agent/`, one process per farm host) and the API (design/product.md "The farm:
+ * modems, the agent, the gateway"). The agent is the only side that opens connections: it pulls its configuration,
+ * posts reports and posts rotation results, so a farm host behind NAT or a mobile uplink needs no inbound port for
+ * the API. Every request carries `Authorization: Bearer <host token>`: a per-host secret, never a staff session.
+ *
+ * - `GET  /api/agent/config/?since=<version>&wait=<seconds>` — 200 `AgentConfig` when the host's configuration is
+ *   not `since` (or `since` is absent); 304 with no body when it still is. The API may hold the request up to `wait`
+ *   seconds (at most `MAX_CONFIG_WAIT_SECONDS`) and answer as soon as the version changes (long poll), or answer at
+ *   once; the agent asks again at most `MIN_CONFIG_POLL_SECONDS` after a quick answer, so a change reaches the
+ *   gateway within about a second either way.
+ * - `POST /api/agent/report/` — body `AgentReport`; 204. Traffic buckets are final when sent, so a repeated post
+ *   (the answer was lost) is absorbed by storing a bucket by (proxy, minute) and replacing, never adding.
+ * - `POST /api/agent/rotations/{id}/` — body `RotationResult` for a rotation the config asked for; 204. 404 or 409
+ *   mean the API no longer waits for it and the agent drops the result.
+ * - 401 on any of them: unknown or revoked host token.
+ */
+
+export const AGENT_API_PATHS = {
+  config: '/api/agent/config/',
+  report: '/api/agent/report/',
+  rotation: (id: number) => `/api/agent/rotations/${id}/`,
+} as const;
+
+/** A long poll is held at most this long: below the 30 s idle timeouts common in reverse proxies and NAT boxes. */
+export const MAX_CONFIG_WAIT_SECONDS = 25;
+/** The shortest pause between two config requests when the API answers at once (a plain poll). */
+export const MIN_CONFIG_POLL_SECONDS = 1;
+
+/** Private proxies: a modem carries one served proxy today, but the config does not assume it. */
+export const PROXY_STATES = ['active', 'expiring', 'expired', 'suspended'] as const;
+export type ProxyState = (typeof PROXY_STATES)[number];
+/**
+ * The states the gateway serves: an `expiring` proxy is still paid for (the renewal reminder period); `expired` and
+ * `suspended` ones are listed so the agent knows to close their ports and sessions, not served.
+ */
+export const SERVED_PROXY_STATES: readonly ProxyState[] = ['active', 'expiring'];
+
+export const MODEM_STATUSES = ['online', 'offline'] as const;
+export type ModemStatus = (typeof MODEM_STATUSES)[number];
+
+/** At most this many whitelist entries per proxy (product.md: up to 10). */
+export const MAX_WHITELIST = 10;
+/** One report carries at most this many traffic buckets; an agent with more sends the rest in the next report. */
+export const MAX_TRAFFIC_BUCKETS_PER_REPORT = 5_000;
+export const MAX_MODEMS_PER_HOST = 1_000;
+export const MAX_PROXIES_PER_HOST = 5_000;
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+// Node's `net.isIPv6` is not available to the browser side of the contract; valibot's is the same check.
+const isIpv6 = (value: string) => v.is(v.pipe(v.string(), v.ipv6()), value);
+
+/** An IPv4 or IPv6 address, or a CIDR block of either (`203.0.113.0/24`, `2001:db8::/32`). */
+export function isIpOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  if (rest.length > 0) return false;
+  const v4 = IPV4.test(address);
+  if (!v4 && !isIpv6(address)) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/** An address as a report writes it: IPv4 or IPv6, no block. */
+const ipAddress = v.pipe(
+  v.string(),
+  v.check((value) => IPV4.test(value) || isIpv6(value), 'ip_address'),
+);
+const timestamp = v.pipe(v.string(), v.isoTimestamp());
+const port = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65_535));
+
+/**
+ * How the host's driver knows a modem: `sim-3` for the simulator, the name a command driver's file gives (`usb0`).
+ * Only a name: the commands that control a modem live in a file on the farm host, never in what the API sends, so a
+ * compromised API cannot run programs on the farm.
+ */
+export const MODEM_KEY = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+const modemKey = v.pipe(v.string(), v.regex(MODEM_KEY));
+
+/**
+ * A proxy login: it goes into `http://login:password@host:port` and a SOCKS5 username (≤ 255 bytes), so no `:`, `@`
+ * or `/`.
+ */
+export const PROXY_LOGIN = /^[A-Za-z0-9._~-]{1,64}$/;
+/** Printable ASCII without spaces: what a connection string carries without escaping surprises. */
+export const PROXY_PASSWORD = /^[\x21-\x7e]{1,128}$/;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Configuration (API → agent)
+
+export const AgentModemSchema = v.object({
+  id: rowId(),
+  /** The staff's name for it, for the agent's logs. */
+  name: v.pipe(v.string(), v.maxLength(100)),
+  /** The modem as the host's driver knows it. */
+  key: modemKey,
+  /** The external address the API last heard of (informational: the agent binds to what its driver reads now). */
+  ip: v.nullable(ipAddress),
+});
+export type AgentModem = v.InferOutput<typeof AgentModemSchema>;
+
+export const AgentProxySchema = v.object({
+  id: rowId(),
+  modem_id: rowId(),
+  http_port: port,
+  socks_port: port,
+  login: v.pipe(v.string(), v.regex(PROXY_LOGIN)),
+  password: v.pipe(v.string(), v.regex(PROXY_PASSWORD)),
+  /** Addresses or CIDR blocks that may use the proxy without a password. */
+  whitelist: v.pipe(v.array(v.pipe(v.string(), v.check(isIpOrCidr, 'ip_or_cidr'))), v.maxLength(MAX_WHITELIST)),
+  state: v.picklist(PROXY_STATES),
+});
+export type AgentProxy = v.InferOutput<typeof AgentProxySchema>;
+
+/** A rotation the API waits for (the change-IP link, "change now", auto-rotation); listed until its result is posted. */
+export const RotationRequestSchema = v.object({
+  id: rowId(),
+  modem_id: rowId(),
+  requested_at: timestamp,
+});
+export type RotationRequest = v.InferOutput<typeof RotationRequestSchema>;
+
+export const AgentConfigSchema = v.pipe(
+  v.object({
+    /** Opaque; changes whenever anything below does. Sent back as `?since=`. */
+    version: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    modems: v.pipe(v.array(AgentModemSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
+    proxies: v.pipe(v.array(AgentProxySchema), v.maxLength(MAX_PROXIES_PER_HOST)),
+    rotations: v.pipe(v.array(RotationRequestSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
+  }),
+  // A port given twice would make the agent serve one proxy and fail the other at random: refuse the whole config
+  // (the agent keeps the last good one) so the API's bug is seen, not half-applied.
+  v.check((config) => {
+    const ports = config.proxies
+      .filter((proxy) => SERVED_PROXY_STATES.includes(proxy.state))
+      .flatMap((proxy) => [proxy.http_port, proxy.socks_port]);
+    return new Set(ports).size === ports.length;
+  }, 'duplicate_port'),
+  v.check((config) => {
+    const modems = new Set(config.modems.map((modem) => modem.id));
+    return config.proxies.every((proxy) => modems.has(proxy.modem_id));
+  }, 'unknown_modem'),
+);
+export type AgentConfig = v.InferOutput<typeof AgentConfigSchema>;
+
+export const ConfigQuerySchema = v.object({
+  since: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  wait: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.maxValue(MAX_CONFIG_WAIT_SECONDS))),
+});
+export type ConfigQuery = v.InferOutput<typeof ConfigQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reports (agent → API)
+
+export const ModemReportSchema = v.object({
+  key: modemKey,
+  /** Null for a modem the driver has and the config does not mention (the panel can offer to add it). */
+  modem_id: v.nullable(rowId()),
+  status: v.picklist(MODEM_STATUSES),
+  /** The external address targets see; null while offline. */
+  ip: v.nullable(ipAddress),
+  checked_at: timestamp,
+});
+export type ModemReport = v.InferOutput<typeof ModemReportSchema>;
+
+const bytes = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+
+/**
+ * The bytes one proxy carried during one minute. `bytes_in`: received from the customer's client (requests,
+ * uploads); `bytes_out`: sent to the client (responses, downloads). Counted on the customer's side of the gateway,
+ * protocol overhead included, only for connections that authenticated.
+ */
+export const TrafficBucketSchema = v.object({
+  proxy_id: rowId(),
+  /** The minute's start, `YYYY-MM-DDTHH:MM:00.000Z`. */
+  minute: v.pipe(
+    timestamp,
+    v.check((value) => value.endsWith(':00.000Z'), 'minute_start'),
+  ),
+  bytes_in: bytes,
+  bytes_out: bytes,
+});
+export type TrafficBucket = v.InferOutput<typeof TrafficBucketSchema>;
+
+export const AgentReportSchema = v.object({
+  /** The config version the gateway serves now; null before the first one arrived. */
+  config_version: v.nullable(v.pipe(v.string(), v.maxLength(100))),
+  started_at: timestamp,
+  modems: v.pipe(v.array(ModemReportSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
+  /** Completed minutes not yet acknowledged, oldest first. */
+  traffic: v.pipe(v.array(TrafficBucketSchema), v.maxLength(MAX_TRAFFIC_BUCKETS_PER_REPORT)),
+});
+export type AgentReport = v.InferOutput<typeof AgentReportSchema>;
+
+export const RotationResultSchema = v.variant('status', [
+  v.object({
+    status: v.literal('done'),
+    /** The external address after the rotation (an operator may hand back the same one). */
+    ip: ipAddress,
+    previous_ip: v.nullable(ipAddress),
+    finished_at: timestamp,
+  }),
+  v.object({
+    status: v.literal('failed'),
+    /** Why, for staff: `modem_unknown`, `timeout`, the command's last output line. */
+    error: v.pipe(v.string(), v.maxLength(500)),
+    finished_at: timestamp,
+  }),
+]);
+export type RotationResult = v.InferOutput<typeof RotationResultSchema>;
