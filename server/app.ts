@@ -18,6 +18,7 @@ import { CENSOR, censorSecretFields, redactUrl, REDACT_PATHS } from './lib/loggi
 import { originForm, withDecodablePath } from './lib/paths.ts';
 import accounts from './domains/accounts/index.ts';
 import billing from './domains/billing/index.ts';
+import farm, { type FarmOptions } from './domains/farm/index.ts';
 import content from './domains/content/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
 import authPlugin from './plugins/auth.ts';
@@ -47,6 +48,8 @@ export interface AppOptions {
   /** Prefix of rate-limit keys in Redis (default `rl:`): isolates test runs that share one Redis. */
   readonly rateLimitKeyPrefix?: string;
   /** Image render and upload limits (tests shrink the queue); the defaults suit the machine. */
+  /** The farm's clock and the change-IP link's wait (tests shorten them). */
+  readonly farm?: FarmOptions;
   readonly images?: Pick<ImageRoutesOptions, 'renderConcurrency' | 'renderQueue' | 'maxUploadBytes' | 'queue'>;
   /** Sees every route as it is registered: Fastify has no route list to read afterwards, and tests need one. */
   readonly onRoute?: onRouteHookHandler;
@@ -205,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(billing, { ...config.billing, publicUrl: config.publicUrl });
   await app.register(images, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
+  await app.register(farm, options.farm ?? {});
   if (options.serveSite ?? true)
     await app.register(sitePlugin, {
       distDir: config.distDir,

@@ -177,6 +177,7 @@ export const MESSAGES = {
     en: 'Real SIM cards in dedicated modems: one modem, one customer. Change the IP with a link, connect over HTTP or SOCKS5, pay with crypto or a card.',
     ru: 'Настоящие SIM-карты в отдельных модемах: один модем — один клиент. Смена IP по ссылке, подключение по HTTP и SOCKS5, оплата криптовалютой или картой.',
   },
+  rotationFinished: { en: 'This rotation is already finished.', ru: 'Эта смена IP уже завершена.' },
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof MESSAGES;

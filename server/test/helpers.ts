@@ -146,6 +146,7 @@ export interface TestAppOptions {
   readonly rateLimitKeyPrefix?: string;
   readonly images?: AppOptions['images'];
   readonly onRoute?: AppOptions['onRoute'];
+  readonly farm?: AppOptions['farm'];
 }
 
 /**
@@ -168,6 +169,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<FastifyInst
     ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
     ...(options.images ? { images: options.images } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.farm ? { farm: options.farm } : {}),
   });
 }
 

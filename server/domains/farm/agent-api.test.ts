@@ -1,0 +1,227 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentConfigSchema } from '@proxy/contract/schemas/farm-agent';
+import * as v from 'valibot';
+import { createUser, EN, freshEmail, RU } from '../../test/accounts.ts';
+import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
+import { farmService, type FarmService } from './farm-service.ts';
+
+/** The agents' API and the change-IP link against the database, with requests as an agent and a customer send them. */
+describe.each(BACKENDS)('the agents API on $name', (backend) => {
+  let testDb: TestDb;
+  let app: FastifyInstance;
+  let farm: FarmService;
+  let clock = Date.now();
+  const hosts: { id: number; token: string; modemId: number }[] = [];
+
+  beforeAll(async () => {
+    testDb = await openSeededDb(backend);
+    app = await buildTestApp({ db: testDb.db, farm: { rotationWaitMs: 3_000, now: () => clock } });
+    farm = farmService(testDb.db);
+    for (const name of ['alpha', 'beta']) {
+      const { host, token } = await farm.createHost({
+        name,
+        publicHost: `${name}.example.com`,
+        portMin: 20_000,
+        portMax: 20_009,
+      });
+      const modem = await farm.createModem({
+        hostId: host.id,
+        name: `${name} 1`,
+        key: 'sim-1',
+        country: 'RU',
+        city: 'Moscow',
+        operator: 'MTS',
+      });
+      hosts.push({ id: host.id, token, modemId: modem.id });
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.dispose();
+  });
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const alpha = () => hosts[0] as { id: number; token: string; modemId: number };
+  const beta = () => hosts[1] as { id: number; token: string; modemId: number };
+  const config = (token: string, query = '') =>
+    app.inject({ url: `/api/agent/config/${query}`, headers: { ...EN, ...bearer(token) } });
+  const report = (token: string, body: object) =>
+    app.inject({ method: 'POST', url: '/api/agent/report/', headers: bearer(token), payload: body });
+  const onlineReport = (modemId: number, ip: string) => ({
+    config_version: null,
+    started_at: new Date().toISOString(),
+    modems: [{ key: 'sim-1', modem_id: modemId, status: 'online', ip, checked_at: new Date().toISOString() }],
+    traffic: [],
+  });
+  const newProxy = async (modemId: number) => {
+    const owner = await createUser(testDb.db, { email: freshEmail('proxy-owner') });
+    return farm.createProxy({ ownerId: owner.id, modemId, expiresAt: new Date(Date.now() + 86_400_000) });
+  };
+
+  it('refuses a missing, foreign-scheme or unknown token in the request language', async () => {
+    for (const headers of [{}, { authorization: `Token ${alpha().token}` }, bearer('not-a-host-token-at-all')]) {
+      const refused = await app.inject({ url: '/api/agent/config/', headers: { ...RU, ...headers } });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ detail: 'Недопустимый токен.' });
+    }
+    const reportRefused = await report('wrong-token-wrong-token', onlineReport(alpha().modemId, '127.0.0.9'));
+    expect(reportRefused.statusCode).toBe(401);
+  });
+
+  it('gives each host its own configuration, in the contract shape, and 304 while it has not moved', async () => {
+    const first = await config(alpha().token);
+    expect(first.statusCode).toBe(200);
+    const parsed = v.parse(AgentConfigSchema, first.json());
+    expect(parsed.modems.map((modem) => modem.id)).toEqual([alpha().modemId]);
+    const unchanged = await config(alpha().token, `?since=${parsed.version}&wait=0`);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    // A long poll answers as soon as the host's configuration moves (a proxy added), not at the end of its wait.
+    const started = Date.now();
+    const waiting = config(alpha().token, `?since=${parsed.version}&wait=20`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const proxy = await newProxy(alpha().modemId);
+    const moved = await waiting;
+    expect(moved.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const next = v.parse(AgentConfigSchema, moved.json());
+    expect(next.version).not.toBe(parsed.version);
+    expect(next.proxies).toContainEqual({
+      id: proxy.id,
+      modem_id: alpha().modemId,
+      http_port: proxy.httpPort,
+      socks_port: proxy.socksPort,
+      login: proxy.login,
+      password: proxy.password,
+      whitelist: [],
+      state: 'active',
+    });
+    // The other host hears nothing of it.
+    expect(v.parse(AgentConfigSchema, (await config(beta().token)).json()).proxies).toEqual([]);
+    expect((await config(alpha().token, '?wait=99')).statusCode).toBe(400);
+  });
+
+  it('records modem states and traffic of its own host only; a repeated report replaces, never adds', async () => {
+    const proxy = await newProxy(alpha().modemId);
+    const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000).toISOString();
+    const body = {
+      ...onlineReport(alpha().modemId, '127.0.0.21'),
+      traffic: [{ proxy_id: proxy.id, minute, bytes_in: 1_000, bytes_out: 50_000 }],
+    };
+    expect((await report(alpha().token, body)).statusCode).toBe(204);
+    expect((await report(alpha().token, body)).statusCode).toBe(204);
+    const [hour] = await testDb.db.query<{ bytes_in: number; bytes_out: number }>(
+      `SELECT bytes_in, bytes_out FROM traffic_rollups WHERE proxy_id = $1 AND period = 'hour'`,
+      [proxy.id],
+    );
+    expect(hour).toEqual({ bytes_in: 1_000, bytes_out: 50_000 });
+    const [day] = await testDb.db.query(
+      `SELECT bytes_in, bytes_out FROM traffic_rollups WHERE proxy_id = $1 AND period = 'day'`,
+      [proxy.id],
+    );
+    expect(day).toEqual({ bytes_in: 1_000, bytes_out: 50_000 });
+
+    // Another host cannot write this host's modem or proxy.
+    const foreign = {
+      ...onlineReport(alpha().modemId, '10.9.9.9'),
+      traffic: [{ proxy_id: proxy.id, minute, bytes_in: 9, bytes_out: 9 }],
+    };
+    expect((await report(beta().token, foreign)).statusCode).toBe(204);
+    const [modem] = await testDb.db.query('SELECT status, ip FROM modems WHERE id = $1', [alpha().modemId]);
+    expect(modem).toEqual({ status: 'online', ip: '127.0.0.21' });
+    const minutes = await testDb.db.query('SELECT bytes_in FROM traffic_minutes WHERE proxy_id = $1', [proxy.id]);
+    expect(minutes).toEqual([{ bytes_in: 1_000 }]);
+
+    const bad = await report(alpha().token, { ...body, traffic: [{ proxy_id: proxy.id, minute: 'yesterday' }] });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('rotates by the link: cooldown with Retry-After, the agent result recorded once, other hosts refused', async () => {
+    await report(beta().token, onlineReport(beta().modemId, '127.0.0.31'));
+    const proxy = await newProxy(beta().modemId);
+    // Two clicks at once: one rotation is asked of the agent, the other click waits out the minute.
+    const link = `/r/${proxy.rotateToken}`;
+    const [first, second] = [app.inject(link), app.inject(link)];
+    const pending = await eventuallyPending(beta().token);
+    const finished = {
+      status: 'done',
+      ip: '127.0.0.32',
+      previous_ip: '127.0.0.31',
+      finished_at: new Date().toISOString(),
+    };
+    const stranger = await app.inject({
+      method: 'POST',
+      url: `/api/agent/rotations/${pending}/`,
+      headers: bearer(alpha().token),
+      payload: finished,
+    });
+    expect(stranger.statusCode).toBe(404);
+    const done = await app.inject({
+      method: 'POST',
+      url: `/api/agent/rotations/${pending}/`,
+      headers: bearer(beta().token),
+      payload: finished,
+    });
+    expect(done.statusCode).toBe(204);
+    const answers = [await first, await second].map((answer) => ({ status: answer.statusCode, body: answer.json() }));
+    expect(answers).toContainEqual({ status: 200, body: { ok: true, ip: '127.0.0.32' } });
+    expect(answers).toContainEqual({ status: 429, body: { ok: false, wait_seconds: 60 } });
+
+    const repeated = await app.inject({
+      method: 'POST',
+      url: `/api/agent/rotations/${pending}/`,
+      headers: { ...EN, ...bearer(beta().token) },
+      payload: finished,
+    });
+    expect(repeated.statusCode).toBe(409);
+    expect(repeated.json()).toEqual({ detail: 'This rotation is already finished.' });
+
+    clock += 45_000;
+    const soon = await app.inject(link);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.headers['retry-after']).toBe('15');
+    clock += 15_000;
+    // A minute on, the link works again (the agent does not answer here: the link says so after its wait).
+    const late = await app.inject(link);
+    expect(late.statusCode).toBe(504);
+    expect(late.json()).toEqual({ ok: false, error: 'timeout' });
+    expect(late.headers['cache-control']).toBe('no-store');
+  });
+
+  it('never gives one port to two proxies, however many are made at once', async () => {
+    const { host } = await farm.createHost({
+      name: 'crowded',
+      publicHost: 'c.example.com',
+      portMin: 30_000,
+      portMax: 30_007,
+    });
+    const modem = await farm.createModem({
+      hostId: host.id,
+      name: 'crowded',
+      key: 'sim-1',
+      country: 'RU',
+      city: 'Kazan',
+      operator: 'Beeline',
+      capacity: 10,
+    });
+    const made = await Promise.allSettled(Array.from({ length: 6 }, () => newProxy(modem.id)));
+    const proxies = made.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    // Eight ports make four proxies; the rest are refused, not given a taken port.
+    expect(proxies).toHaveLength(4);
+    expect(made.filter((result) => result.status === 'rejected')).toHaveLength(2);
+    const ports = proxies.flatMap((proxy) => [proxy.httpPort, proxy.socksPort]);
+    expect(new Set(ports).size).toBe(8);
+  });
+
+  async function eventuallyPending(token: string): Promise<number> {
+    const deadline = Date.now() + 3_000;
+    for (;;) {
+      const rotations = v.parse(AgentConfigSchema, (await config(token)).json()).rotations;
+      if (rotations[0]) return rotations[0].id;
+      if (Date.now() > deadline) throw new Error('no rotation was asked of the agent');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+});

@@ -1,0 +1,83 @@
+/**
+ * The farm agents' API (the protocol is the contract's `schemas/farm-agent.ts`): an agent authenticates with its
+ * host's token (`Authorization: Bearer …`, never a staff session), long-polls its configuration, posts reports and
+ * rotation results. Errors use the API's usual `{"detail": …}` bodies.
+ */
+import {
+  AGENT_API_PATHS,
+  AgentReportSchema,
+  ConfigQuerySchema,
+  MAX_CONFIG_WAIT_SECONDS,
+  RotationResultSchema,
+} from '@proxy/contract/schemas/farm-agent';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { errorBody, parseBody } from '../../lib/drf-errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { message } from '../../lib/messages.ts';
+import type { FarmService } from './farm-service.ts';
+import type { AgentHost } from './hosts-repository.ts';
+import type { NotificationWaits } from './notification-waits.ts';
+
+/** A long poll looks at the database again at least this often, notification or not. */
+const POLL_SLICE_MS = 1_000;
+/** Reports carry up to 5,000 traffic buckets: about 600 KB of JSON. */
+const REPORT_BODY_LIMIT = 2 * 1024 * 1024;
+
+const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWaits }> = async (app, options) => {
+  const { farm, waits } = options;
+
+  /** The request's host, from its bearer token; 401 otherwise. */
+  async function hostOf(request: FastifyRequest): Promise<AgentHost> {
+    const [scheme, token, ...rest] = (request.headers.authorization ?? '').split(' ');
+    const host =
+      scheme?.toLowerCase() === 'bearer' && token && rest.length === 0 && token.length <= 100
+        ? await farm.authenticateAgent(token)
+        : null;
+    if (!host) {
+      request.log.info('agent refused: unknown or missing host token');
+      throw new HttpError(401, { detail: message('invalidToken', request.language) }, { 'www-authenticate': 'Bearer' });
+    }
+    return host;
+  }
+
+  app.get(AGENT_API_PATHS.config, async (request, reply) => {
+    const host = await hostOf(request);
+    const query = v.safeParse(ConfigQuerySchema, request.query);
+    if (!query.success) throw new HttpError(400, errorBody(query.issues, request.language));
+    const { since, wait = 0 } = query.output;
+    reply.header('cache-control', 'no-store');
+    const deadline = Date.now() + Math.min(wait, MAX_CONFIG_WAIT_SECONDS) * 1000;
+    let version = await farm.version(host.id);
+    while (version === since && Date.now() < deadline) {
+      await waits.wait(`h${host.id}`, Math.min(POLL_SLICE_MS, deadline - Date.now()));
+      version = await farm.version(host.id);
+    }
+    if (version === since) return reply.code(304).send();
+    return farm.config(host.id);
+  });
+
+  app.post(AGENT_API_PATHS.report, { bodyLimit: REPORT_BODY_LIMIT }, async (request, reply) => {
+    const host = await hostOf(request);
+    await farm.applyReport(host.id, parseBody(AgentReportSchema, request.body, request.language));
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: { id: number } }>(
+    '/api/agent/rotations/:id/',
+    { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 } } } } },
+    async (request, reply) => {
+      const host = await hostOf(request);
+      const result = parseBody(RotationResultSchema, request.body, request.language);
+      const outcome = await farm.finishRotation(host.id, request.params.id, result);
+      if (outcome === 'unknown') throw new HttpError(404, { detail: message('notFound', request.language) });
+      if (outcome === 'already_finished') {
+        throw new HttpError(409, { detail: message('rotationFinished', request.language) });
+      }
+      request.log.info({ hostId: host.id, rotationId: request.params.id, status: result.status }, 'rotation finished');
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default agentRoutes;

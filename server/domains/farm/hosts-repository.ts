@@ -1,0 +1,105 @@
+/**
+ * `agent_hosts`: the farm hosts an agent runs on. `bump` is how every change an agent must apply announces itself:
+ * the host's version moves in the writer's transaction, and `NOTIFY farm_changed` (sent at commit) wakes the long
+ * polls of that host's agent.
+ */
+import type { Queryable } from '../../db/db.ts';
+
+export const FARM_CHANNEL = 'farm_changed';
+
+export interface AgentHost {
+  readonly id: number;
+  readonly name: string;
+  readonly publicHost: string;
+  readonly portMin: number;
+  readonly portMax: number;
+  readonly configVersion: string;
+  readonly lastSeenAt: Date | null;
+  readonly servedVersion: string | null;
+}
+
+interface HostRow {
+  id: number;
+  name: string;
+  public_host: string;
+  port_min: number;
+  port_max: number;
+  config_version: number;
+  last_seen_at: Date | string | null;
+  served_version: string | null;
+}
+
+const COLUMNS = 'id, name, public_host, port_min, port_max, config_version, last_seen_at, served_version';
+
+const toHost = (row: HostRow): AgentHost => ({
+  id: row.id,
+  name: row.name,
+  publicHost: row.public_host,
+  portMin: row.port_min,
+  portMax: row.port_max,
+  configVersion: String(row.config_version),
+  lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
+  servedVersion: row.served_version,
+});
+
+export interface NewHost {
+  readonly name: string;
+  readonly publicHost: string;
+  readonly portMin: number;
+  readonly portMax: number;
+  readonly tokenHash: string;
+}
+
+export function hostsRepository(q: Queryable) {
+  return {
+    async insert(host: NewHost): Promise<AgentHost> {
+      const [row] = await q.query<HostRow>(
+        `INSERT INTO agent_hosts (name, public_host, port_min, port_max, token_hash) VALUES ($1, $2, $3, $4, $5)
+         RETURNING ${COLUMNS}`,
+        [host.name, host.publicHost, host.portMin, host.portMax, host.tokenHash],
+      );
+      return toHost(row as HostRow);
+    },
+
+    async get(id: number, options: { lock?: boolean } = {}): Promise<AgentHost | null> {
+      const rows = await q.query<HostRow>(
+        `SELECT ${COLUMNS} FROM agent_hosts WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+        [id],
+      );
+      return rows[0] ? toHost(rows[0]) : null;
+    },
+
+    async byTokenHash(tokenHash: string): Promise<AgentHost | null> {
+      const rows = await q.query<HostRow>(`SELECT ${COLUMNS} FROM agent_hosts WHERE token_hash = $1`, [tokenHash]);
+      return rows[0] ? toHost(rows[0]) : null;
+    },
+
+    async version(id: number): Promise<string | null> {
+      const rows = await q.query<{ v: number }>('SELECT config_version AS v FROM agent_hosts WHERE id = $1', [id]);
+      return rows[0] ? String(rows[0].v) : null;
+    },
+
+    /** The host's agent has something new to apply: a new version, and its long polls woken at commit. */
+    async bump(id: number): Promise<void> {
+      await q.query('UPDATE agent_hosts SET config_version = config_version + 1 WHERE id = $1', [id]);
+      await q.query('SELECT pg_notify($1, $2)', [FARM_CHANNEL, `h${id}`]);
+    },
+
+    /** Wakes whoever waits for the rotation's result (the change-IP link), at commit. */
+    async notifyRotation(rotationId: number): Promise<void> {
+      await q.query('SELECT pg_notify($1, $2)', [FARM_CHANNEL, `r${rotationId}`]);
+    },
+
+    async replaceToken(id: number, tokenHash: string): Promise<boolean> {
+      const rows = await q.query('UPDATE agent_hosts SET token_hash = $2 WHERE id = $1 RETURNING id', [id, tokenHash]);
+      return rows.length > 0;
+    },
+
+    async seen(id: number, report: { servedVersion: string | null; startedAt: string }): Promise<void> {
+      await q.query(
+        `UPDATE agent_hosts SET last_seen_at = now(), served_version = $2, agent_started_at = $3 WHERE id = $1`,
+        [id, report.servedVersion, report.startedAt],
+      );
+    },
+  };
+}

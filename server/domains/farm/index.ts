@@ -1,0 +1,43 @@
+/**
+ * The farm domain: agent hosts, modems, the customers' proxies on them, IP rotations and traffic; the farm agents'
+ * API and the change-IP link. This file is the domain's only public surface.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import agentRoutes from './agent-routes.ts';
+import { farmService, type FarmServiceOptions } from './farm-service.ts';
+import { notificationWaits } from './notification-waits.ts';
+import rotateLinkRoute from './rotate-link-route.ts';
+import { trafficRepository } from './traffic-repository.ts';
+
+export { farmService, NoFreePorts, ROTATE_COOLDOWN_SECONDS, type FarmService } from './farm-service.ts';
+
+export interface FarmOptions extends FarmServiceOptions {
+  /** How long `GET /r/{token}` waits for the new address. */
+  readonly rotationWaitMs?: number;
+}
+
+/** How often traffic minutes past their keeping time are pruned. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+const farm: FastifyPluginAsync<FarmOptions> = async (app, options) => {
+  const service = farmService(app.db, options);
+  const waits = notificationWaits(app.db);
+  app.addHook('onClose', () => waits.close());
+  await app.register(agentRoutes, { farm: service, waits });
+  await app.register(rotateLinkRoute, {
+    farm: service,
+    waits,
+    ...(options.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.rotationWaitMs }),
+  });
+
+  // Idempotent and safe with several processes: a DELETE of rows past a fixed age.
+  const prune = setInterval(() => {
+    trafficRepository(app.db)
+      .pruneMinutes()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'traffic pruning failed'));
+  }, PRUNE_EVERY_MS);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+};
+
+export default farm;

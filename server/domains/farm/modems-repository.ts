@@ -1,0 +1,119 @@
+/** `modems`: the farm's modems, one SIM each, on an agent host. */
+import type { AgentModem, ModemReport } from '@proxy/contract/schemas/farm-agent';
+import type { Queryable } from '../../db/db.ts';
+
+export type ModemStatus = 'online' | 'offline' | 'maintenance';
+
+export interface NewModem {
+  readonly hostId: number;
+  readonly name: string;
+  readonly key: string;
+  readonly country: string;
+  readonly city: string;
+  readonly operator: string;
+  readonly capacity?: number;
+  readonly notes?: string;
+}
+
+export interface Modem {
+  readonly id: number;
+  readonly hostId: number;
+  readonly name: string;
+  readonly key: string;
+  readonly country: string;
+  readonly city: string;
+  readonly operator: string;
+  readonly status: ModemStatus;
+  readonly ip: string | null;
+  readonly lastRotationAt: Date | null;
+}
+
+interface ModemRow {
+  id: number;
+  host_id: number;
+  name: string;
+  key: string;
+  country: string;
+  city: string;
+  operator: string;
+  status: ModemStatus;
+  ip: string | null;
+  last_rotation_at: Date | string | null;
+}
+
+const COLUMNS = 'id, host_id, name, key, country, city, operator, status, ip, last_rotation_at';
+
+const toModem = (row: ModemRow): Modem => ({
+  id: row.id,
+  hostId: row.host_id,
+  name: row.name,
+  key: row.key,
+  country: row.country,
+  city: row.city,
+  operator: row.operator,
+  status: row.status,
+  ip: row.ip,
+  lastRotationAt: row.last_rotation_at === null ? null : new Date(row.last_rotation_at),
+});
+
+export function modemsRepository(q: Queryable) {
+  return {
+    async insert(modem: NewModem): Promise<Modem> {
+      const [row] = await q.query<ModemRow>(
+        `INSERT INTO modems (host_id, name, key, country, city, operator, capacity, notes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+        [
+          modem.hostId,
+          modem.name,
+          modem.key,
+          modem.country,
+          modem.city,
+          modem.operator,
+          modem.capacity ?? 1,
+          modem.notes ?? '',
+        ],
+      );
+      return toModem(row as ModemRow);
+    },
+
+    async get(id: number, options: { lock?: boolean } = {}): Promise<Modem | null> {
+      const rows = await q.query<ModemRow>(
+        `SELECT ${COLUMNS} FROM modems WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+        [id],
+      );
+      return rows[0] ? toModem(rows[0]) : null;
+    },
+
+    /** The host's modems as its agent's configuration lists them. */
+    configOf(hostId: number): Promise<AgentModem[]> {
+      return q.query<AgentModem>('SELECT id, name, key, ip FROM modems WHERE host_id = $1 ORDER BY id', [hostId]);
+    },
+
+    /**
+     * What the agent found: status and address of the host's own modems (another host's ids are ignored). A modem
+     * staff put in maintenance stays so; its address is still recorded.
+     */
+    async applyReports(hostId: number, reports: readonly ModemReport[]): Promise<void> {
+      const known = reports.filter((report) => report.modem_id !== null);
+      if (known.length === 0) return;
+      await q.query(
+        `UPDATE modems m
+            SET status = CASE WHEN m.status = 'maintenance' THEN m.status ELSE r.status END,
+                ip = r.ip, checked_at = r.checked_at
+           FROM unnest($2::int[], $3::text[], $4::text[], $5::timestamptz[]) AS r(id, status, ip, checked_at)
+          WHERE m.id = r.id AND m.host_id = $1`,
+        [
+          hostId,
+          known.map((report) => report.modem_id as number),
+          known.map((report) => report.status),
+          known.map((report) => report.ip),
+          known.map((report) => report.checked_at),
+        ],
+      );
+    },
+
+    async rotated(id: number, ip: string, at: string): Promise<void> {
+      await q.query('UPDATE modems SET ip = $2, last_rotation_at = $3 WHERE id = $1', [id, ip, at]);
+    },
+  };
+}
