@@ -136,3 +136,7 @@ if (await postgresReachable()) {
 } else {
   console.log(`\nLedger postings not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`);
 }
+
+// The farm gateway through the agent against going direct (#12); its script is a whole run of its own.
+console.log('\nThe farm gateway (agent) against going direct, on loopback:');
+spawnSync(resolve(root, 'node_modules/.bin/node'), ['scripts/bench-gateway.ts'], { cwd: root, stdio: 'inherit' });

@@ -1,6 +1,8 @@
-// `npm start`: build what is missing (a fresh clone has no dist/), then run the server process.
+// `npm start`: build what is missing (a fresh clone has no dist/), then run the server process and the demo farm's
+// agent beside it.
 import { main } from '../server/server.ts';
 import { buildMissing } from './build-missing.ts';
+import { startDemoAgent } from './demo-agent.ts';
 
 buildMissing();
-await main();
+await main({ companion: startDemoAgent });

@@ -100,11 +100,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 /** How long a graceful shutdown may take before the process exits anyway (a client holding a request open). */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
+export interface MainOptions {
+  /** A process started beside the server (`npm start`'s demo farm agent); its stop runs before the server's. */
+  readonly companion?: (server: RunningServer) => Promise<() => Promise<void>>;
+}
+
 /** Runs the server as a process: exits 1 with a clear message when it cannot start, stops on SIGINT/SIGTERM. */
-export async function main(): Promise<void> {
+export async function main(options: MainOptions = {}): Promise<void> {
   let server: RunningServer;
+  let stopCompanion: () => Promise<void> = async () => undefined;
   try {
     server = await startServer();
+    if (options.companion) stopCompanion = await options.companion(server);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -127,13 +134,16 @@ export async function main(): Promise<void> {
       server.app.log.error('graceful shutdown timed out: exiting');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    stopCompanion()
+      .catch((error: unknown) => server.app.log.error({ err: error }, 'error stopping the companion process'))
+      .then(() => server.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          server.app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -68,6 +68,22 @@ describe.each(BACKENDS)('migrations and seed on $name', (backend) => {
     const slugs = await db.query<{ slug: string }>('SELECT slug FROM pages WHERE NOT home ORDER BY sort_order');
     expect(slugs.map((r) => r.slug)).toEqual(SEED_PAGES.map((p) => p.slug));
 
+    // The demo farm: one host, 8 modems in 2 countries with 3 operators, keys the simulator knows.
+    const farm = await db.query<{ host: string; modems: number; countries: number; operators: number; keys: string }>(
+      `SELECT h.name AS host, count(*)::int AS modems, count(DISTINCT m.country)::int AS countries,
+              count(DISTINCT m.operator)::int AS operators, string_agg(m.key, ',' ORDER BY m.id) AS keys
+         FROM modems m JOIN agent_hosts h ON h.id = m.host_id GROUP BY h.name`,
+    );
+    expect(farm).toEqual([
+      {
+        host: 'local',
+        modems: 8,
+        countries: 2,
+        operators: 3,
+        keys: 'sim-1,sim-2,sim-3,sim-4,sim-5,sim-6,sim-7,sim-8',
+      },
+    ]);
+
     await db.query("DELETE FROM pages WHERE slug = 'contacts'");
     expect(await seed(db, options)).toBe(false);
     expect(await db.query('SELECT id FROM images')).toHaveLength(8);

@@ -5,6 +5,7 @@ import { type DemoImage, SEED_HOME_BLOCKS, SEED_HOME_PAGE, SEED_PLANS } from './
 import { SEED_MENU } from './seed-menu.ts';
 import { SEED_PAGES } from './seed-pages.ts';
 import { SEED_PAYMENT_METHODS } from './seed-payments.ts';
+import { DEMO_FARM_HOST, SEED_MODEMS } from './seed-farm.ts';
 
 type Tx = Queryable;
 
@@ -166,6 +167,27 @@ async function seedPayments(tx: Tx, icons: Omit<BlockImage, 'alt'>[]): Promise<v
   }
 }
 
+async function seedFarm(tx: Tx): Promise<void> {
+  // The token's hash of a secret nobody holds: `npm start` gives the demo agent a fresh token (demo-agent.ts).
+  const [host] = await tx.query<{ id: number }>(
+    `INSERT INTO agent_hosts (name, public_host, port_min, port_max, token_hash)
+     VALUES ($1, $2, $3, $4, encode(sha256(gen_random_uuid()::text::bytea), 'hex'))
+     ON CONFLICT (name) DO NOTHING RETURNING id`,
+    [DEMO_FARM_HOST.name, DEMO_FARM_HOST.publicHost, DEMO_FARM_HOST.portMin, DEMO_FARM_HOST.portMax],
+  );
+  if (!host) return;
+  for (const modem of SEED_MODEMS) {
+    await tx.query('INSERT INTO modems (host_id, key, name, country, city, operator) VALUES ($1, $2, $3, $4, $5, $6)', [
+      host.id,
+      modem.key,
+      modem.name,
+      modem.country,
+      modem.city,
+      modem.operator,
+    ]);
+  }
+}
+
 interface Seed<P = void> {
   readonly name: string;
   /** Work outside the transaction (storing images writes files and has its own transaction). */
@@ -181,6 +203,7 @@ const SEEDS: readonly Seed<unknown>[] = [
   seedOf({ name: 'demo-menu', run: seedMenu }),
   seedOf({ name: 'demo-home', prepare: prepareHome, run: seedHome }),
   seedOf({ name: 'demo-payments', prepare: preparePayments, run: seedPayments }),
+  seedOf({ name: 'demo-farm', run: seedFarm }),
 ];
 
 /**
