@@ -1,6 +1,7 @@
 // Becoming a customer and coming back, as a visitor does it in Chromium, with a local SMTP sink catching the mail:
 // register → confirmation link → log in → reload stays signed in → log out; recovery → link → new password → log in;
-// a used link; the unsubscribe link; the same journey in English.
+// a used link; the unsubscribe link, and a bad one that leads through sign-in to the user page's mailing switch; the
+// same journey in English.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
@@ -32,6 +33,15 @@ const TEXT = {
     changed: 'Пароль изменен',
     stale: 'Токен устарел, отправьте запрос повторно',
     unsubscribed: 'Вы успешно отписаны от рассылки',
+    badUnsubscribeSignIn:
+      'Ссылка для отписки не сработала: возможно, она обрезана. Войдите, и отписаться можно будет в профиле, в блоке «Рассылка».',
+    badUnsubscribeHere:
+      'Ссылка для отписки не сработала: возможно, она обрезана. Отписаться можно здесь, в блоке «Рассылка».',
+    mailing: 'Рассылка',
+    notReceiving: 'Вы не получаете новости сервиса по e-mail.',
+    receiving: 'Вы получаете новости сервиса по e-mail.',
+    subscribe: 'Подписаться',
+    unsubscribe: 'Отписаться',
     shortPassword: 'Длина пароля должна быть не менее 8 символов',
     badLogin: 'Невозможно войти в систему с указанными учётными данными.',
   },
@@ -55,6 +65,15 @@ const TEXT = {
     changed: 'Password changed',
     stale: 'The link has expired, please request a new one',
     unsubscribed: 'You have unsubscribed from the mailing list',
+    badUnsubscribeSignIn:
+      'This unsubscribe link did not work: it may have been cut short. Sign in to unsubscribe in your profile, under “Mailing list”.',
+    badUnsubscribeHere:
+      'This unsubscribe link did not work: it may have been cut short. You can unsubscribe here, under “Mailing list”.',
+    mailing: 'Mailing list',
+    notReceiving: "You do not receive the service's news by e-mail.",
+    receiving: "You receive the service's news by e-mail.",
+    subscribe: 'Subscribe',
+    unsubscribe: 'Unsubscribe',
     shortPassword: 'The password must be at least 8 characters long',
     badLogin: 'Unable to log in with provided credentials.',
   },
@@ -222,6 +241,44 @@ describe.each(backends)('accounts on $name', ({ name, databaseUrl }) => {
       expect(page.url()).not.toContain('unsubscribe=');
       const after = await fetch(`${site.url}/api/users/`, { headers: { Authorization: `Token ${key}` } });
       expect(((await after.json()) as { subscribed: boolean }).subscribed).toBe(false);
+    });
+
+    it('leads a bad unsubscribe link through sign-in to the mailing switch on the user page', async () => {
+      const subscribed = async () => {
+        const login = await fetch(`${site.url}/api/auth/login/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password: newPassword }),
+        });
+        const { key } = (await login.json()) as { key: string };
+        const me = await fetch(`${site.url}/api/users/`, { headers: { Authorization: `Token ${key}` } });
+        return ((await me.json()) as { subscribed: boolean }).subscribed;
+      };
+      // A link a mail client cut short: signed out, the message says what to do and the sign-in form is open.
+      await page.goto(`${site.url}${prefix}/?unsubscribe=MTc6`);
+      await expectToast(page, text.badUnsubscribeSignIn);
+      expect(page.url()).not.toContain('unsubscribe=');
+      await expect.poll(() => new URL(page.url()).hash).toBe('#login');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(text.email, { exact: true }).fill(email);
+      await dialog.getByLabel(text.password, { exact: true }).fill(newPassword);
+      await dialog.getByRole('button', { name: text.signIn }).click();
+      // Signed in, the visitor is on the user page, at the switch (the previous test unsubscribed them).
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}/user`);
+      const mailing = page.getByRole('region', { name: text.mailing });
+      await expect.poll(() => mailing.textContent()).toContain(text.notReceiving);
+      await mailing.getByRole('button', { name: text.subscribe }).click();
+      await expect.poll(() => mailing.textContent()).toContain(text.receiving);
+      expect(await subscribed()).toBe(true);
+
+      // Signed in already: straight to the user page, where the link's job is one click.
+      await page.goto(`${site.url}${prefix}/?unsubscribe=MTc6`);
+      await expectToast(page, text.badUnsubscribeHere);
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}/user`);
+      await page.getByRole('region', { name: text.mailing }).getByRole('button', { name: text.unsubscribe }).click();
+      await expectToast(page, text.unsubscribed);
+      await expect.poll(subscribed).toBe(false);
+      await page.getByRole('button', { name: text.signOut }).first().click();
     });
   });
 });

@@ -204,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accounts, {
     publicUrl: config.publicUrl,
     secretKey: config.secretKey,
+    siteName: config.siteName,
     currency: config.billing.currency,
   });
   await app.register(billing, { ...config.billing, publicUrl: config.publicUrl });
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(sitePlugin, {
       distDir: config.distDir,
       publicUrl: config.publicUrl,
+      siteName: config.siteName,
       integrations: config.integrations,
       apiUrl: config.apiUrl,
       currency: config.billing.currency,

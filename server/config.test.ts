@@ -77,6 +77,27 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the site name, which names the default sender too', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://proxy.example' }).siteName).toBe('ProxyMob');
+    expect(loadConfig({ PUBLIC_URL: 'https://proxy.example', SITE_NAME: '  Acme Proxies ' })).toMatchObject({
+      siteName: 'Acme Proxies',
+      mailFrom: 'Acme Proxies <noreply@proxy.example>',
+    });
+    // A comma or a dot would split or end an unquoted display name.
+    expect(loadConfig({ PUBLIC_URL: 'https://proxy.example', SITE_NAME: 'Acme, Inc.' }).mailFrom).toBe(
+      '"Acme, Inc." <noreply@proxy.example>',
+    );
+    // An explicit sender wins over the name.
+    expect(loadConfig({ SITE_NAME: 'Acme', MAIL_FROM: 'Robot <r@proxy.example>' }).mailFrom).toBe(
+      'Robot <r@proxy.example>',
+    );
+    expect(problemsOf({ SITE_NAME: 'Acme\r\nBcc: a@b.c' })).toEqual([
+      'SITE_NAME: must be 1 to 60 characters, without line breaks or any of < > " \\ (got "Acme\\r\\nBcc: a@b.c")',
+    ]);
+    expect(problemsOf({ SITE_NAME: 'Acme <a@b.c>' })).toHaveLength(1);
+    expect(problemsOf({ SITE_NAME: 'x'.repeat(61) })).toHaveLength(1);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { CURRENCIES, type Currency } from '@proxy/contract/money';
-import { SITE_NAME } from '@proxy/contract/titles';
+import { DEFAULT_SITE_NAME } from '@proxy/contract/titles';
 import * as v from 'valibot';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -33,6 +33,11 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   /** The sender of the site's e-mails. */
   readonly mailFrom: string;
+  /**
+   * The site's name (one for both languages, as a brand is): e-mails are titled and signed with it and sent in its
+   * name, and the documents' titles, header and footer say it.
+   */
+  readonly siteName: string;
   /** Rate-limit counters shared by every API process; unset: counted in this process's memory. */
   readonly redisUrl: string | undefined;
   /**
@@ -138,6 +143,15 @@ const EnvSchema = v.object({
       ),
     ),
   ),
+  SITE_NAME: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      // It becomes the display name of the From header and part of every subject: no line breaks (new headers),
+      // and none of <>"\ so the display name never needs escaping and cannot pose as an address.
+      v.regex(/^[^\p{Cc}<>"\\]{1,60}$/u, 'must be 1 to 60 characters, without line breaks or any of < > " \\'),
+    ),
+  ),
   RATE_LIMITS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   RATE_LIMIT_WINDOW_SCALE: v.optional(
     v.pipe(
@@ -186,6 +200,15 @@ function parseOrigins(value: string | undefined, problems: string[]): readonly s
   return origins;
 }
 
+/**
+ * A display name as RFC 5322 allows it in a From header: quoted when it has a character that would otherwise end
+ * or split it ("Acme, Inc." unquoted reads as two addresses). SITE_NAME cannot hold `"` or `\`, so quoting
+ * needs no escapes.
+ */
+function displayName(name: string): string {
+  return /[()<>[\]:;@\\,."]/.test(name) ? `"${name}"` : name;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
@@ -232,6 +255,8 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitsOn = e.RATE_LIMITS !== 'off';
   if (!rateLimitsOn) warnings.push('RATE_LIMITS=off: login, registration and reset are not rate-limited.');
 
+  const siteName = e.SITE_NAME ?? DEFAULT_SITE_NAME;
+
   return {
     nodeEnv,
     production,
@@ -242,8 +267,9 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     secretKey: secretKey as string,
     smtpUrl: e.SMTP_URL,
-    // The brand as the sender's display name, so inboxes show who wrote rather than a bare noreply address.
-    mailFrom: e.MAIL_FROM ?? `${SITE_NAME.en} <noreply@${new URL(publicUrl).hostname}>`,
+    // The site's name as the sender's display name, so inboxes show who wrote rather than a bare noreply address.
+    mailFrom: e.MAIL_FROM ?? `${displayName(siteName)} <noreply@${new URL(publicUrl).hostname}>`,
+    siteName,
     redisUrl: e.REDIS_URL,
     apiUrl: (e.API_URL ?? '').replace(/\/+$/, ''),
     corsOrigins,

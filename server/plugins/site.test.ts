@@ -100,6 +100,50 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       expect((await app.inject({ url: '/panel' })).statusCode).toBe(200);
     });
 
+    it('answers a panel section the site does not deploy with 501 (noindex), and an unknown panel address with 404', async () => {
+      const boss = freshEmail('undeployed-boss');
+      const editor = freshEmail('undeployed-editor');
+      const customer = freshEmail('undeployed-customer');
+      await createUser(testDb.db, { email: boss, staff: true, superuser: true });
+      await createUser(testDb.db, { email: editor, staff: true, permissions: ['pages.view_page'] });
+      await createUser(testDb.db, { email: customer });
+      const as = async (email: string) => ({ cookie: `accessToken=${await login(app, email)}` });
+      const status = async (url: string, email?: string) =>
+        (await app.inject({ url, headers: email ? await as(email) : {} })).statusCode;
+
+      // Users has no remote yet; Pages' remote (panel-page) is not in this remotes.json.
+      for (const url of ['/panel/users', '/en/panel/users', '/panel/users/4', '/panel/page', '/en/panel/page/add']) {
+        const response = await app.inject({ url, headers: await as(boss) });
+        expect(response.statusCode, url).toBe(501);
+        expect(response.body, url).toContain('<meta name="robots" content="noindex"');
+        expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      }
+      // Staff without the section's permission, and customers, are refused it as any panel page.
+      expect(await status('/panel/page', editor)).toBe(501);
+      expect(await status('/panel/users', editor)).toBe(403);
+      expect(await status('/en/panel/users', customer)).toBe(403);
+      // A visitor is sent to the panel's sign-in by the page itself, as from any panel page.
+      const anonymous = await app.inject('/panel/users');
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.body).toContain('<meta name="robots" content="noindex"');
+      // An address no section owns is unknown, to everyone.
+      for (const email of [boss, customer, undefined]) {
+        expect(await status('/panel/whatever', email)).toBe(404);
+        expect(await status('/en/panel/whatever/else', email)).toBe(404);
+      }
+
+      await dist.setRemotes(['marketing', 'panel-page']);
+      try {
+        expect(await status('/panel/page', boss)).toBe(200);
+        expect(await status('/en/panel/page/add', boss)).toBe(200);
+        // Under a section that is deployed, an address none of its routes matches is unknown, not "not deployed".
+        expect(await status('/panel/page/1/extra', boss)).toBe(404);
+        expect(await status('/panel/users', boss)).toBe(501);
+      } finally {
+        await dist.setRemotes(['marketing']);
+      }
+    });
+
     it('shows staff who may view pages an unpublished page (unlisted), and everyone else the 404', async () => {
       const customer = freshEmail('draft-customer');
       const editor = freshEmail('draft-editor');
@@ -432,5 +476,38 @@ describe('cacheControlFor', () => {
     ['deadbeef01.js', IMMUTABLE],
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(`/dist/remotes/x/${file}`)).toBe(expected);
+  });
+});
+
+describe('the site named by SITE_NAME', () => {
+  let testDb: TestDb;
+  let dist: TestDist;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    testDb = await openSeededDb(PGLITE);
+    dist = await createTestDist(['marketing']);
+    app = await buildTestApp({
+      db: testDb.db,
+      serveSite: true,
+      env: { DIST_DIR: dist.dir, SITE_NAME: 'Acme Proxies' },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.dispose();
+    await dist.dispose();
+  });
+
+  it('titles the document with it, names it to link previews and embeds it for the page', async () => {
+    for (const url of ['/page', '/en/page']) {
+      const html = (await app.inject(url)).body;
+      expect(html, url).toContain('<title>Acme Proxies</title>');
+      expect(html, url).toContain('<meta property="og:site_name" content="Acme Proxies"');
+      expect(stateOf(html), url).toMatchObject({ siteName: 'Acme Proxies' });
+      expect(html, url).not.toContain('ProxyMob');
+    }
+    // A page with a title of its own keeps it; the 404 page is titled with the name.
+    expect((await app.inject('/en/page/faq')).body).toContain('<title>Mobile proxy FAQ</title>');
+    expect((await app.inject('/en/nothing-here')).body).toContain('<title>Acme Proxies</title>');
   });
 });

@@ -5,7 +5,8 @@
  * - `/remotes/**`: every remote's entry, manifest and chunks; a folder added at run time is served at once;
  * - the shell's assets at `/`;
  * - every other GET: the shell's index.html with the language, title and initial state filled in, and the status the
- *   route table of the contract gives (404 for an unknown path or an unpublished page), and its search and sharing
+ *   route table of the contract gives (404 for an unknown path or an unpublished page, 501 for a panel section this
+ *   site does not deploy), and its search and sharing
  *   tags (lib/seo.ts: canonical, hreflang, Open Graph; `noindex` for errors and the panel);
  * - `/sitemap.xml` and `/robots.txt` (sitemap.ts).
  * Disabled (`serveSite: false`) in an API-only deployment, where a separate web server hosts the files.
@@ -18,9 +19,9 @@ import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
 import { hasPermission, PAGE_PERMISSIONS, type PermissionSubject } from '@proxy/contract/permissions';
-import { matchRoute, PANEL_ACCESS, type RemoteName, type RouteDefinition } from '@proxy/contract/routes';
+import { matchRoute, PANEL_ACCESS, undeployedPanelSection, type RemoteName } from '@proxy/contract/routes';
 import { homeBlockKey, type InitialState } from '@proxy/contract/session-state';
-import { documentTitle, SITE_NAME } from '@proxy/contract/titles';
+import { documentTitle } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
@@ -37,6 +38,8 @@ export interface SiteOptions {
   readonly distDir: string;
   /** PUBLIC_URL: the absolute URLs of the canonical, alternate and Open Graph tags, the sitemap and robots.txt. */
   readonly publicUrl: string;
+  /** SITE_NAME: the title of every document without one of its own, `og:site_name`, and the page's header and footer. */
+  readonly siteName: string;
   /** The configured third-party scripts, handed to the page that loads them (spec §1). */
   readonly integrations?: InitialState['integrations'];
   /** API_URL: where the page's API client sends its calls; '' (this origin) is not embedded. */
@@ -95,9 +98,18 @@ const FILE_EXTENSION = /\.[A-Za-z0-9]+$/;
 /** A login key as the API issues it: 40 lowercase hex. */
 const TOKEN_KEY = /^[0-9a-f]{40}$/;
 
-/** The panel's own check (the shell's guards): into the panel at all, then the page's permission. */
-const mayOpen = (user: PermissionSubject, route: RouteDefinition) =>
-  hasPermission(user, PANEL_ACCESS) && (!route.permission || hasPermission(user, route.permission));
+/** The panel's own check (the shell's guards): into the panel at all, then the page's or section's permission. */
+const mayOpen = (user: PermissionSubject, page: { readonly permission?: string }) =>
+  hasPermission(user, PANEL_ACCESS) && (!page.permission || hasPermission(user, page.permission));
+
+/**
+ * The status of a panel section this site does not deploy (its menu item and home card lead there; the page says
+ * "This section is not here yet" inside the panel). Not 404: the address is not unknown, the contract and the panel
+ * name it. Not 503: that means "try again shortly" (monitors retry, crawlers come back), while this lasts until
+ * someone deploys the section. Not 200: a monitor or link checker would count a page with nothing in it as working.
+ * 501 Not Implemented says what is true: this server does not provide the functionality the address asks for.
+ */
+const SECTION_NOT_DEPLOYED = 501;
 
 const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   const shellDir = path.join(options.distDir, 'shell');
@@ -193,16 +205,19 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
         .send('The site is not built yet: dist/shell/index.html is missing. Run `npm run build`, then reload.\n');
     }
     const deployed = new Set((await readRemotes()).remotes.map((remote) => remote.name));
-    const match = matchRoute(pathname, (remote: RemoteName) => deployed.has(remote));
+    const isDeployed = (remote: RemoteName) => deployed.has(remote);
+    const match = matchRoute(pathname, isDeployed);
+    const undeployed = match ? undefined : undeployedPanelSection(pathname, isDeployed);
     const { language, path } = splitLanguage(pathname);
 
-    let status = match ? 200 : 404;
-    let title = documentTitle(language);
+    // An undeployed section starts as any panel page (its status is settled below, once the visitor is known).
+    let status = match || undeployed ? 200 : 404;
+    let title = documentTitle(options.siteName);
     // The document's search and sharing tags; stays null for documents search engines must not list.
     let meta: DocumentMeta | null = null;
     let embedded: Record<string, unknown> = {};
     let preload = '';
-    const seo = { publicUrl: options.publicUrl, siteName: SITE_NAME[language], language };
+    const seo = { publicUrl: options.publicUrl, siteName: options.siteName, language };
     const slug = match?.route.id === 'page' || match?.route.id === 'contentPage' ? match.params.id : undefined;
     if (slug !== undefined) {
       let page = await content.page(slug, language);
@@ -213,9 +228,9 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
           page = await content.preview(slug, language);
       }
       if (page?.draft) {
-        title = documentTitle(language, page);
+        title = documentTitle(options.siteName, page);
       } else if (page) {
-        title = documentTitle(language, page);
+        title = documentTitle(options.siteName, page);
         meta = {
           ...seo,
           title,
@@ -229,7 +244,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       // The home page speaks for itself from its CMS row; the page list (and a site without a home page) use the
       // brand and the site's own description.
       const home = match.route.id === 'home' ? await content.home(language) : null;
-      if (home) title = documentTitle(language, home);
+      if (home) title = documentTitle(options.siteName, home);
       const hero = home?.blocks.find((block) => block.type === 'hero');
       if (home) embedded = { [homeBlockKey(language)]: home };
       // The hero image is the largest thing on the first screen (LCP): start it with the document, not after the
@@ -254,6 +269,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
 
     const state: { -readonly [K in keyof InitialState]?: InitialState[K] } = {
       language,
+      siteName: options.siteName,
       mobile: isMobileUserAgent(request.headers['user-agent']),
       ip: request.ip,
       menu: await content.menu(language),
@@ -266,10 +282,13 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     };
     try {
       Object.assign(state, await sessionFromCookie(request.headers.cookie));
-      // A signed-in user the panel is not for gets the 403 the page shows, not a 200 (anonymous visitors are sent
-      // to the panel's sign-in by the page itself).
-      if (status === 200 && match?.route.layout === 'panel' && state.user && !mayOpen(state.user, match.route)) {
-        status = 403;
+      // A signed-in user the panel (or the section) is not for gets the 403 the page shows, not a 200; staff who may
+      // open an undeployed section get its own status. Anonymous visitors are sent to the panel's sign-in by the page
+      // itself, whose status is the 200 they keep.
+      const panelPage = match?.route.layout === 'panel' ? match.route : undeployed;
+      if (status === 200 && panelPage && state.user) {
+        if (!mayOpen(state.user, panelPage)) status = 403;
+        else if (undeployed) status = SECTION_NOT_DEPLOYED;
       }
     } catch (error) {
       // Spec §4: a failure other than a dead token while loading the user shows the error page with its status.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSectionRoute, matchRoute, overlayHashes, paths } from './routes.ts';
+import { isSectionRoute, matchRoute, overlayHashes, paths, undeployedPanelSection } from './routes.ts';
 
 describe('isSectionRoute', () => {
   it.each([
@@ -64,6 +64,31 @@ describe('matchRoute', () => {
 
   it('rejects a malformed escape instead of throwing', () => {
     expect(matchRoute('/%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('undeployedPanelSection', () => {
+  const only =
+    (...names: string[]) =>
+    (remote: string) =>
+      names.includes(remote);
+  it.each([
+    // Users has no remote in the route table yet: never served.
+    ['/panel/users', only('panel-page'), 'users'],
+    ['/en/panel/users/4', only('panel-page'), 'users'],
+    ['/panel/users/', only(), 'users'],
+    // Pages is served only while its remote is deployed.
+    ['/panel/page', only(), 'pages'],
+    ['/en/panel/page/add', only('marketing'), 'pages'],
+    ['/panel/page', only('panel-page'), undefined],
+    ['/panel/page/1/extra', only('panel-page'), undefined],
+    // Not a section's address at all.
+    ['/panel', only(), undefined],
+    ['/panel/whatever', only(), undefined],
+    ['/panel/pages', only(), undefined],
+    ['/users', only(), undefined],
+  ])('%s', (pathname, isDeployed, expected) => {
+    expect(undeployedPanelSection(pathname, isDeployed)?.id).toBe(expected);
   });
 });
 

@@ -160,6 +160,49 @@ export function matchRoute(
   return null;
 }
 
+/** Where each panel section lives (spec §2's panel menu), without the language prefix; its pages are below it. */
+export const PANEL_SECTION_PATHS: Readonly<Record<PanelSectionId, string>> = {
+  users: '/panel/users',
+  versions: '/panel/version',
+  pages: '/panel/page',
+  payments: '/panel/payment',
+};
+
+export type PanelSection = (typeof PANEL_SECTIONS)[number];
+
+/** The panel section an address belongs to (`/panel/users/4` and `/en/panel/users` → users), if any. */
+export function panelSectionAt(pathname: string): PanelSection | undefined {
+  const { path } = splitLanguage(pathname);
+  const trimmed = path.replace(/\/+$/, '');
+  return PANEL_SECTIONS.find((section) => {
+    const base = PANEL_SECTION_PATHS[section.id];
+    return trimmed === base || trimmed.startsWith(`${base}/`);
+  });
+}
+
+/**
+ * The panel section an address lies in when this site does not serve that section: no route of the contract under
+ * the section's address belongs to a deployed remote (a section no remote implements yet has no route at all).
+ * Such an address is not unknown, the panel's menu and home link to it: the shell says "not here yet" inside the
+ * panel and the server answers with its own status for it. Under a section the site serves, an address no route
+ * matches is simply unknown (404).
+ */
+export function undeployedPanelSection(
+  pathname: string,
+  isDeployed: (remote: RemoteName) => boolean,
+): PanelSection | undefined {
+  const section = panelSectionAt(pathname);
+  if (!section) return undefined;
+  const base = PANEL_SECTION_PATHS[section.id];
+  const served = ROUTES.some(
+    (route) =>
+      route.remote !== 'shell' &&
+      (route.pattern === base || route.pattern.startsWith(`${base}/`)) &&
+      isDeployed(route.remote),
+  );
+  return served ? undefined : section;
+}
+
 /**
  * Whether a path is a section of its own rather than the catch-all content page: a section of spec §2 that no remote
  * implements yet (its route is not in ROUTES) is not, so links to it can wait instead of leading to a 404.

@@ -6,6 +6,7 @@
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 import type { FooterLink, MenuItem } from './schemas/menu.ts';
 import type { AuthUser } from './schemas/user.ts';
+import { DEFAULT_SITE_NAME } from './titles.ts';
 
 export type MessageColor = 'success' | 'error';
 export interface Message {
@@ -30,6 +31,11 @@ export interface InitialState {
   readonly pages: readonly unknown[];
   readonly element: Readonly<Record<string, unknown>>;
   readonly language: Language;
+  /**
+   * The site's name (the server's SITE_NAME): the header, the footer's copyright and the document title say it, so a
+   * site renamed in its configuration is renamed everywhere without a rebuild.
+   */
+  readonly siteName: string;
   /** Where the API lives when not on this origin (the server's API_URL, spec §7); absent: this origin. */
   readonly apiUrl?: string;
   /** Third-party script URLs configured on the server (analytics tag, live chat); absent when off. */
@@ -51,6 +57,7 @@ export const INITIAL_STATE: InitialState = {
   pages: [],
   element: {},
   language: DEFAULT_LANGUAGE,
+  siteName: DEFAULT_SITE_NAME,
 };
 
 /** The initial values of spec §3, overlaid with what the server embedded. */

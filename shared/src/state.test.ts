@@ -11,6 +11,7 @@ import {
   languageAtom,
   messageAtom,
   showMessageAtom,
+  siteNameAtom,
   toggleDrawerAtom,
   tokenAtom,
   userAtom,
@@ -32,6 +33,8 @@ describe('the session state (spec §3, §4)', () => {
       pages: [],
       element: {},
       language: 'ru',
+      // Beyond spec §3: the site's name until the server embeds the configured one (SITE_NAME).
+      siteName: 'ProxyMob',
     });
     const store = createAppStore();
     expect(store.get(drawerOpenAtom)).toBe(true);
@@ -39,6 +42,8 @@ describe('the session state (spec §3, §4)', () => {
     expect(store.get(tokenAtom)).toBe('');
     expect(store.get(languageAtom)).toBe('ru');
     expect(store.get(isAuthenticatedAtom)).toBe(false);
+    expect(store.get(siteNameAtom)).toBe('ProxyMob');
+    expect(createAppStore({ siteName: 'Acme Proxies' }).get(siteNameAtom)).toBe('Acme Proxies');
   });
 
   it('takes what the server embedded', () => {

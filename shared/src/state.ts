@@ -40,6 +40,7 @@ const pages = atom<readonly unknown[]>(INITIAL_STATE.pages);
 const element = atom<Readonly<Record<string, unknown>>>(INITIAL_STATE.element);
 const language = atom<Language>(INITIAL_STATE.language);
 const apiUrl = atom('');
+const siteName = atom(INITIAL_STATE.siteName);
 
 // Read-only views; changes go through the action atoms below.
 export const drawerOpenAtom = atom((get) => get(drawer));
@@ -54,6 +55,8 @@ export const blockAtom = atom((get) => get(block));
 export const pagesAtom = atom((get) => get(pages));
 export const elementAtom = atom((get) => get(element));
 export const languageAtom = atom((get) => get(language));
+/** The site's name as the server is configured (SITE_NAME); it does not change while the page is open. */
+export const siteNameAtom = atom((get) => get(siteName));
 /** Authenticated means a user object is in state (spec §4). */
 export const isAuthenticatedAtom = atom((get) => get(user) !== null);
 
@@ -107,6 +110,7 @@ export function hydrateAppStore(store: AppStore, initial: Partial<InitialState> 
   store.set(element, state.element);
   store.set(language, state.language);
   store.set(apiUrl, state.apiUrl ?? '');
+  store.set(siteName, state.siteName);
 }
 
 export function createAppStore(initial: Partial<InitialState> = {}): AppStore {

@@ -38,6 +38,8 @@ import { authMessage, checkFields } from './validation.ts';
 export interface AuthRoutesOptions {
   readonly publicUrl: string;
   readonly secretKey: string;
+  /** SITE_NAME: the e-mails are titled and signed with it. */
+  readonly siteName: string;
 }
 
 /**
@@ -79,7 +81,13 @@ function sendConfirmation(app: FastifyInstance, options: AuthRoutesOptions, user
     userId: user.id,
     to: user.email,
     language: user.language,
-    content: emailConfirmationEmail({ language: user.language, publicUrl: options.publicUrl, email: user.email, key }),
+    content: emailConfirmationEmail({
+      language: user.language,
+      publicUrl: options.publicUrl,
+      siteName: options.siteName,
+      email: user.email,
+      key,
+    }),
     secrets: [key],
   });
 }
@@ -282,7 +290,13 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
           userId: user.id,
           to: user.email,
           language: user.language,
-          content: passwordResetEmail({ language: user.language, publicUrl: options.publicUrl, uid, token }),
+          content: passwordResetEmail({
+            language: user.language,
+            publicUrl: options.publicUrl,
+            siteName: options.siteName,
+            uid,
+            token,
+          }),
           secrets: [token],
         });
         request.log.info({ userId: user.id }, 'password reset requested');

@@ -139,7 +139,7 @@ describe.each(BACKENDS)('account e-mails over SMTP on $name', (backend) => {
     const unsubscribeToken = makeUnsubscribeToken(user?.id as number, TEST_SECRET_KEY);
     const content = withMailingFooter(
       { subject: 'Новости', text: 'Текст рассылки\n', html: '<html><body><p>Текст рассылки</p></body></html>' },
-      { language: 'ru', publicUrl: 'http://testserver', unsubscribeToken },
+      { language: 'ru', publicUrl: 'http://testserver', siteName: 'ProxyMob', unsubscribeToken },
     );
     app.mailer.send({ kind: 'mailing', userId: user?.id ?? null, to: email, language: 'ru', content, secrets: [] });
     const mail = await mailTo(email, /^Новости$/);
@@ -190,7 +190,13 @@ describe.each(BACKENDS)('account e-mails over SMTP on $name', (backend) => {
       ['ru', 'https://site.example/', 'Команда ProxyMob'],
       ['en', 'https://site.example/en/', 'The ProxyMob team'],
     ] as const) {
-      const content = passwordResetEmail({ language, publicUrl: 'https://site.example', uid: '1', token: 'tok-en' });
+      const content = passwordResetEmail({
+        language,
+        publicUrl: 'https://site.example',
+        siteName: 'ProxyMob',
+        uid: '1',
+        token: 'tok-en',
+      });
       expect(content.text).toContain(`${home}?uid=1&token=tok-en`);
       expect(content.html).toContain(`href="${home}?uid=1&amp;token=tok-en"`);
       expect(content.html).toContain(`lang="${language}"`);
@@ -199,4 +205,61 @@ describe.each(BACKENDS)('account e-mails over SMTP on $name', (backend) => {
       expect(content.text).not.toContain('site.example\n');
     }
   });
+});
+
+describe('account e-mails of a site named by SITE_NAME', () => {
+  let testDb: TestDb;
+  let app: FastifyInstance;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    testDb = await openSeededDb(BACKENDS[0] as (typeof BACKENDS)[number]);
+    // No MAIL_FROM: the sender is the site's name at noreply@ the public host.
+    app = await buildTestApp({
+      db: testDb.db,
+      env: { SECRET_KEY: TEST_SECRET_KEY, SMTP_URL: sink.url, SITE_NAME: 'Acme Proxies' },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.dispose();
+    await sink.close();
+  });
+
+  it.each([
+    [
+      'en',
+      EN,
+      'Confirm your e-mail address — Acme Proxies',
+      'register an account on Acme Proxies.',
+      'The Acme Proxies team',
+    ],
+    [
+      'ru',
+      RU,
+      'Подтвердите адрес электронной почты — Acme Proxies',
+      'при регистрации на Acme Proxies.',
+      'Команда Acme Proxies',
+    ],
+  ] as const)(
+    'titles, words and signs the %s confirmation with it, and sends it in its name',
+    async (_language, headers, subject, line, signature) => {
+      const email = freshEmail('acme');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/registration/',
+        payload: { email, password1: PASSWORD, password2: PASSWORD },
+        headers,
+      });
+      expect(response.statusCode).toBe(201);
+      const mail = await sink.waitFor((m) => m.to.includes(email.toLowerCase()));
+      expect(mail.subject).toBe(subject);
+      expect(mail.from).toBe('"Acme Proxies" <noreply@testserver>');
+      expect(mail.text).toContain(line);
+      expect(mail.text).toContain(signature);
+      expect(mail.html).toContain(signature);
+      expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain('ProxyMob');
+      expect(mail.text).not.toMatch(/testserver(:\d+)?\n/);
+    },
+  );
 });

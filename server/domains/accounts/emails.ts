@@ -1,10 +1,10 @@
 /**
  * The site's e-mails in the recipient's language: plain text plus a simple HTML part. Links point at the site
  * (PUBLIC_URL), whose client reads `?email_key=`, `?uid=&token=` and `?unsubscribe=` on load
- * (auth-api-contract.md, "Links in e-mails").
+ * (auth-api-contract.md, "Links in e-mails"). Each is titled and signed with the site's name (SITE_NAME), the name
+ * its pages carry, never its host and port.
  */
 import { localizePath, type Language } from '@proxy/contract/languages';
-import { SITE_NAME } from '@proxy/contract/titles';
 import { escapeHtml } from '../../lib/html.ts';
 import type { EmailContent } from '../../plugins/mailer.ts';
 
@@ -16,9 +16,6 @@ export function siteLink(publicUrl: string, language: Language, params: Readonly
   const home = localizePath('/', language).replace(/\/?$/, '/');
   return `${publicUrl}${home}?${new URLSearchParams(params).toString()}`;
 }
-
-/** The name mails are titled and signed with: the site's brand, as its pages are titled (not its host and port). */
-export const siteName = (language: Language): string => SITE_NAME[language];
 
 interface Template {
   readonly subject: string;
@@ -61,10 +58,11 @@ function render(template: Template, link: string, site: string, language: Langua
 export function emailConfirmationEmail(options: {
   readonly language: Language;
   readonly publicUrl: string;
+  readonly siteName: string;
   readonly email: string;
   readonly key: string;
 }): EmailContent {
-  const site = siteName(options.language);
+  const site = options.siteName;
   const link = siteLink(options.publicUrl, options.language, { email_key: options.key });
   const template: Template =
     options.language === 'ru'
@@ -94,10 +92,11 @@ export function emailConfirmationEmail(options: {
 export function passwordResetEmail(options: {
   readonly language: Language;
   readonly publicUrl: string;
+  readonly siteName: string;
   readonly uid: string;
   readonly token: string;
 }): EmailContent {
-  const site = siteName(options.language);
+  const site = options.siteName;
   const link = siteLink(options.publicUrl, options.language, { uid: options.uid, token: options.token });
   const template: Template =
     options.language === 'ru'
@@ -134,10 +133,15 @@ export function passwordResetEmail(options: {
  */
 export function withMailingFooter(
   content: EmailContent,
-  options: { readonly language: Language; readonly publicUrl: string; readonly unsubscribeToken: string },
+  options: {
+    readonly language: Language;
+    readonly publicUrl: string;
+    readonly siteName: string;
+    readonly unsubscribeToken: string;
+  },
 ): EmailContent {
   const link = siteLink(options.publicUrl, options.language, { unsubscribe: options.unsubscribeToken });
-  const site = siteName(options.language);
+  const site = options.siteName;
   const line =
     options.language === 'ru'
       ? `Вы получили это письмо как подписчик рассылки ${site}. Отписаться:`

@@ -24,6 +24,8 @@ export interface AccountsOptions {
   readonly publicUrl: string;
   /** SECRET_KEY: signs the links' tokens. */
   readonly secretKey: string;
+  /** SITE_NAME: the e-mails are titled and signed with it. */
+  readonly siteName: string;
   /** The site's currency: the signed-in user's balance is in it. */
   readonly currency: Currency;
 }

@@ -1,7 +1,11 @@
-/** The signed-in user (`GET /api/users/`) and the mailing unsubscribe link (`GET /api/users/unsubscribe`). */
+/**
+ * The signed-in user (`GET /api/users/`, `PATCH /api/users/` for the mailing subscription) and the mailing
+ * unsubscribe link (`GET /api/users/unsubscribe`).
+ */
 import type { Currency } from '@proxy/contract/money';
-import { AuthUserSchema, type AuthUser } from '@proxy/contract/schemas/user';
+import { AuthUserSchema, UserSettingsSchema, type AuthUser } from '@proxy/contract/schemas/user';
 import type { FastifyPluginAsync } from 'fastify';
+import { parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { message } from '../../lib/messages.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
@@ -35,6 +39,30 @@ const usersRoutes: FastifyPluginAsync<{ secretKey: string; currency: Currency }>
       // Personal data: never kept by a shared cache or the browser's back/forward cache.
       reply.header('cache-control', 'no-store');
       return toAuthUser(request.user as User, options.currency);
+    },
+  );
+
+  app.patch(
+    '/api/users/',
+    {
+      preHandler: app.requireAuthenticated,
+      schema: {
+        response: {
+          200: jsonSchemaOf(AuthUserSchema),
+          400: { type: 'object', additionalProperties: true },
+          401: DetailSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { subscribed } = parseBody(UserSettingsSchema, request.body, request.language);
+      const user = request.user as User;
+      if (user.subscribed !== subscribed) {
+        await users.setSubscribed(user.id, subscribed);
+        request.log.info({ userId: user.id, subscribed }, 'changed the mailing subscription');
+      }
+      reply.header('cache-control', 'no-store');
+      return toAuthUser({ ...user, subscribed }, options.currency);
     },
   );
 

@@ -1,5 +1,5 @@
 import type { LoginInput, PasswordResetConfirm, Registration } from '../schemas/auth.ts';
-import type { AuthUser } from '../schemas/user.ts';
+import type { AuthUser, UserSettings } from '../schemas/user.ts';
 import type { ApiClient } from './client.ts';
 
 /** A view's single message: `{"detail": "..."}` (auth-api-contract.md). */
@@ -50,4 +50,9 @@ export function getCurrentUser(api: ApiClient, signal?: AbortSignal): Promise<Au
 /** `GET /api/users/unsubscribe?token=...`: success is `result === 'ok'`. */
 export function unsubscribe(api: ApiClient, token: string): Promise<{ result: string }> {
   return api.request<{ result: string }>('/api/users/unsubscribe', { query: { token } });
+}
+
+/** `PATCH /api/users/`: changes the signed-in user's settings (the mailing subscription); answers the user. */
+export function updateCurrentUser(api: ApiClient, body: UserSettings): Promise<AuthUser> {
+  return api.request<AuthUser>('/api/users/', { method: 'PATCH', body });
 }

@@ -16,3 +16,10 @@ export const AuthUserSchema = v.object({
   currency: v.picklist(CURRENCIES),
 });
 export type AuthUser = v.InferOutput<typeof AuthUserSchema>;
+
+/**
+ * `PATCH /api/users/`: what the signed-in user may change about themselves here, the mailing subscription (the user
+ * page's switch; the e-mails' unsubscribe link only turns it off).
+ */
+export const UserSettingsSchema = v.object({ subscribed: v.boolean() });
+export type UserSettings = v.InferOutput<typeof UserSettingsSchema>;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { languageCookie } from '@proxy/contract/cookies';
 import { splitLanguage } from '@proxy/contract/languages';
-import { useAtomValue } from '@proxy/contract/state';
+import { siteNameAtom, useAtomValue } from '@proxy/contract/state';
 import { documentTitle } from '@proxy/contract/titles';
 import { Toaster } from '../chrome/Toaster.tsx';
 import { ErrorPage } from '../errors/ErrorPage.tsx';
@@ -14,7 +14,8 @@ import { startErrorAtom } from './start-error.ts';
  * (spec §4), scrolls to the top on a new page unless the URL targets an anchor, and hosts the toasts. When the
  * server could not load the signed-in user (a status other than 401), the error page with that status shows instead.
  *
- * It also titles every screen by the brand, the rule the server follows for the first document (`documentTitle`),
+ * It also titles every screen by the site's name (configured on the server, SITE_NAME, and embedded in the document),
+ * the rule the server follows for the first document (`documentTitle`),
  * so a client-side navigation never leaves the previous page's title in the tab. A page with a title of its own (a
  * content page) renders a `<title>` as well. React inserts each newly mounted title in front of the others in
  * <head>, and the browser shows the first: the page's title mounts after this one, so it wins; once that page is
@@ -33,10 +34,11 @@ export function Root() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
   const startError = useAtomValue(startErrorAtom);
+  const siteName = useAtomValue(siteNameAtom);
   return (
     <>
       {/* Before the page in the tree, so a page's own title, mounted in the same commit, still goes in front. */}
-      <title>{documentTitle(language)}</title>
+      <title>{documentTitle(siteName)}</title>
       {startError === null ? (
         <Outlet />
       ) : (

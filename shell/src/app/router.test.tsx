@@ -106,6 +106,23 @@ describe('the shell router', () => {
     expect(screen.getByRole('banner').textContent).toContain('ProxyMob');
   });
 
+  it('names the site as the server embedded it (SITE_NAME): tab title, header, mobile menu and copyright', async () => {
+    hydrateAppStore(appStore, { siteName: 'Acme Proxies' });
+    const router = await renderAt('/en/about');
+    await screen.findByRole('heading', { name: 'a content page' });
+    expect(document.title).toBe('Acme Proxies');
+    expect(screen.getByRole('banner').textContent).toContain('Acme Proxies');
+    expect(screen.getByRole('dialog', { hidden: true }).textContent).toContain('Acme Proxies');
+    expect(screen.getByRole('contentinfo').textContent).toContain(
+      `© ${new Date().getFullYear()} Acme Proxies. All rights reserved.`,
+    );
+    // A client-side navigation titles the next screen with it too.
+    await act(async () => router.navigate('/nothing-here'));
+    await screen.findByText('This page could not be found');
+    expect(document.title).toBe('Acme Proxies');
+    expect(document.body.textContent).not.toContain('ProxyMob');
+  });
+
   it('shows "An error occurred" when a page throws without a status', async () => {
     remotes.load.mockResolvedValue({
       ...fakeMarketing,
@@ -172,6 +189,12 @@ describe('the shell router', () => {
     expect(screen.queryByRole('contentinfo')).toBeNull();
     await act(async () => router.navigate('/panel/users/4'));
     expect(await screen.findByRole('heading', { name: 'Этого раздела пока нет' })).toBeDefined();
+    await act(async () => router.navigate('/en/panel/users'));
+    expect(await screen.findByRole('heading', { name: 'This section is not here yet' })).toBeDefined();
+    // Under a section this site does deploy, an address none of its pages has is unknown, not "not here yet".
+    await act(async () => router.navigate('/panel/page/1/extra'));
+    expect(await screen.findByText('This page could not be found')).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Этого раздела пока нет' })).toBeNull();
   });
 
   it('does not mount the routes of a remote that is not deployed', async () => {

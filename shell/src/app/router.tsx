@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LANGUAGES, localizePath, splitLanguage, type Language } from '@proxy/contract/languages';
-import { PANEL_ACCESS, ROUTES, type RouteDefinition } from '@proxy/contract/routes';
+import { PANEL_ACCESS, ROUTES, undeployedPanelSection, type RouteDefinition } from '@proxy/contract/routes';
 import { getFooter, getMenu } from '@proxy/contract/api/menu';
 import { api, appStore, languageAtom, setFooterAtom, setLanguageAtom, setMenuAtom } from '@proxy/contract/state';
 import { RouteError } from '../errors/RouteError.tsx';
@@ -11,7 +11,6 @@ import type { RemotePage } from '@proxy/contract/remote';
 import { progressSteps } from '../chrome/progress.ts';
 import { EmptyLayout } from '../layouts/EmptyLayout.tsx';
 import { PublicLayout, PublicLayoutLoading } from '../layouts/PublicLayout.tsx';
-import { panelSectionAt } from '../panel/panel-menu.ts';
 import { requirePermission, runGuard } from './guards.ts';
 import { SHELL_PAGES } from './shell-pages.ts';
 import { Root } from './Root.tsx';
@@ -94,16 +93,17 @@ function notFoundRoute(language: Language, i18n: I18n): RouteObject {
 /**
  * An address under /panel that no deployed remote serves answers inside the panel frame: under a section the panel
  * menu names but this site does not deploy (yet), with that news, after the section's permission check; anywhere
- * else with the 404 page.
+ * else, including an unknown address under a section that is deployed, with the 404 page. The server answers the
+ * document with the same split (501 and 404, server/plugins/site.ts).
  */
-function panelNotFoundRoute(language: Language, i18n: I18n): RouteObject {
+function panelNotFoundRoute(deployment: Deployment, language: Language, i18n: I18n): RouteObject {
   return {
     id: `${language}:panelNotFound`,
     path: localizePath('/panel/*', language),
     errorElement: <RouteError />,
     loader: ({ request }) => {
       enterLanguage(i18n, language);
-      const section = panelSectionAt(splitLanguage(new URL(request.url).pathname).path);
+      const section = undeployedPanelSection(new URL(request.url).pathname, (remote) => isDeployed(deployment, remote));
       if (!section) throw new NotFoundError();
       requirePermission(section.permission, language);
       throw new SectionNotDeployedError(section.id);
@@ -124,7 +124,10 @@ export function buildRoutes(deployment: Deployment, i18n: I18n): RouteObject[] {
       ),
     );
   const publicRoutes = [...routesIn('public'), ...LANGUAGES.map((language) => notFoundRoute(language, i18n))];
-  const panelRoutes = [...routesIn('panel'), ...LANGUAGES.map((language) => panelNotFoundRoute(language, i18n))];
+  const panelRoutes = [
+    ...routesIn('panel'),
+    ...LANGUAGES.map((language) => panelNotFoundRoute(deployment, language, i18n)),
+  ];
   return [
     {
       id: 'root',

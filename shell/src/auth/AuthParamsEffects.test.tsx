@@ -1,13 +1,35 @@
 // An e-mail confirmation link that no longer works (used, stale, tampered) says so and leads on to sign-in, where a
-// confirmed address gets in and an unconfirmed one is offered the confirmation again.
+// confirmed address gets in and an unconfirmed one is offered the confirmation again. An unsubscribe link that does
+// not work leads to the user page's mailing switch: at once when signed in, after sign-in otherwise.
 import { act, cleanup, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import type { AuthUser } from '@proxy/contract/schemas/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appStore, clearMessageAtom, hydrateAppStore, messageAtom, StateProvider } from '@proxy/contract/state';
+import {
+  appStore,
+  clearMessageAtom,
+  hydrateAppStore,
+  messageAtom,
+  signedInAtom,
+  StateProvider,
+} from '@proxy/contract/state';
 import { createI18n } from '../i18n/instance.ts';
+import { AuthDialogHost } from './AuthDialogHost.tsx';
 import { AuthParamsEffects } from './AuthParamsEffects.tsx';
-import { pendingAuthParamsAtom } from './dialog-state.ts';
+import { afterSignInAtom, pendingAuthParamsAtom } from './dialog-state.ts';
+
+const CUSTOMER: AuthUser = {
+  pk: 5,
+  email: 'reader@example.com',
+  premission: [],
+  is_superuser: false,
+  language: 'en',
+  subscribed: true,
+  date_joined: '2026-01-01T00:00:00Z',
+  balance: 0,
+  currency: 'RUB',
+};
 
 afterEach(() => {
   cleanup();
@@ -49,5 +71,93 @@ describe('an e-mail confirmation link', () => {
     const router = await openLink(200, { detail: 'ок' });
     await vi.waitFor(() => expect(router.state.location.hash).toBe('#login'));
     expect(appStore.get(messageAtom)).toMatchObject({ color: 'success' });
+  });
+});
+
+/** The public layout's part under test: the link effects and the auth dialog's host, around a home and /user. */
+function Layout() {
+  return (
+    <>
+      <AuthParamsEffects />
+      <AuthDialogHost />
+      <Outlet />
+    </>
+  );
+}
+
+async function openUnsubscribeLink(language: 'ru' | 'en', session: { token: string; user: AuthUser } | null) {
+  hydrateAppStore(appStore, session ? { ...session, language } : { language });
+  appStore.set(afterSignInAtom, null);
+  appStore.set(pendingAuthParamsAtom, { unsubscribe: 'MTc:cut-sho' });
+  const requests: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    requests.push(url);
+    return new Response(JSON.stringify({ detail: language === 'en' ? 'Not found.' : 'Страница не найдена.' }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const prefix = language === 'en' ? '/en' : '';
+  const router = createMemoryRouter(
+    [
+      {
+        path: `${prefix}/`,
+        Component: Layout,
+        children: [
+          { index: true, element: <h1>{'home'}</h1> },
+          { path: 'user', element: <h1>{'user page'}</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [`${prefix}/`] },
+  );
+  await act(async () => {
+    render(
+      <StateProvider store={appStore}>
+        <I18nextProvider i18n={createI18n(language)}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StateProvider>,
+    );
+  });
+  return { router, requests };
+}
+
+describe('an unsubscribe link that does not work', () => {
+  it('takes a signed-in reader to the mailing switch on the user page, saying so', async () => {
+    const { router, requests } = await openUnsubscribeLink('ru', { token: 'a'.repeat(40), user: CUSTOMER });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+    expect(requests[0]).toContain('/api/users/unsubscribe?token=MTc%3Acut-sho');
+    expect(appStore.get(messageAtom)).toEqual({
+      show: true,
+      color: 'error',
+      text: 'Ссылка для отписки не сработала: возможно, она обрезана. Отписаться можно здесь, в блоке «Рассылка».',
+    });
+  });
+
+  it('asks a visitor to sign in, then takes them to the user page', async () => {
+    const { router } = await openUnsubscribeLink('en', null);
+    await vi.waitFor(() => expect(router.state.location.hash).toBe('#login'));
+    expect(router.state.location.pathname).toBe('/en');
+    expect(appStore.get(messageAtom)).toMatchObject({
+      color: 'error',
+      text: 'This unsubscribe link did not work: it may have been cut short. Sign in to unsubscribe in your profile, under “Mailing list”.',
+    });
+    await act(async () => appStore.set(signedInAtom, { token: 'b'.repeat(40), user: CUSTOMER }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/en/user'));
+    expect(router.state.location.hash).toBe('');
+    expect(appStore.get(afterSignInAtom)).toBeNull();
+    // One step forward in the history, not two: Back leads to where the link opened.
+    await act(async () => router.navigate(-1));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/en'));
+  });
+
+  it('forgets the user page when the visitor closes sign-in instead', async () => {
+    const { router } = await openUnsubscribeLink('en', null);
+    await vi.waitFor(() => expect(router.state.location.hash).toBe('#login'));
+    await act(async () => router.navigate('/en', { replace: true }));
+    await act(async () => appStore.set(signedInAtom, { token: 'b'.repeat(40), user: CUSTOMER }));
+    expect(router.state.location.pathname).toBe('/en');
+    expect(appStore.get(afterSignInAtom)).toBeNull();
   });
 });

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { unsubscribe, verifyEmail } from '@proxy/contract/api/auth';
 import { paths } from '@proxy/contract/routes';
 import { ApiError } from '@proxy/contract/api/errors';
-import { api, showMessageAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
+import { api, appStore, isAuthenticatedAtom, showMessageAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
-import { passwordResetAtom, pendingAuthParamsAtom } from './dialog-state.ts';
+import { afterSignInAtom, passwordResetAtom, pendingAuthParamsAtom } from './dialog-state.ts';
 
 /** What the server answers verify-email with on success, per language (the Russian one is Cyrillic о+к). */
 const VERIFIED_DETAIL = { ru: 'ок', en: 'ok' } as const;
@@ -13,7 +13,8 @@ const VERIFIED_DETAIL = { ru: 'ок', en: 'ok' } as const;
 /**
  * Acts on the e-mail link the page was opened with (spec §2, §4, §8), once:
  * `email_key` confirms the address, then goes home and opens login; `uid`+`token` open the set-new-password form;
- * `unsubscribe` ends the mailing subscription.
+ * `unsubscribe` ends the mailing subscription; a bad one (cut short by a mail client, mistyped) leads to the user
+ * page, where the subscription is switched by hand: at once when signed in, through sign-in otherwise.
  */
 export function AuthParamsEffects() {
   const params = useAtomValue(pendingAuthParamsAtom);
@@ -22,6 +23,7 @@ export function AuthParamsEffects() {
   const navigate = useNavigate();
   const show = useSetAtom(showMessageAtom);
   const setReset = useSetAtom(passwordResetAtom);
+  const setAfterSignIn = useSetAtom(afterSignInAtom);
   const done = useRef(false);
 
   useEffect(() => {
@@ -51,11 +53,31 @@ export function AuthParamsEffects() {
     }
     if (params.reset) setReset(params.reset);
     if (params.unsubscribe) {
-      unsubscribe(api, params.unsubscribe).then(({ result }) => {
-        show(result === 'ok' ? t('auth.unsubscribed') : t('auth.unknownError'), result === 'ok' ? 'success' : 'error');
-      }, fail);
+      unsubscribe(api, params.unsubscribe).then(
+        ({ result }) => {
+          show(
+            result === 'ok' ? t('auth.unsubscribed') : t('auth.unknownError'),
+            result === 'ok' ? 'success' : 'error',
+          );
+        },
+        (error: unknown) => {
+          // 404: no such subscriber (a token cut short, mistyped or forged); 400: an empty one. There is nothing to
+          // resend, but the link's job can still be done by hand on the user page, which has the mailing switch.
+          if (!(error instanceof ApiError && (error.status === 404 || error.status === 400))) return fail(error);
+          const account = paths.user(undefined, language);
+          // The session as it is when the answer comes (as the route guards read it).
+          if (appStore.get(isAuthenticatedAtom)) {
+            show(t('auth.unsubscribeLinkBadSignedIn'), 'error');
+            void navigate(account);
+          } else {
+            show(t('auth.unsubscribeLinkBadSignIn'), 'error');
+            setAfterSignIn(account);
+            toLogin();
+          }
+        },
+      );
     }
-  }, [params, clearParams, language, navigate, show, setReset, t]);
+  }, [params, clearParams, language, navigate, show, setReset, setAfterSignIn, t]);
 
   return null;
 }

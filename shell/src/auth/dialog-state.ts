@@ -22,3 +22,10 @@ export const passwordResetAtom = atom<{ uid: string; token: string } | null>(nul
 
 /** The e-mail link parameters the page was opened with, taken out of the URL at start; cleared once acted on. */
 export const pendingAuthParamsAtom = atom<AuthParams>({});
+
+/**
+ * Where to take the visitor once they sign in through the dialog, when they were sent to sign in for a reason (an
+ * unsubscribe link that did not work: the mailing is on /user); null: they stay on the page. Dropped when the
+ * dialog closes without a sign-in.
+ */
+export const afterSignInAtom = atom<string | null>(null);

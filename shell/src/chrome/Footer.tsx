@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { localizePath } from '@proxy/contract/languages';
-import { footerAtom, useAtomValue } from '@proxy/contract/state';
+import { footerAtom, siteNameAtom, useAtomValue } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import styles from './Footer.module.css';
 
@@ -8,6 +8,7 @@ import styles from './Footer.module.css';
 export function Footer() {
   const { t, language } = useT();
   const links = useAtomValue(footerAtom);
+  const siteName = useAtomValue(siteNameAtom);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -25,7 +26,7 @@ export function Footer() {
             </ul>
           </nav>
         )}
-        <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear(), site: siteName })}</p>
       </div>
     </footer>
   );

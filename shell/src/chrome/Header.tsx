@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { menuAtom, useAtomValue } from '@proxy/contract/state';
+import { menuAtom, siteNameAtom, useAtomValue } from '@proxy/contract/state';
 import { paths } from '@proxy/contract/routes';
 import { useT } from '../i18n/use-t.ts';
 import { DESKTOP_SCROLL_OFFSET } from '@proxy/contract/anchors';
@@ -17,13 +17,14 @@ import styles from './Header.module.css';
 export function Header() {
   const { t, language } = useT();
   const menu = useAtomValue(menuAtom);
+  const siteName = useAtomValue(siteNameAtom);
   const { open } = useHashPanel();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
         <Link to={paths.home(language)} className={styles.brand}>
           <span className={styles.logo} aria-hidden="true" />
-          <span className={styles.brandName}>{t('brand')}</span>
+          <span className={styles.brandName}>{siteName}</span>
         </Link>
         <nav aria-label={t('nav.main')} className={styles.nav}>
           <MenuTree

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { footerAtom, menuAtom, useAtomValue } from '@proxy/contract/state';
+import { footerAtom, menuAtom, siteNameAtom, useAtomValue } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import { CloseIcon } from './CloseIcon.tsx';
 import { MOBILE_MENU_SCROLL_OFFSET } from '@proxy/contract/anchors';
@@ -31,6 +31,7 @@ export function MobileMenu() {
   const { t, language } = useT();
   const menu = useAtomValue(menuAtom);
   const footer = useAtomValue(footerAtom);
+  const siteName = useAtomValue(siteNameAtom);
   const { panel, close } = useHashPanel();
   const open = panel === 'menu';
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -69,7 +70,7 @@ export function MobileMenu() {
         inert={!open}
       >
         <div className={styles.top}>
-          <span className={styles.title}>{t('brand')}</span>
+          <span className={styles.title}>{siteName}</span>
           <button
             ref={closeButton}
             type="button"

@@ -3,7 +3,7 @@ import { getPage, listPages } from '@proxy/contract/api/pages';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import { paths } from '@proxy/contract/routes';
 import type { PageSummary, PublicPage } from '@proxy/contract/schemas/page';
-import { api } from '@proxy/contract/state';
+import { api, siteNameAtom, useAtomValue } from '@proxy/contract/state';
 import { documentTitle } from '@proxy/contract/titles';
 import { Blocks } from '../blocks/Blocks.tsx';
 import { useT } from '../i18n/use-t.ts';
@@ -24,12 +24,13 @@ export function ContentPage() {
 
 function PageView({ page }: { page: PublicPage }) {
   const { t, language } = useT();
+  const siteName = useAtomValue(siteNameAtom);
   const updated = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(page.updated_at));
   return (
     <>
       <article className={styles.article}>
         {/* React hoists it into <head>, in front of the shell's brand title: the same title the server gives a reload. */}
-        <title>{documentTitle(language, page)}</title>
+        <title>{documentTitle(siteName, page)}</title>
         {page.draft && (
           <p className={styles.draft} role="status">
             {t('pages.draft')}

@@ -3,7 +3,7 @@ import { getHome } from '@proxy/contract/api/pages';
 import { ApiError } from '@proxy/contract/api/errors';
 import type { PublicPage } from '@proxy/contract/schemas/page';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
-import { api, appStore, homeBlockKey, takeBlockAtom } from '@proxy/contract/state';
+import { api, appStore, homeBlockKey, siteNameAtom, takeBlockAtom, useAtomValue } from '@proxy/contract/state';
 import { documentTitle } from '@proxy/contract/titles';
 import { Blocks } from '../blocks/Blocks.tsx';
 import { HeroBlock } from '../blocks/HeroBlock.tsx';
@@ -32,11 +32,11 @@ export function HomePage() {
 }
 
 function HomeBlocks({ page }: { page: PublicPage }) {
-  const { language } = useT();
+  const siteName = useAtomValue(siteNameAtom);
   return (
     <>
       {/* Hoisted into <head> ahead of the shell's brand title: the title the server gives the document. */}
-      <title>{documentTitle(language, page)}</title>
+      <title>{documentTitle(siteName, page)}</title>
       <Blocks blocks={page.blocks} plans={page.plans} />
     </>
   );

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice, LedgerEntry } from '@proxy/contract/schemas/billing';
 import type { AuthUser } from '@proxy/contract/schemas/user';
-import { appStore, hydrateAppStore, StateProvider, userAtom } from '@proxy/contract/state';
+import { appStore, hydrateAppStore, messageAtom, StateProvider, userAtom } from '@proxy/contract/state';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { UserPage, validateUserPage } from './UserPage.tsx';
@@ -135,6 +135,55 @@ describe('the user page', () => {
     // 7 invoices, 5 a page.
     expect(within(invoices).getByText('Страница 1 из 2')).toBeTruthy();
     expect(urls).toContain('/api/invoices/?ordering=-created_at&page=1&page_size=5');
+  });
+
+  it('shows the mailing subscription and switches it off and on again, saying so', async () => {
+    stubApi(ANSWERS);
+    const sent: unknown[] = [];
+    const listFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url !== '/api/users/' || init?.method !== 'PATCH') return listFetch(url);
+      const body = JSON.parse(String(init.body)) as { subscribed: boolean };
+      sent.push(body);
+      return new Response(JSON.stringify({ ...customer, subscribed: body.subscribed }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    await openPage('/en/user', 'en');
+    const mailing = screen.getByRole('region', { name: 'Mailing list' });
+    expect(mailing.textContent).toContain("You receive the service's news by e-mail.");
+    await act(async () => fireEvent.click(within(mailing).getByRole('button', { name: 'Unsubscribe' })));
+    expect(await within(mailing).findByText("You do not receive the service's news by e-mail.")).toBeTruthy();
+    expect(appStore.get(userAtom)?.subscribed).toBe(false);
+    expect(appStore.get(messageAtom)).toMatchObject({
+      color: 'success',
+      text: 'You have unsubscribed from the mailing list',
+    });
+    await act(async () => fireEvent.click(within(mailing).getByRole('button', { name: 'Subscribe' })));
+    expect(await within(mailing).findByText("You receive the service's news by e-mail.")).toBeTruthy();
+    expect(sent).toEqual([{ subscribed: false }, { subscribed: true }]);
+  });
+
+  it('says so when the subscription cannot be changed, and keeps it as it was', async () => {
+    stubApi(ANSWERS);
+    const listFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) =>
+      url === '/api/users/' && init?.method === 'PATCH'
+        ? new Response('{}', { status: 502, headers: { 'content-type': 'application/json' } })
+        : listFetch(url),
+    );
+    await openPage('/user');
+    const mailing = screen.getByRole('region', { name: ru.mailing.title });
+    await act(async () => fireEvent.click(within(mailing).getByRole('button', { name: 'Отписаться' })));
+    await vi.waitFor(() =>
+      expect(appStore.get(messageAtom)).toMatchObject({
+        color: 'error',
+        text: 'Не удалось изменить подписку. Попробуйте ещё раз.',
+      }),
+    );
+    expect(mailing.textContent).toContain('Вы получаете новости сервиса по e-mail.');
+    expect(within(mailing).getByRole('button', { name: 'Отписаться' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('lists the balance history: signed amounts, the balance after, what each was for', async () => {

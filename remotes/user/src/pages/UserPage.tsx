@@ -7,6 +7,7 @@ import { InvoiceResult } from '../billing/InvoiceResult.tsx';
 import { InvoicesList } from '../billing/InvoicesList.tsx';
 import { LedgerHistory } from '../billing/LedgerHistory.tsx';
 import { useT } from '../i18n/use-t.ts';
+import { MailingCard } from '../profile/MailingCard.tsx';
 import styles from './AccountPage.module.css';
 
 /** The gateway sends the customer back to `/user?invoice={id}`. */
@@ -20,7 +21,10 @@ export function validateUserPage({ params }: PageLoaderArgs): boolean {
   return params.id === undefined;
 }
 
-/** `/user` — the customer's own page: the balance with "Top up", the top-up invoices and the balance history. */
+/**
+ * `/user` — the customer's own page: the balance with "Top up", the mailing subscription, the top-up invoices and
+ * the balance history.
+ */
 export function UserPage() {
   const { t } = useT();
   const user = useAtomValue(userAtom);
@@ -43,6 +47,7 @@ export function UserPage() {
       <div className={styles.stack}>
         {returned !== undefined && <InvoiceResult key={returned} id={returned} onDismiss={dismissResult} />}
         <BalanceCard />
+        <MailingCard />
         <InvoicesList balance={user.balance} />
         <LedgerHistory balance={user.balance} />
       </div>
