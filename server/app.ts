@@ -209,7 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(billing, { ...config.billing, publicUrl: config.publicUrl });
   await app.register(images, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
-  await app.register(farm, options.farm ?? {});
+  await app.register(farm, { publicUrl: config.publicUrl, ...options.farm });
   if (options.serveSite ?? true)
     await app.register(sitePlugin, {
       distDir: config.distDir,

@@ -178,6 +178,42 @@ export const MESSAGES = {
     ru: 'Настоящие SIM-карты в отдельных модемах: один модем — один клиент. Смена IP по ссылке, подключение по HTTP и SOCKS5, оплата криптовалютой или картой.',
   },
   rotationFinished: { en: 'This rotation is already finished.', ru: 'Эта смена IP уже завершена.' },
+  host: { en: 'Enter a host name or an IP address.', ru: 'Введите имя хоста или IP-адрес.' },
+  portOrder: { en: 'The last port must be above the first.', ru: 'Последний порт должен быть больше первого.' },
+  portsInUse: {
+    en: 'Proxies use ports outside this range: keep them inside it.',
+    ru: 'Прокси используют порты вне этого диапазона: оставьте их внутри.',
+  },
+  modemKey: {
+    en: 'Letters, digits and . _ : - only, starting with a letter or a digit (at most 64).',
+    ru: 'Только латинские буквы, цифры и . _ : -, в начале буква или цифра (не больше 64).',
+  },
+  country: {
+    en: 'A two-letter country code (ISO 3166), e.g. RU.',
+    ru: 'Двухбуквенный код страны (ISO 3166), например RU.',
+  },
+  // DRF's PrimaryKeyRelatedField wording for an id that is not there.
+  doesNotExist: {
+    en: 'Invalid pk - object does not exist.',
+    ru: 'Недопустимый первичный ключ - объект не существует.',
+  },
+  hostNameTaken: { en: 'A farm host with this name already exists.', ru: 'Хост с таким названием уже есть.' },
+  modemKeyTaken: {
+    en: 'This host already has a modem with this key.',
+    ru: 'У этого хоста уже есть модем с таким ключом.',
+  },
+  hostHasModems: {
+    en: 'This host still has modems: move or delete them first.',
+    ru: 'У хоста ещё есть модемы: сначала перенесите или удалите их.',
+  },
+  modemHasProxies: {
+    en: 'Proxies use this modem: it can be put in maintenance, not deleted or moved.',
+    ru: 'Модем используют прокси: его можно перевести на обслуживание, но не удалить и не перенести.',
+  },
+  modemBusy: {
+    en: 'The modem is not online: it cannot change its IP now.',
+    ru: 'Модем не в сети: сменить IP сейчас нельзя.',
+  },
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof MESSAGES;

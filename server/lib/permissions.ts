@@ -5,7 +5,9 @@
  * contract; the two still to come have Django's four actions.
  */
 import {
+  AGENT_HOST_PERMISSIONS,
   INVOICE_PERMISSIONS,
+  MODEM_PERMISSIONS,
   PAGE_PERMISSIONS,
   PAYMENT_METHOD_PERMISSIONS,
   PROMO_CODE_PERMISSIONS,
@@ -15,9 +17,14 @@ const UPCOMING = ['users.user', 'versions.version'] as const;
 const ACTIONS = ['view', 'add', 'change', 'delete'] as const;
 
 export const ALL_PERMISSIONS: readonly string[] = [
-  ...[PAGE_PERMISSIONS, PAYMENT_METHOD_PERMISSIONS, INVOICE_PERMISSIONS, PROMO_CODE_PERMISSIONS].flatMap((set) =>
-    Object.values(set),
-  ),
+  ...[
+    PAGE_PERMISSIONS,
+    PAYMENT_METHOD_PERMISSIONS,
+    INVOICE_PERMISSIONS,
+    PROMO_CODE_PERMISSIONS,
+    MODEM_PERMISSIONS,
+    AGENT_HOST_PERMISSIONS,
+  ].flatMap((set) => Object.values(set)),
   ...UPCOMING.flatMap((resource) => {
     const [app, model] = resource.split('.') as [string, string];
     return ACTIONS.map((action) => `${app}.${action}_${model}`);

@@ -71,3 +71,21 @@ export const PAYMENTS_SECTION_ACCESS = [
   INVOICE_PERMISSIONS.view,
   PROMO_CODE_PERMISSIONS.view,
 ].join('|');
+
+/** The Farm section (Django app `farm`): the modems and the farm hosts their agents run on. */
+export const MODEM_PERMISSIONS = {
+  view: 'farm.view_modem',
+  add: 'farm.add_modem',
+  change: 'farm.change_modem',
+  delete: 'farm.delete_modem',
+} as const;
+
+export const AGENT_HOST_PERMISSIONS = {
+  view: 'farm.view_agenthost',
+  add: 'farm.add_agenthost',
+  change: 'farm.change_agenthost',
+  delete: 'farm.delete_agenthost',
+} as const;
+
+/** Either list lets a staff member into `/panel/farm`. */
+export const FARM_SECTION_ACCESS = [MODEM_PERMISSIONS.view, AGENT_HOST_PERMISSIONS.view].join('|');

@@ -13,6 +13,7 @@ import styles from './lists.module.css';
 export type FilterLabels<D extends ListDefinition> = {
   readonly [K in keyof D['filters']]: {
     readonly label: string;
+    /** A `list` filter's choice → its name; a `values` filter's known values → their names (the section lists them). */
     readonly choices?: Readonly<Record<string, string>>;
     /** An `ids` filter's rows, id → name (the section loads them); an id without a name shows as `#id`. */
     readonly rows?: Readonly<Record<number, string>>;
@@ -22,7 +23,7 @@ export type FilterLabels<D extends ListDefinition> = {
 };
 
 /**
- * The controls of a list's filters, one per definition: a select for `list` and `ids`, two numbers for `range`, two
+ * The controls of a list's filters, one per definition: a select for `list`, `ids` and `values`, two numbers for `range`, two
  * dates for `date_range`. Each change goes to the URL (and so to the API) at once.
  */
 export function FilterBar<D extends ListDefinition>({
@@ -60,6 +61,24 @@ export function FilterBar<D extends ListDefinition>({
               value={[...selected]}
               onChange={(value: number[]) => setFilter(name, value.length > 0 ? value : undefined)}
               options={ids.map((id) => ({ value: id, label: rows[id] ?? `#${id}` }))}
+            />
+          );
+        }
+        if (filter.type === 'values') {
+          const selected = (values[name] as readonly string[] | undefined) ?? [];
+          const known = [...new Set([...Object.keys(choices), ...selected])];
+          return (
+            <Select
+              key={name}
+              mode="multiple"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              className={styles.filter}
+              aria-label={label}
+              placeholder={label}
+              value={[...selected]}
+              onChange={(value: string[]) => setFilter(name, value.length > 0 ? value : undefined)}
+              options={known.map((value) => ({ value, label: choices[value] ?? value }))}
             />
           );
         }

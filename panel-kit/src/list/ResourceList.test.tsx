@@ -17,6 +17,7 @@ const USERS = defineList({
     status: { type: 'list', choices: ['active', 'blocked'] },
     balance: { type: 'range' },
     date_joined: { type: 'date_range' },
+    country: { type: 'values' },
   },
 });
 
@@ -46,6 +47,7 @@ function renderList(load: (params: ListParams<typeof USERS>) => Promise<Paginate
         status: { label: 'Status', choices: { active: 'Active', blocked: 'Blocked' } },
         balance: { label: 'Balance' },
         date_joined: { label: 'Joined' },
+        country: { label: 'Country', choices: { RU: 'Russia', KZ: 'Kazakhstan' } },
       }}
       columns={[{ key: 'email', title: 'E-mail', sortable: true, render: (row) => row.email }]}
     />
@@ -70,13 +72,24 @@ afterEach(cleanup);
 describe('a panel list', () => {
   it('reads its filters from the URL and asks for exactly them, dropping values outside their grammar', async () => {
     const load = vi.fn(async () => page([{ id: 1, email: 'a@example.com' }]));
-    renderList(load, '/panel/users?status=blocked,nonsense&balance_min=100&balance_max=x&date_joined_after=2026-01-31');
+    renderList(
+      load,
+      '/panel/users?status=blocked,nonsense&balance_min=100&balance_max=x&date_joined_after=2026-01-31&country=KZ,,UZ',
+    );
     await screen.findByText('a@example.com');
     expect(load).toHaveBeenLastCalledWith({
       page: 1,
       page_size: 20,
-      filters: { status: ['blocked'], balance: { min: 100 }, date_joined: { after: '2026-01-31' } },
+      filters: {
+        status: ['blocked'],
+        balance: { min: 100 },
+        date_joined: { after: '2026-01-31' },
+        country: ['KZ', 'UZ'],
+      },
     });
+    // A value the data holds shows by the name the section gives it, an unnamed one as itself.
+    expect(screen.getByText('Kazakhstan')).toBeTruthy();
+    expect(screen.getByText('UZ')).toBeTruthy();
   });
 
   it('writes a changed range or date into the URL and goes back to page 1', async () => {

@@ -37,7 +37,7 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
   let testDb: TestDb;
   let app: FastifyInstance;
   let gateway: FakeBtcpay;
-  const as = {} as Record<'cashier' | 'viewer' | 'alice' | 'bob', Record<string, string>>;
+  const as = {} as Record<'cashier' | 'viewer' | 'alice' | 'bob' | 'outsider', Record<string, string>>;
   const ids = {} as Record<'alice' | 'bob' | 'cashier', number>;
 
   beforeAll(async () => {
@@ -49,12 +49,14 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
       viewer: { staff: true, permissions: ['payments.view_paymentmethod', 'payments.view_invoice'] },
       alice: {},
       bob: {},
+      // Every permission string but not staff: Django admin's `is_staff` rule keeps the panel closed to them.
+      outsider: { permissions: ALL },
     } as const;
     for (const [name, fixture] of Object.entries(people)) {
       const email = freshEmail(name);
       const user = await createUser(testDb.db, { email, verified: true, ...fixture });
       as[name as keyof typeof as] = tokenHeader(await login(app, email));
-      if (name !== 'viewer') ids[name as keyof typeof ids] = user.id;
+      if (name !== 'viewer' && name !== 'outsider') ids[name as keyof typeof ids] = user.id;
     }
   });
   afterAll(async () => {
@@ -148,6 +150,8 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
   it('lets only the right staff in: customers 403, viewers read but do not write', async () => {
     expect((await call('GET', '/api/panel/payment-methods/', as.alice)).statusCode).toBe(403);
     expect((await call('GET', '/api/panel/invoices/', as.alice)).statusCode).toBe(403);
+    expect((await call('GET', '/api/panel/invoices/', as.outsider)).statusCode).toBe(403);
+    expect((await call('GET', '/api/panel/promo-codes/', as.outsider)).statusCode).toBe(403);
     expect((await call('GET', '/api/panel/payment-methods/', as.viewer)).statusCode).toBe(200);
     expect(
       (await call('PATCH', `/api/panel/payment-methods/${manualId}/`, as.viewer, { active: false })).statusCode,

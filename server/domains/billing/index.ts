@@ -19,7 +19,11 @@ const EXPIRY_SWEEP_MS = 60_000;
 const billing: FastifyPluginAsync<BillingOptions> = async (app, options) => {
   const service = billingService(app.db, options);
   await app.register(customerRoutes, { ...options, billing: service });
-  await app.register(panelRoutes, { ...options, billing: service });
+  // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings an account holds.
+  await app.register(async (panel) => {
+    panel.addHook('preHandler', app.requireStaff);
+    await panel.register(panelRoutes, { ...options, billing: service });
+  });
   await app.register(webhookRoutes, { billing: service });
 
   // Idempotent and safe with several processes: each UPDATE only touches rows still pending.

@@ -34,6 +34,33 @@ export type LinkRotation =
 
 export type RotationFinish = 'finished' | 'unknown' | 'already_finished';
 
+export type StaffRotation =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'unavailable' }
+  | { readonly kind: 'started'; readonly rotationId: number };
+
+/** What a panel write came to: done, no such row, or refused for the named reason. */
+export type FarmWrite = 'ok' | 'unknown' | 'ports_in_use' | 'has_modems' | 'has_proxies';
+
+export interface HostChanges {
+  readonly name?: string;
+  readonly publicHost?: string;
+  readonly portMin?: number;
+  readonly portMax?: number;
+}
+
+export interface ModemChanges {
+  readonly hostId?: number;
+  readonly name?: string;
+  readonly key?: string;
+  readonly country?: string;
+  readonly city?: string;
+  readonly operator?: string;
+  readonly capacity?: number;
+  readonly notes?: string;
+  readonly maintenance?: boolean;
+}
+
 export interface FarmServiceOptions {
   /** Milliseconds now: the cooldown's clock (tests move it). */
   readonly now?: () => number;
@@ -77,11 +104,94 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
       return hosts.byTokenHash(sha256(token));
     },
 
-    createModem(modem: NewModem): Promise<Modem> {
+    createModem(modem: NewModem & { readonly maintenance?: boolean }): Promise<Modem> {
       return db.transaction(async (tx) => {
-        const created = await modemsRepository(tx).insert(modem);
+        const modems = modemsRepository(tx);
+        const created = await modems.insert(modem);
+        if (modem.maintenance) await modems.update(created.id, { status: 'maintenance' });
         await hostsRepository(tx).bump(modem.hostId);
         return created;
+      });
+    },
+
+    /** A host's name, address or port range; a range that would leave a proxy's port outside is refused. */
+    updateHost(id: number, changes: HostChanges): Promise<FarmWrite> {
+      return db.transaction(async (tx) => {
+        const farm = hostsRepository(tx);
+        const host = await farm.get(id, { lock: true });
+        if (!host) return 'unknown';
+        const portMin = changes.portMin ?? host.portMin;
+        const portMax = changes.portMax ?? host.portMax;
+        if (await farm.hasPortsOutside(id, portMin, portMax)) return 'ports_in_use';
+        await farm.update(id, { ...changes, portMin, portMax });
+        return 'ok';
+      });
+    },
+
+    /** A host without modems; one with modems is refused (they carry customers' proxies or could). */
+    deleteHost(id: number): Promise<FarmWrite> {
+      return db.transaction(async (tx) => {
+        const farm = hostsRepository(tx);
+        if (!(await farm.get(id, { lock: true }))) return 'unknown';
+        if (await farm.hasModems(id)) return 'has_modems';
+        await farm.delete(id);
+        return 'ok';
+      });
+    },
+
+    /**
+     * A modem's details, its host, or maintenance (on: `maintenance`, off: `offline` until its agent reports). A
+     * modem carrying proxies cannot move to another host (their ports are that host's). Its agent(s) are told.
+     */
+    updateModem(id: number, changes: ModemChanges): Promise<FarmWrite> {
+      return db.transaction(async (tx) => {
+        const modems = modemsRepository(tx);
+        const modem = await modems.get(id, { lock: true });
+        if (!modem) return 'unknown';
+        const moving = changes.hostId !== undefined && changes.hostId !== modem.hostId;
+        if (moving && (await modems.hasProxies(id))) return 'has_proxies';
+        const { maintenance, ...rest } = changes;
+        const status =
+          maintenance === true
+            ? 'maintenance'
+            : maintenance === false && modem.status === 'maintenance'
+              ? 'offline'
+              : undefined;
+        await modems.update(id, { ...rest, ...(status ? { status } : {}) });
+        const farm = hostsRepository(tx);
+        await farm.bump(modem.hostId);
+        if (moving) await farm.bump(changes.hostId as number);
+        return 'ok';
+      });
+    },
+
+    deleteModem(id: number): Promise<FarmWrite> {
+      return db.transaction(async (tx) => {
+        const modems = modemsRepository(tx);
+        const modem = await modems.get(id, { lock: true });
+        if (!modem) return 'unknown';
+        if (await modems.hasProxies(id)) return 'has_proxies';
+        await modems.delete(id);
+        await hostsRepository(tx).bump(modem.hostId);
+        return 'ok';
+      });
+    },
+
+    /** Staff's "rotate now": asks the modem's agent (no cooldown: staff may need it while fixing a modem). */
+    requestStaffRotation(modemId: number, actorId: number): Promise<StaffRotation> {
+      return db.transaction(async (tx) => {
+        const modem = await modemsRepository(tx).get(modemId, { lock: true });
+        if (!modem) return { kind: 'unknown' } as const;
+        if (modem.status !== 'online') return { kind: 'unavailable' } as const;
+        const rotation = await rotationsRepository(tx).request({
+          modemId,
+          proxyId: null,
+          source: 'staff',
+          actorId,
+          oldIp: modem.ip,
+        });
+        if (rotation.created) await hostsRepository(tx).bump(modem.hostId);
+        return { kind: 'started', rotationId: rotation.id } as const;
       });
     },
 

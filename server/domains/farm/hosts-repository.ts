@@ -95,6 +95,34 @@ export function hostsRepository(q: Queryable) {
       return rows.length > 0;
     },
 
+    async update(
+      id: number,
+      changes: { name?: string; publicHost?: string; portMin: number; portMax: number },
+    ): Promise<void> {
+      await q.query(
+        `UPDATE agent_hosts SET name = COALESCE($2, name), public_host = COALESCE($3, public_host),
+                port_min = $4, port_max = $5 WHERE id = $1`,
+        [id, changes.name ?? null, changes.publicHost ?? null, changes.portMin, changes.portMax],
+      );
+    },
+
+    async hasPortsOutside(id: number, portMin: number, portMax: number): Promise<boolean> {
+      const rows = await q.query('SELECT 1 FROM proxy_ports WHERE host_id = $1 AND (port < $2 OR port > $3) LIMIT 1', [
+        id,
+        portMin,
+        portMax,
+      ]);
+      return rows.length > 0;
+    },
+
+    async hasModems(id: number): Promise<boolean> {
+      return (await q.query('SELECT 1 FROM modems WHERE host_id = $1 LIMIT 1', [id])).length > 0;
+    },
+
+    async delete(id: number): Promise<void> {
+      await q.query('DELETE FROM agent_hosts WHERE id = $1', [id]);
+    },
+
     async seen(id: number, report: { servedVersion: string | null; startedAt: string }): Promise<void> {
       await q.query(
         `UPDATE agent_hosts SET last_seen_at = now(), served_version = $2, agent_started_at = $3 WHERE id = $1`,

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import agentRoutes from './agent-routes.ts';
+import panelRoutes from './panel-routes.ts';
 import { farmService, type FarmServiceOptions } from './farm-service.ts';
 import { notificationWaits } from './notification-waits.ts';
 import rotateLinkRoute from './rotate-link-route.ts';
@@ -12,6 +13,8 @@ import { trafficRepository } from './traffic-repository.ts';
 export { farmService, NoFreePorts, ROTATE_COOLDOWN_SECONDS, type FarmService } from './farm-service.ts';
 
 export interface FarmOptions extends FarmServiceOptions {
+  /** PUBLIC_URL: the absolute `next`/`previous` links of paginated lists. */
+  readonly publicUrl?: string;
   /** How long `GET /r/{token}` waits for the new address. */
   readonly rotationWaitMs?: number;
 }
@@ -24,6 +27,16 @@ const farm: FastifyPluginAsync<FarmOptions> = async (app, options) => {
   const waits = notificationWaits(app.db);
   app.addHook('onClose', () => waits.close());
   await app.register(agentRoutes, { farm: service, waits });
+  // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings an account holds.
+  await app.register(async (panel) => {
+    panel.addHook('preHandler', app.requireStaff);
+    await panel.register(panelRoutes, {
+      farm: service,
+      waits,
+      publicUrl: options.publicUrl ?? '',
+      ...(options.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.rotationWaitMs }),
+    });
+  });
   await app.register(rotateLinkRoute, {
     farm: service,
     waits,

@@ -112,6 +112,38 @@ export function modemsRepository(q: Queryable) {
       );
     },
 
+    /** The given fields (the others kept). */
+    async update(
+      id: number,
+      changes: Partial<Omit<NewModem, 'hostId'>> & { readonly hostId?: number; readonly status?: ModemStatus },
+    ): Promise<void> {
+      const columns: Record<string, unknown> = {
+        host_id: changes.hostId,
+        name: changes.name,
+        key: changes.key,
+        country: changes.country,
+        city: changes.city,
+        operator: changes.operator,
+        capacity: changes.capacity,
+        notes: changes.notes,
+        status: changes.status,
+      };
+      const set = Object.entries(columns).filter(([, value]) => value !== undefined);
+      if (set.length === 0) return;
+      await q.query(
+        `UPDATE modems SET ${set.map(([column], index) => `${column} = $${index + 2}`).join(', ')} WHERE id = $1`,
+        [id, ...set.map(([, value]) => value as string | number)],
+      );
+    },
+
+    async hasProxies(id: number): Promise<boolean> {
+      return (await q.query('SELECT 1 FROM proxies WHERE modem_id = $1 LIMIT 1', [id])).length > 0;
+    },
+
+    async delete(id: number): Promise<void> {
+      await q.query('DELETE FROM modems WHERE id = $1', [id]);
+    },
+
     async rotated(id: number, ip: string, at: string): Promise<void> {
       await q.query('UPDATE modems SET ip = $2, last_rotation_at = $3 WHERE id = $1', [id, ip, at]);
     },

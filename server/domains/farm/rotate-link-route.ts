@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FarmService } from './farm-service.ts';
 import type { NotificationWaits } from './notification-waits.ts';
+import type { Rotation } from './rotations-repository.ts';
 
 /** The simulator rotates in 1–3 s, a USB modem reconnects in 5–30 s: a link waits this long for the new address. */
 export const ROTATION_WAIT_MS = 60_000;
@@ -18,6 +19,23 @@ export interface RotateLinkOptions {
   readonly farm: FarmService;
   readonly waits: NotificationWaits;
   readonly rotationWaitMs?: number;
+}
+
+/** The rotation once it is done or failed, or null if it is still pending after `waitMs`. */
+export async function waitForRotation(
+  farm: FarmService,
+  waits: NotificationWaits,
+  id: number,
+  waitMs: number,
+): Promise<Rotation | null> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const rotation = await farm.rotation(id);
+    if (rotation && rotation.status !== 'pending') return rotation;
+    const left = deadline - Date.now();
+    if (left <= 0) return null;
+    await waits.wait(`r${id}`, Math.min(SLICE_MS, left));
+  }
 }
 
 function answer(reply: FastifyReply, status: number, body: Record<string, unknown>) {
@@ -51,19 +69,14 @@ const rotateLinkRoute: FastifyPluginAsync<RotateLinkOptions> = async (app, optio
       case 'started':
         break;
     }
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      const rotation = await farm.rotation(outcome.rotationId);
-      if (rotation?.status === 'done') return answer(reply, 200, { ok: true, ip: rotation.newIp });
-      if (rotation?.status === 'failed') {
-        request.log.warn({ rotationId: outcome.rotationId, error: rotation.error }, 'link rotation failed');
-        return answer(reply, 502, { ok: false, error: 'rotation_failed' });
-      }
-      const left = deadline - Date.now();
-      // Still pending: the agent will rotate when it can; the link's next use joins that rotation.
-      if (left <= 0) return answer(reply, 504, { ok: false, error: 'timeout' });
-      await waits.wait(`r${outcome.rotationId}`, Math.min(SLICE_MS, left));
+    const rotation = await waitForRotation(farm, waits, outcome.rotationId, waitMs);
+    if (rotation?.status === 'done') return answer(reply, 200, { ok: true, ip: rotation.newIp });
+    if (rotation?.status === 'failed') {
+      request.log.warn({ rotationId: rotation.id, error: rotation.error }, 'link rotation failed');
+      return answer(reply, 502, { ok: false, error: 'rotation_failed' });
     }
+    // Still pending: the agent will rotate when it can; the link's next use joins that rotation.
+    return answer(reply, 504, { ok: false, error: 'timeout' });
   });
 };
 

@@ -107,4 +107,15 @@ describe('a list query (DRF + django-filter conventions)', () => {
     expect(v.is(raw, { method: '3,5' })).toBe(true);
     for (const bad of ['3,', 'a', '0', '-1', '1.5', '01']) expect(v.is(raw, { method: bad }), bad).toBe(false);
   });
+
+  it('takes what the data holds as a `values` filter: texts without commas, repeated ones once', () => {
+    const MODEMS = defineList({ orderings: ['name'], filters: { operator: { type: 'values' } } });
+    expect(listQueryOf(MODEMS, { filters: { operator: ['МТС', 'Tele2'] } })).toEqual({ operator: 'МТС,Tele2' });
+    expect(readListParams(MODEMS, new URLSearchParams('operator=Tele2,,Tele2,Beeline'))).toEqual({
+      filters: { operator: ['Tele2', 'Beeline'] },
+    });
+    const raw = listQuerySchema(MODEMS);
+    expect(v.is(raw, { operator: 'МТС,Tele2' })).toBe(true);
+    for (const bad of ['', ',', 'a,', 'x'.repeat(101)]) expect(v.is(raw, { operator: bad }), bad).toBe(false);
+  });
 });

@@ -8,12 +8,15 @@ import * as v from 'valibot';
  * - the spec's filter definitions: `list` (`?status=active,expired`, any of the choices), `range`
  *   (`?balance_min=&balance_max=`, whole numbers — money is in minor units) and `date_range`
  *   (`?date_joined_after=&date_joined_before=`, `YYYY-MM-DD`, both ends inclusive);
- * - `ids`, a `list` whose choices are rows of another resource (`?method=3,5`): row ids, named by the client.
+ * - `ids`, a `list` whose choices are rows of another resource (`?method=3,5`): row ids, named by the client;
+ * - `values`, a `list` whose choices are whatever the data holds (`?country=RU,KZ`, an operator's name): free texts
+ *   of up to 100 characters without commas, which the client names from what the server lists.
  */
 
 export type FilterDefinition =
   | { readonly type: 'list'; readonly choices: readonly string[] }
   | { readonly type: 'ids' }
+  | { readonly type: 'values' }
   | { readonly type: 'range' }
   | { readonly type: 'date_range' };
 
@@ -41,9 +44,11 @@ type FilterValue<F extends FilterDefinition> = F extends { type: 'list'; choices
   ? readonly C[]
   : F extends { type: 'ids' }
     ? readonly number[]
-    : F extends { type: 'range' }
-      ? NumberRange
-      : DateRange;
+    : F extends { type: 'values' }
+      ? readonly string[]
+      : F extends { type: 'range' }
+        ? NumberRange
+        : DateRange;
 
 export type Ordering<D extends ListDefinition> = D['orderings'][number] | `-${D['orderings'][number]}`;
 
@@ -66,7 +71,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** The query-string keys one filter uses. */
 export function filterKeys(name: string, filter: FilterDefinition): readonly string[] {
-  if (filter.type === 'list' || filter.type === 'ids') return [name];
+  if (filter.type === 'list' || filter.type === 'ids' || filter.type === 'values') return [name];
   return filter.type === 'range' ? [`${name}_min`, `${name}_max`] : [`${name}_after`, `${name}_before`];
 }
 
@@ -84,6 +89,9 @@ export function listQuerySchema<D extends ListDefinition>(definition: D) {
     if (filter.type === 'ids') {
       const id = ROW_ID.source.slice(1, -1);
       return [[name, v.optional(v.pipe(v.string(), v.regex(new RegExp(`^${id}(?:,${id}){0,99}$`))))] as const];
+    }
+    if (filter.type === 'values') {
+      return [[name, v.optional(v.pipe(v.string(), v.regex(/^[^,]{1,100}(?:,[^,]{1,100}){0,99}$/)))] as const];
     }
     const pattern = filter.type === 'range' ? WHOLE_NUMBER : DATE;
     return filterKeys(name, filter).map((key) => [key, v.optional(v.pipe(v.string(), v.regex(pattern)))] as const);
@@ -109,6 +117,12 @@ function idValues(raw: string | null | undefined): number[] | undefined {
   if (!raw) return undefined;
   const ids = [...new Set(raw.split(','))].filter((value) => ROW_ID.test(value) && Number(value) <= 2_147_483_647);
   return ids.length > 0 ? ids.slice(0, 100).map(Number) : undefined;
+}
+
+function freeValues(raw: string | null | undefined): string[] | undefined {
+  if (!raw) return undefined;
+  const values = [...new Set(raw.split(','))].filter((value) => value.length > 0 && value.length <= 100);
+  return values.length > 0 ? values.slice(0, 100) : undefined;
 }
 
 const wholeNumber = (raw: string | null | undefined) => (raw && WHOLE_NUMBER.test(raw) ? Number(raw) : undefined);
@@ -140,9 +154,11 @@ export function readListParams<D extends ListDefinition>(
         ? listValues(get(first), filter.choices)
         : filter.type === 'ids'
           ? idValues(get(first))
-          : filter.type === 'range'
-            ? compact({ min: wholeNumber(get(first)), max: wholeNumber(get(second ?? '')) })
-            : compact({ after: date(get(first)), before: date(get(second ?? '')) });
+          : filter.type === 'values'
+            ? freeValues(get(first))
+            : filter.type === 'range'
+              ? compact({ min: wholeNumber(get(first)), max: wholeNumber(get(second ?? '')) })
+              : compact({ after: date(get(first)), before: date(get(second ?? '')) });
     if (value !== undefined) filters[name] = value;
   }
   const ordering = get('ordering') ?? '';
@@ -170,7 +186,7 @@ export function listQueryOf<D extends ListDefinition>(definition: D, params: Lis
     const value = filters[name];
     if (value === undefined) continue;
     const [first, second] = filterKeys(name, filter) as [string, string];
-    if (filter.type === 'list' || filter.type === 'ids') {
+    if (filter.type === 'list' || filter.type === 'ids' || filter.type === 'values') {
       const values = value as readonly (string | number)[];
       if (values.length > 0) query[first] = values.join(',');
     } else {
