@@ -46,9 +46,14 @@ export function FilterBar<D extends ListDefinition>({
     <>
       {Object.entries(definition.filters).map(([name, filter]: [string, FilterDefinition]) => {
         const { label, choices = {}, rows = {}, single } = labels[name] as FilterLabels<D>[string];
-        if (filter.type === 'ids') {
-          const selected = (values[name] as readonly number[] | undefined) ?? [];
-          const ids = [...new Set([...Object.keys(rows).map(Number), ...selected])];
+        if (filter.type === 'ids' || filter.type === 'values') {
+          // Rows of another resource by id, or values the data holds by themselves: any of them, with the names the
+          // section gives (`rows`, `choices`); a selected one it does not name shows as itself.
+          const selected = (values[name] as readonly (number | string)[] | undefined) ?? [];
+          const named: Readonly<Record<string | number, string>> = filter.type === 'ids' ? rows : choices;
+          const known = filter.type === 'ids' ? Object.keys(rows).map(Number) : Object.keys(choices);
+          const nameOf = (value: number | string) =>
+            named[value] ?? (filter.type === 'ids' ? `#${value}` : String(value));
           return (
             <Select
               key={name}
@@ -59,26 +64,8 @@ export function FilterBar<D extends ListDefinition>({
               aria-label={label}
               placeholder={label}
               value={[...selected]}
-              onChange={(value: number[]) => setFilter(name, value.length > 0 ? value : undefined)}
-              options={ids.map((id) => ({ value: id, label: rows[id] ?? `#${id}` }))}
-            />
-          );
-        }
-        if (filter.type === 'values') {
-          const selected = (values[name] as readonly string[] | undefined) ?? [];
-          const known = [...new Set([...Object.keys(choices), ...selected])];
-          return (
-            <Select
-              key={name}
-              mode="multiple"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              className={styles.filter}
-              aria-label={label}
-              placeholder={label}
-              value={[...selected]}
-              onChange={(value: string[]) => setFilter(name, value.length > 0 ? value : undefined)}
-              options={known.map((value) => ({ value, label: choices[value] ?? value }))}
+              onChange={(value: (number | string)[]) => setFilter(name, value.length > 0 ? value : undefined)}
+              options={[...new Set([...known, ...selected])].map((value) => ({ value, label: nameOf(value) }))}
             />
           );
         }

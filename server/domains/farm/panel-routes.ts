@@ -27,7 +27,7 @@ import { message, type MessageKey } from '../../lib/messages.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { answers, idParams, notFound, registerItemRoutes } from '../../lib/panel.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
-import type { FarmService, FarmWrite } from './farm-service.ts';
+import type { FarmService, FarmWrite, ModemChanges } from './farm-service.ts';
 import type { NotificationWaits } from './notification-waits.ts';
 import { farmPanelRepository } from './panel-repository.ts';
 import { ROTATION_WAIT_MS, waitForRotation } from './rotate-link-route.ts';
@@ -70,17 +70,22 @@ const hostChanges = (input: Partial<AgentHostInput>) => ({
   portMax: input.port_max,
 });
 
-const modemChanges = (input: Partial<ModemInput>) => ({
-  hostId: input.host,
-  name: input.name,
-  key: input.key,
-  country: input.country,
-  city: input.city,
-  operator: input.operator,
-  capacity: input.capacity,
-  notes: input.notes,
-  maintenance: input.maintenance,
-});
+/** The modem's fields as the service names them; from a whole input (a create) every one is there. */
+function modemChanges(input: ModemInput): Required<ModemChanges>;
+function modemChanges(input: Partial<ModemInput>): ModemChanges;
+function modemChanges(input: Partial<ModemInput>): ModemChanges {
+  return {
+    hostId: input.host,
+    name: input.name,
+    key: input.key,
+    country: input.country,
+    city: input.city,
+    operator: input.operator,
+    capacity: input.capacity,
+    notes: input.notes,
+    maintenance: input.maintenance,
+  };
+}
 
 const panelRoutes: FastifyPluginAsync<{
   farm: FarmService;
@@ -176,19 +181,7 @@ const panelRoutes: FastifyPluginAsync<{
     get: (id) => reads.modem(id),
     async create(body, language) {
       const input = parseBody(ModemInputSchema, body, language);
-      const modem = await uniqueAs(language, () =>
-        farm.createModem({
-          hostId: input.host,
-          name: input.name,
-          key: input.key,
-          country: input.country,
-          city: input.city,
-          operator: input.operator,
-          capacity: input.capacity,
-          notes: input.notes,
-          maintenance: input.maintenance,
-        }),
-      );
+      const modem = await uniqueAs(language, () => farm.createModem(modemChanges(input)));
       return reads.modem(modem.id);
     },
     async update(id, body, language) {
