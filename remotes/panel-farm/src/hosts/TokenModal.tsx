@@ -19,6 +19,8 @@ export function TokenModal({ host, onClose }: { host: AgentHostToken | null; onC
       closable={false}
       mask={{ closable: false }}
       keyboard={false}
+      // Closed, nothing of the token stays in the page.
+      destroyOnHidden
       onCancel={onClose}
       footer={
         <Button type="primary" onClick={onClose}>
