@@ -88,6 +88,7 @@ function ModemEditScreen({ loaded }: { loaded: PanelModem }) {
         </div>
       </dl>
       {canChange && <ModemService modem={modem} onChange={setModem} />}
+      <h2 className={styles.heading}>{t('modem.settings')}</h2>
       {!canChange && <Typography.Paragraph type="secondary">{t('modem.readOnly')}</Typography.Paragraph>}
       <ResourceForm<ModemEditValues, ReturnType<typeof modemInput<ModemEditValues>>, PanelModem>
         name={`modem-${modem.id}`}

@@ -59,6 +59,10 @@ export function ModemsList() {
             <>
               <Link to={paths.panelFarmModemEdit(row.id, language)}>{row.name}</Link>
               <span className={styles.sub}>{row.key}</span>
+              {/* A phone shows the name and the actions only: the status goes under the name there. */}
+              <span className={styles.phoneOnly}>
+                <ModemStatus status={row.status} />
+              </span>
             </>
           ),
         },
@@ -86,6 +90,7 @@ export function ModemsList() {
           key: 'status',
           title: t('modems.columns.status'),
           sortable: true,
+          responsive: ['sm'],
           render: (row) => <ModemStatus status={row.status} />,
         },
         {
