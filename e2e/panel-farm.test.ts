@@ -249,10 +249,10 @@ describe.each([
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain(text.tokenWarning);
-    const token = ((await dialog.locator('code').first().innerText()) ?? '').trim();
+    const token = (await dialog.locator('pre').first().innerText()).trim();
     expect(token).toMatch(/^\S{20,}$/);
     // The settings to paste on the host: this site's address and the token.
-    expect(await dialog.locator('pre').textContent()).toBe(`AGENT_API_URL=${site.url}\nAGENT_TOKEN=${token}`);
+    expect(await dialog.locator('pre').nth(1).textContent()).toBe(`AGENT_API_URL=${site.url}\nAGENT_TOKEN=${token}`);
     await settle(page);
     await expectActionsInReach(page, `token dialog, ${language}`);
     expect(await agentStatus(token)).toBe(200);
@@ -275,7 +275,7 @@ describe.each([
       .getByRole('button', { name: language === 'ru' ? 'Новый токен' : 'New token' })
       .click();
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    const renewed = ((await dialog.locator('code').first().innerText()) ?? '').trim();
+    const renewed = (await dialog.locator('pre').first().innerText()).trim();
     expect(renewed).not.toBe(token);
     expect(await agentStatus(token)).toBe(401);
     expect(await agentStatus(renewed)).toBe(200);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Popconfirm, Typography } from 'antd';
 import { useLoaderData, useNavigate } from 'react-router';
 import { deletePanelFarmHost, regeneratePanelFarmHostToken, updatePanelFarmHost } from '@proxy/contract/api/panel-farm';
+import { runRequest } from '@proxy/contract/forms';
 import { AGENT_HOST_PERMISSIONS } from '@proxy/contract/permissions';
 import { paths } from '@proxy/contract/routes';
 import { AgentHostInputSchema, type AgentHostItem, type AgentHostToken } from '@proxy/contract/schemas/farm';
@@ -40,10 +41,14 @@ function HostEditScreen({ loaded }: { loaded: AgentHostItem }) {
   }
 
   async function regenerate() {
-    const answer = await runAction(() => regeneratePanelFarmHostToken(api, host.id), 'saved');
-    if (answer) {
-      setHost(answer);
-      setToken(answer);
+    // No toast: the token's dialog is the answer.
+    const outcome = await runRequest(() => regeneratePanelFarmHostToken(api, host.id), {
+      networkError: kit.t('messages.networkError'),
+      unknownError: kit.t('messages.unknownError'),
+    });
+    if (outcome.ok) {
+      setHost(outcome.value);
+      setToken(outcome.value);
     }
   }
 

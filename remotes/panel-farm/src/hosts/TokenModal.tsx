@@ -9,7 +9,19 @@ import styles from './hosts.module.css';
  */
 export function TokenModal({ host, onClose }: { host: AgentHostToken | null; onClose: () => void }) {
   const { t } = useT();
-  const copyable = (text: string) => ({ text, tooltips: [t('host.copy'), t('host.copied')] });
+  // A visible "Copy" beside each heading; the button's accessible name says what it copies.
+  const copyable = (text: string, what: string) => ({
+    text,
+    icon: [
+      <span key="copy" className={styles.copy}>
+        {t('host.copy')}
+      </span>,
+      <span key="copied" className={styles.copy}>
+        {t('host.copied')}
+      </span>,
+    ],
+    tooltips: [what, t('host.copied')],
+  });
   // The agent calls the API at the address staff reach this panel by.
   const env = host ? `AGENT_API_URL=${window.location.origin}\nAGENT_TOKEN=${host.token}` : '';
   return (
@@ -31,22 +43,17 @@ export function TokenModal({ host, onClose }: { host: AgentHostToken | null; onC
       {host && (
         <>
           <Alert type="warning" showIcon title={t('host.tokenWarning')} />
-          <Typography.Text className={styles.label} id="agent-token-label">
+          <Typography.Text strong className={styles.label} copyable={copyable(host.token, t('host.copyToken'))}>
             {t('host.token')}
           </Typography.Text>
-          <Typography.Text
-            code
-            copyable={copyable(host.token)}
-            className={styles.secret}
-            aria-labelledby="agent-token-label"
-          >
-            {host.token}
+          <pre className={styles.env}>{host.token}</pre>
+          <Typography.Text strong className={styles.label} copyable={copyable(env, t('host.copyEnv'))}>
+            {t('host.env')}
           </Typography.Text>
-          <Typography.Text className={styles.label}>{t('host.env')}</Typography.Text>
-          <Typography.Paragraph type="secondary">{t('host.envHelp')}</Typography.Paragraph>
-          <Typography.Paragraph copyable={copyable(env)}>
-            <pre className={styles.env}>{env}</pre>
+          <Typography.Paragraph type="secondary" className={styles.help}>
+            {t('host.envHelp')}
           </Typography.Paragraph>
+          <pre className={styles.env}>{env}</pre>
         </>
       )}
     </Modal>
