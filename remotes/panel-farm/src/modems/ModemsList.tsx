@@ -58,7 +58,10 @@ export function ModemsList() {
           render: (row) => (
             <>
               <Link to={paths.panelFarmModemEdit(row.id, language)}>{row.name}</Link>
-              <span className={styles.sub}>{row.key}</span>
+              <span className={styles.sub}>
+                <span>{row.key}</span>
+                <span className={styles.onHost}>{row.host.name}</span>
+              </span>
               {/* A phone shows the name and the actions only: the status goes under the name there. */}
               <span className={styles.phoneOnly}>
                 <ModemStatus status={row.status} />
@@ -66,7 +69,6 @@ export function ModemsList() {
             </>
           ),
         },
-        { key: 'host', title: t('modems.columns.host'), responsive: ['lg'], render: (row) => row.host.name },
         {
           key: 'country',
           title: t('modems.columns.location'),
@@ -100,17 +102,6 @@ export function ModemsList() {
           render: (row) => <span className={styles.ip}>{row.ip ?? '—'}</span>,
         },
         {
-          key: 'last_rotation_at',
-          title: t('modems.columns.rotation'),
-          sortable: true,
-          responsive: ['xl'],
-          render: (row) => (
-            <span className={styles.nowrap}>
-              {row.last_rotation_at ? formatMoment(row.last_rotation_at, language) : t('never')}
-            </span>
-          ),
-        },
-        {
           key: 'proxy',
           title: t('modems.columns.proxy'),
           responsive: ['lg'],
@@ -124,6 +115,17 @@ export function ModemsList() {
                 </span>
               ))
             ),
+        },
+        {
+          key: 'last_rotation_at',
+          title: t('modems.columns.rotation'),
+          sortable: true,
+          responsive: ['xl'],
+          render: (row) => (
+            <span className={styles.nowrap}>
+              {row.last_rotation_at ? formatMoment(row.last_rotation_at, language) : t('never')}
+            </span>
+          ),
         },
       ]}
     />
