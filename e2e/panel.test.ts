@@ -61,7 +61,7 @@ describe('the panel frame', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/panel');
     await expect
       .poll(() => menuItems(page))
-      .toEqual(['Сайт', 'Пользователи', 'Обновления', 'Страницы', 'Способы оплаты', 'Выход']);
+      .toEqual(['Сайт', 'Пользователи', 'Обновления', 'Страницы', 'Способы оплаты', 'Ферма', 'Выход']);
     const drawer = page.locator('.ant-layout-sider');
     expect(await drawer.textContent()).toContain(USERS.boss.email);
     const wide = (await drawer.boundingBox())?.width ?? 0;
@@ -122,14 +122,14 @@ const PHONE = { width: 375, height: 740 } as const;
 const TEXT = {
   ru: {
     heading: 'Вход в панель управления',
-    menu: ['Сайт', 'Пользователи', 'Обновления', 'Страницы', 'Способы оплаты', 'Выход'],
+    menu: ['Сайт', 'Пользователи', 'Обновления', 'Страницы', 'Способы оплаты', 'Ферма', 'Выход'],
     notDeployed: 'Этого раздела пока нет',
     notDeployedText: 'Он ещё не развёрнут на этом сайте. Остальные разделы работают как обычно.',
     forbidden: 'У вас нет прав на просмотр этой страницы.',
   },
   en: {
     heading: 'Sign in to the control panel',
-    menu: ['Site', 'Users', 'Updates', 'Pages', 'Payment methods', 'Exit'],
+    menu: ['Site', 'Users', 'Updates', 'Pages', 'Payment methods', 'Farm', 'Exit'],
     notDeployed: 'This section is not here yet',
     notDeployedText: 'It has not been deployed on this site. The other sections work as usual.',
     forbidden: 'You do not have permission to open this page.',

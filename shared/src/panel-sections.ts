@@ -11,4 +11,5 @@ export const PANEL_SECTION_SOURCES: Readonly<
   versions: { remote: 'panel-version', list: '/api/panel/versions/' },
   pages: { remote: 'panel-page', list: '/api/panel/pages/' },
   payments: { remote: 'panel-payment', list: '/api/panel/payment-methods/' },
+  farm: { remote: 'panel-farm', list: '/api/panel/farm/modems/' },
 };

@@ -37,6 +37,11 @@ describe('matchRoute', () => {
     ['/panel/page', 'panelPages', 'ru', {}],
     ['/en/panel/page/add', 'panelPageAdd', 'en', {}],
     ['/panel/page/12', 'panelPageEdit', 'ru', { id: '12' }],
+    ['/panel/farm', 'panelFarm', 'ru', {}],
+    ['/en/panel/farm/modems/add', 'panelFarmModemAdd', 'en', {}],
+    ['/panel/farm/modems/7', 'panelFarmModemEdit', 'ru', { id: '7' }],
+    ['/panel/farm/hosts/add', 'panelFarmHostAdd', 'ru', {}],
+    ['/en/panel/farm/hosts/2', 'panelFarmHostEdit', 'en', { id: '2' }],
   ])('%s → %s', (pathname, id, language, params) => {
     const match = matchRoute(pathname);
     expect(match?.route.id).toBe(id);
@@ -62,6 +67,14 @@ describe('matchRoute', () => {
     expect(matchRoute('/panel/page/7')?.route.permission).toBe('pages.view_page');
   });
 
+  it('guards the Farm routes: either list opens the section, each screen needs its own resource permission', () => {
+    expect(matchRoute('/panel/farm')?.route.permission).toBe('farm.view_modem|farm.view_agenthost');
+    expect(matchRoute('/panel/farm/modems/add')?.route.permission).toBe('farm.add_modem');
+    expect(matchRoute('/panel/farm/modems/3')?.route.permission).toBe('farm.view_modem');
+    expect(matchRoute('/panel/farm/hosts/add')?.route.permission).toBe('farm.add_agenthost');
+    expect(matchRoute('/panel/farm/hosts/3')?.route.permission).toBe('farm.view_agenthost');
+  });
+
   it('rejects a malformed escape instead of throwing', () => {
     expect(matchRoute('/%E0%A4%A')).toBeNull();
   });
@@ -82,6 +95,8 @@ describe('undeployedPanelSection', () => {
     ['/en/panel/page/add', only('marketing'), 'pages'],
     ['/panel/page', only('panel-page'), undefined],
     ['/panel/page/1/extra', only('panel-page'), undefined],
+    ['/en/panel/farm/hosts/3', only('panel-page'), 'farm'],
+    ['/panel/farm/modems', only('panel-farm'), undefined],
     // Not a section's address at all.
     ['/panel', only(), undefined],
     ['/panel/whatever', only(), undefined],
@@ -116,8 +131,15 @@ describe('paths', () => {
       panelPages: paths.panelPages('en'),
       panelPageAdd: paths.panelPageAdd('ru'),
       panelPageEdit: paths.panelPageEdit(3, 'en'),
+      panelFarm: paths.panelFarmHosts('en'),
+      panelFarmModemAdd: paths.panelFarmModemAdd('ru'),
+      panelFarmModemEdit: paths.panelFarmModemEdit(8, 'en'),
+      panelFarmHostAdd: paths.panelFarmHostAdd('en'),
+      panelFarmHostEdit: paths.panelFarmHostEdit(2, 'ru'),
     };
-    for (const [id, href] of Object.entries(samples)) expect(matchRoute(href)?.route.id, href).toBe(id);
+    for (const [id, href] of Object.entries(samples)) {
+      expect(matchRoute(new URL(href, 'http://x').pathname)?.route.id, href).toBe(id);
+    }
   });
 });
 

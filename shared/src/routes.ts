@@ -1,5 +1,12 @@
 import { type Language, localizePath, splitLanguage } from './languages.ts';
-import { PAGE_PERMISSIONS, PAYMENT_METHOD_PERMISSIONS, PAYMENTS_SECTION_ACCESS } from './permissions.ts';
+import {
+  AGENT_HOST_PERMISSIONS,
+  FARM_SECTION_ACCESS,
+  MODEM_PERMISSIONS,
+  PAGE_PERMISSIONS,
+  PAYMENT_METHOD_PERMISSIONS,
+  PAYMENTS_SECTION_ACCESS,
+} from './permissions.ts';
 
 /**
  * The URL space of the site (spec §2), owned by the contract so that the shell, every remote and the server agree
@@ -28,6 +35,7 @@ export const PANEL_SECTIONS = [
   { id: 'versions', permission: 'versions.view_version' },
   { id: 'pages', permission: 'pages.view_page' },
   { id: 'payments', permission: PAYMENTS_SECTION_ACCESS },
+  { id: 'farm', permission: FARM_SECTION_ACCESS },
 ] as const;
 export type PanelSectionId = (typeof PANEL_SECTIONS)[number]['id'];
 
@@ -105,6 +113,42 @@ export const ROUTES = [
     layout: 'panel',
     permission: PAYMENT_METHOD_PERMISSIONS.view,
   },
+  // Modems and farm hosts, in tabs; each has its own add and edit screens (edit needs only view: read-only then).
+  {
+    id: 'panelFarm',
+    pattern: '/panel/farm',
+    remote: 'panel-farm',
+    layout: 'panel',
+    permission: FARM_SECTION_ACCESS,
+  },
+  {
+    id: 'panelFarmModemAdd',
+    pattern: '/panel/farm/modems/add',
+    remote: 'panel-farm',
+    layout: 'panel',
+    permission: MODEM_PERMISSIONS.add,
+  },
+  {
+    id: 'panelFarmModemEdit',
+    pattern: '/panel/farm/modems/:id',
+    remote: 'panel-farm',
+    layout: 'panel',
+    permission: MODEM_PERMISSIONS.view,
+  },
+  {
+    id: 'panelFarmHostAdd',
+    pattern: '/panel/farm/hosts/add',
+    remote: 'panel-farm',
+    layout: 'panel',
+    permission: AGENT_HOST_PERMISSIONS.add,
+  },
+  {
+    id: 'panelFarmHostEdit',
+    pattern: '/panel/farm/hosts/:id',
+    remote: 'panel-farm',
+    layout: 'panel',
+    permission: AGENT_HOST_PERMISSIONS.view,
+  },
   { id: 'page', pattern: '/:id', remote: 'marketing', layout: 'public' },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -166,6 +210,7 @@ export const PANEL_SECTION_PATHS: Readonly<Record<PanelSectionId, string>> = {
   versions: '/panel/version',
   pages: '/panel/page',
   payments: '/panel/payment',
+  farm: '/panel/farm',
 };
 
 export type PanelSection = (typeof PANEL_SECTIONS)[number];
@@ -248,6 +293,13 @@ export const paths = {
   panelPayments: (language: Language) => localizePath('/panel/payment', language),
   panelPaymentAdd: (language: Language) => localizePath('/panel/payment/add', language),
   panelPaymentEdit: (id: string | number, language: Language) => localizePath(`/panel/payment/${id}`, language),
+  panelFarm: (language: Language) => localizePath('/panel/farm', language),
+  /** The section's Hosts tab (the tab's choice is in the query, as every section's tabs). */
+  panelFarmHosts: (language: Language) => `${localizePath('/panel/farm', language)}?tab=hosts`,
+  panelFarmModemAdd: (language: Language) => localizePath('/panel/farm/modems/add', language),
+  panelFarmModemEdit: (id: string | number, language: Language) => localizePath(`/panel/farm/modems/${id}`, language),
+  panelFarmHostAdd: (language: Language) => localizePath('/panel/farm/hosts/add', language),
+  panelFarmHostEdit: (id: string | number, language: Language) => localizePath(`/panel/farm/hosts/${id}`, language),
   panelUsers: (language: Language) => localizePath('/panel/users', language),
   panelUserEdit: (id: string | number, language: Language) => localizePath(`/panel/users/${id}`, language),
   panelVersions: (language: Language) => localizePath('/panel/version', language),

@@ -24,7 +24,17 @@ export const fieldId = (form: string, name: string) => `${form}_${name.replace(/
  * The contract's named checks (`v.regex(SLUG_PATTERN, 'invalid_slug')`): the server words the same names in its own
  * catalogue (server/lib/messages.ts), so a field says the same thing before and after sending.
  */
-const NAMED = ['invalid_slug', 'percent_range', 'date_order', 'two_decimals', 'url_scheme'] as const;
+const NAMED = [
+  'invalid_slug',
+  'percent_range',
+  'date_order',
+  'two_decimals',
+  'url_scheme',
+  'host',
+  'port_order',
+  'modem_key',
+  'country',
+] as const;
 const camel = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
 /** A valibot issue in the kit's words: required, too long, too few or many items, out of range, or invalid. */

@@ -10,6 +10,7 @@ describe('the panel menu', () => {
       '/panel/version',
       '/panel/page',
       '/panel/payment',
+      '/panel/farm',
     ]);
   });
 

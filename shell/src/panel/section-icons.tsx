@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { CloudDownloadOutlined, FileTextOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  CloudDownloadOutlined,
+  ClusterOutlined,
+  FileTextOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { PanelSectionId } from '@proxy/contract/routes';
 
 /**
@@ -12,4 +18,5 @@ export const SECTION_ICONS: Readonly<Record<PanelSectionId, ReactNode>> = {
   versions: <CloudDownloadOutlined aria-hidden />,
   pages: <FileTextOutlined aria-hidden />,
   payments: <WalletOutlined aria-hidden />,
+  farm: <ClusterOutlined aria-hidden />,
 };

@@ -1,0 +1,118 @@
+import { useEffect } from 'react';
+import type { FarmChoices, PanelModem } from '@proxy/contract/schemas/farm';
+import { FieldGrid, NumberField, SelectField, SwitchField, TextField, useForm } from '@proxy/panel-kit';
+import { useT } from '../i18n/use-t.ts';
+
+/** The form's values: no host chosen yet is `undefined`, an emptied capacity `null`. */
+export interface ModemValues {
+  host: number | undefined;
+  name: string;
+  key: string;
+  country: string;
+  city: string;
+  operator: string;
+  capacity: number | null;
+  notes: string;
+  maintenance: boolean;
+}
+
+/** A new modem: for one private proxy, in service (its host is preselected when the farm has only one). */
+export const EMPTY_MODEM: ModemValues = {
+  host: undefined,
+  name: '',
+  key: '',
+  country: '',
+  city: '',
+  operator: '',
+  capacity: 1,
+  notes: '',
+  maintenance: false,
+};
+
+/** The edit form's values: maintenance is switched apart from the form on that screen. */
+export type ModemEditValues = Omit<ModemValues, 'maintenance'>;
+
+export const modemValues = (modem: PanelModem): ModemEditValues => ({
+  host: modem.host.id,
+  name: modem.name,
+  key: modem.key,
+  country: modem.country,
+  city: modem.city,
+  operator: modem.operator,
+  capacity: modem.capacity,
+  notes: modem.notes,
+});
+
+/** The request: an unset host or capacity as NaN, which the contract's schema refuses as required on its field. */
+export const modemInput = <V extends ModemEditValues>(values: V) => ({
+  ...values,
+  host: values.host ?? Number.NaN,
+  capacity: values.capacity ?? Number.NaN,
+});
+
+/**
+ * A modem's fields (create and edit): its host (from `/choices/`, plus the modem's own in case the choices have not
+ * arrived), name and driver key, where it is and whose SIM, capacity and notes. The maintenance switch is the create
+ * form's: on the edit screen it is an action of its own, applied at once.
+ */
+export function ModemFields({
+  choices,
+  current,
+  withMaintenance,
+}: {
+  choices: FarmChoices;
+  current?: PanelModem;
+  withMaintenance: boolean;
+}) {
+  const { t } = useT();
+  const form = useForm<ModemEditValues>();
+  const only = choices.hosts.length === 1 ? choices.hosts[0]?.id : undefined;
+  // The choices arrive after the form is on screen: a new modem on a one-host farm gets that host, unless one was
+  // chosen meanwhile.
+  useEffect(() => {
+    if (!current && only !== undefined && form.getState().values.host === undefined) form.change('host', only);
+  }, [current, only, form]);
+  const hosts = new Map(choices.hosts.map((host) => [host.id, host.name]));
+  if (current && !hosts.has(current.host.id)) hosts.set(current.host.id, current.host.name);
+  return (
+    <>
+      <FieldGrid>
+        <SelectField
+          name="host"
+          label={t('modem.host')}
+          help={t('modem.hostHelp')}
+          required
+          options={[...hosts].map(([value, label]) => ({ value, label }))}
+        />
+        <TextField name="name" label={t('modem.name')} help={t('modem.nameHelp')} required maxLength={100} />
+        <TextField name="key" label={t('modem.key')} help={t('modem.keyHelp')} required maxLength={64} />
+      </FieldGrid>
+      <FieldGrid>
+        <TextField name="country" label={t('modem.country')} help={t('modem.countryHelp')} required maxLength={2} />
+        <TextField name="city" label={t('modem.city')} required maxLength={100} />
+        <TextField name="operator" label={t('modem.operator')} required maxLength={100} />
+      </FieldGrid>
+      <FieldGrid>
+        <NumberField
+          name="capacity"
+          label={t('modem.capacity')}
+          help={t('modem.capacityHelp')}
+          required
+          min={1}
+          max={100}
+          precision={0}
+        />
+        {withMaintenance && (
+          <SwitchField name="maintenance" label={t('modem.maintenance')} help={t('modem.maintenanceHelp')} />
+        )}
+      </FieldGrid>
+      <TextField
+        name="notes"
+        label={t('modem.notes')}
+        help={t('modem.notesHelp')}
+        rows={{ min: 2, max: 6 }}
+        maxLength={1000}
+      />
+    </>
+  );
+}
