@@ -79,8 +79,12 @@ const SECRETS = {
   unsubscribe: `unsubscribe-${Date.now()}`,
 };
 
-/** `opens`: the hash the page moves on to (a confirmation link that no longer works leads on to sign-in). */
-const LINKS: readonly { name: string; path: string; secrets: readonly string[]; opens?: string }[] = [
+/**
+ * `opens`: the hash the page moves on to (a confirmation link that no longer works leads on to sign-in); `lands`: the
+ * address it moves on to instead (a stale unsubscribe link takes a visitor to sign-in on the home page, then to the
+ * account's mailing switch).
+ */
+const LINKS: readonly { name: string; path: string; secrets: readonly string[]; opens?: string; lands?: string }[] = [
   {
     name: 'e-mail confirmation',
     path: `/?email_key=${SECRETS.emailKey}`,
@@ -96,6 +100,7 @@ const LINKS: readonly { name: string; path: string; secrets: readonly string[]; 
     name: 'unsubscribe, with a query and a hash that stay',
     path: `/page?ref=mail&unsubscribe=${SECRETS.unsubscribe}#top`,
     secrets: [SECRETS.unsubscribe],
+    lands: '/#login',
   },
 ];
 
@@ -107,43 +112,47 @@ describe('with the analytics tag and the chat widget configured', () => {
     expect(scriptSrc).toBe("script-src 'self' https://analytics.example.test https://chat.example.test");
   });
 
-  it.each(LINKS)('loads them only after the $name link lost its secrets', async ({ path, secrets, opens = '' }) => {
-    const { context, sightings, scriptRequests } = await watchedContext();
-    // A slow connection to the site itself while the scripts answer at once: a script loaded too early would run
-    // while the shell still waits for its remotes, and would see the secrets if they were still there.
-    await context.route(`${site.url}/remotes.json`, async (route) => {
-      await new Promise((done) => setTimeout(done, 400));
-      await route.continue();
-    });
-    const page = await context.newPage();
-    await page.goto(`${site.url}${path}`);
-    await page.locator('main h1').waitFor();
+  it.each(LINKS)(
+    'loads them only after the $name link lost its secrets',
+    async ({ path, secrets, opens = '', lands }) => {
+      const { context, sightings, scriptRequests } = await watchedContext();
+      // A slow connection to the site itself while the scripts answer at once: a script loaded too early would run
+      // while the shell still waits for its remotes, and would see the secrets if they were still there.
+      await context.route(`${site.url}/remotes.json`, async (route) => {
+        await new Promise((done) => setTimeout(done, 400));
+        await route.continue();
+      });
+      const page = await context.newPage();
+      await page.goto(`${site.url}${path}`);
+      await page.locator('main h1').waitFor();
 
-    // Both scripts ran and reported, so the assertions below look at something real.
-    await expect.poll(() => sightings.map((sighting) => sighting.name).sort()).toEqual(['analytics', 'chat']);
-    expect(scriptRequests.map((request) => request.name).sort()).toEqual(['analytics', 'chat']);
-    for (const sighting of sightings) {
-      const seen = new URL(sighting.href);
-      expect(seen.origin, sighting.name).toBe(site.url);
-      for (const secret of secrets) {
-        expect(sighting.href, sighting.name).not.toContain(secret);
-        expect(sighting.referrer, sighting.name).not.toContain(secret);
+      // Both scripts ran and reported, so the assertions below look at something real.
+      await expect.poll(() => sightings.map((sighting) => sighting.name).sort()).toEqual(['analytics', 'chat']);
+      expect(scriptRequests.map((request) => request.name).sort()).toEqual(['analytics', 'chat']);
+      for (const sighting of sightings) {
+        const seen = new URL(sighting.href);
+        expect(seen.origin, sighting.name).toBe(site.url);
+        for (const secret of secrets) {
+          expect(sighting.href, sighting.name).not.toContain(secret);
+          expect(sighting.referrer, sighting.name).not.toContain(secret);
+        }
       }
-    }
-    for (const request of scriptRequests) {
-      for (const secret of secrets) {
-        expect(request.url, request.name).not.toContain(secret);
-        expect(request.referer, request.name).not.toContain(secret);
+      for (const request of scriptRequests) {
+        for (const secret of secrets) {
+          expect(request.url, request.name).not.toContain(secret);
+          expect(request.referer, request.name).not.toContain(secret);
+        }
       }
-    }
-    // What the visitor keeps: the page's own path, query and hash, without the secrets.
-    const kept = new URL(path, site.url);
-    for (const name of ['email_key', 'uid', 'token', 'unsubscribe']) kept.searchParams.delete(name);
-    await expect.poll(() => page.url()).toBe(`${kept.href}${opens}`);
-    // The scripts may run before or after the page moves on; either way they saw no secret.
-    for (const sighting of sightings) expect([kept.href, `${kept.href}${opens}`]).toContain(sighting.href);
-    await context.close();
-  });
+      // What the visitor keeps: the page's own path, query and hash, without the secrets.
+      const kept = new URL(path, site.url);
+      for (const name of ['email_key', 'uid', 'token', 'unsubscribe']) kept.searchParams.delete(name);
+      const onward = lands ? new URL(lands, site.url).href : `${kept.href}${opens}`;
+      await expect.poll(() => page.url()).toBe(onward);
+      // The scripts may run before or after the page moves on; either way they saw no secret.
+      for (const sighting of sightings) expect([kept.href, onward]).toContain(sighting.href);
+      await context.close();
+    },
+  );
 
   it('loads them on an ordinary visit too', async () => {
     const { context, sightings } = await watchedContext();
