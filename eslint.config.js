@@ -36,8 +36,9 @@ const restrictedImports = ({ paths = [], patterns = [] } = {}) => [
 ];
 
 const deepKitImport = {
-  group: ['@proxy/panel-kit/*', '**/panel-kit/src/**'],
-  message: "Import the panel kit as '@proxy/panel-kit'.",
+  // `@proxy/panel-kit/testing` is the sections' shared test harness (component tests only).
+  group: ['@proxy/panel-kit/*', '!@proxy/panel-kit/testing', '**/panel-kit/src/**'],
+  message: "Import the panel kit as '@proxy/panel-kit' (tests: '@proxy/panel-kit/testing').",
 };
 
 // Every folder of server/domains is a domain: a new one gets its zone without editing this file.
