@@ -5,13 +5,13 @@
 // balance follows, and /user lists the invoice and the ledger line. Also: the gateway's return address tells the
 // invoice's outcome, /user/{id} is a 404, a visitor gets no dialog, and no serious or critical axe violation on the
 // dialog and /user at 1280 and 375 px.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, PanelPaymentMethod, PaymentMethodInput } from '@proxy/contract/schemas/billing';
 import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
+import { expectNoSeriousViolations, plain } from './support.ts';
 
 const PASSWORD = 'Billing-e2e-2026';
 const USERS = {
@@ -89,39 +89,6 @@ async function signedInPage(email: string, viewport: { width: number; height: nu
   contexts.push(context);
   await context.addCookies([{ name: 'accessToken', value: await apiLogin(email), url: site.url }]);
   return context.newPage();
-}
-
-/** Text as people read it: Intl's no-break and thin spaces as plain ones. */
-const plain = async (locator: { textContent(): Promise<string | null> }) =>
-  ((await locator.textContent()) ?? '').replace(/\s/g, ' ');
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  // Nothing moving: antd's dialog animates in, a toast fades out.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        document
-          .getAnimations()
-          .filter((animation) => animation.playState === 'running')
-          .map((animation) => {
-            const target = (animation.effect as KeyframeEffect | null)?.target;
-            const name = (animation as CSSAnimation).animationName ?? 'transition';
-            return `${name} on ${target?.getAttribute('class') ?? target?.tagName ?? '?'}`;
-          })
-          // antd's click ripple can stay "running" without end; it is decoration that axe does not look at.
-          .filter((name) => !name.includes('ant-wave')),
-      ),
-    )
-    .toEqual([]);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  const report = blocking
-    .map((violation) => [`${violation.id}: ${violation.help}`, ...violation.nodes.map((n) => `  ${n.html}`)].join('\n'))
-    .join('\n');
-  expect(
-    blocking.map((violation) => violation.id),
-    `axe at ${page.url()}:\n${report}`,
-  ).toEqual([]);
 }
 
 describe('topping up the balance', () => {

@@ -8,6 +8,8 @@ import { launchBrowser, startSite, type RunningSite } from '../scripts/site-proc
 const TEXT = {
   ru: {
     hero: 'Приватные мобильные прокси 4G/LTE',
+    stock: 'В наличии сейчас',
+    soldOut: 'Все модемы разобраны — новые появляются каждый день',
     features: 'Почему выбирают нас',
     steps: 'Как начать за 5 минут',
     prices: 'Тарифы',
@@ -29,6 +31,8 @@ const TEXT = {
   },
   en: {
     hero: 'Private 4G/LTE mobile proxies',
+    stock: 'In stock right now',
+    soldOut: 'All taken — new modems appear daily',
     features: 'Why customers choose us',
     steps: 'Start in 5 minutes',
     prices: 'Plans',
@@ -81,11 +85,20 @@ describe.each(['ru', 'en'] as const)('the home page in %s', (language) => {
   it('shows every block type of the seeded content, in order, without layout shift', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await watchLayoutShift(page);
+    const stockRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/stock/') stockRequests.push(request.url());
+    });
     const response = await page.goto(`${site.url}${prefix}/`);
     expect(response?.status()).toBe(200);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text.hero);
+    // No agent here, so no stock: the strip says so from the data embedded in the document, without asking the API.
+    const strip = page.getByRole('region', { name: text.stock });
+    expect(await strip.getByText(text.soldOut).isVisible()).toBe(true);
+    expect(stockRequests).toEqual([]);
     const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
     expect(headings).toEqual([
+      text.stock,
       text.features,
       text.steps,
       text.prices,
@@ -100,7 +113,8 @@ describe.each(['ru', 'en'] as const)('the home page in %s', (language) => {
     expect(await page.locator('#news time').first().textContent()).toBe(text.newsDate);
 
     // Images come from the resize endpoint with a srcset and their own box size, and they load.
-    const hero = page.locator('section').first().locator('img');
+    // The hero's picture, not the stock strip's payment icons beside it in the same section.
+    const hero = page.locator('section').first().locator('img[fetchpriority="high"]');
     expect(await hero.getAttribute('srcset')).toMatch(/\/api\/users\/images\/\d+-320x0\.webp 320w/);
     expect(Number(await hero.getAttribute('width'))).toBeGreaterThan(0);
     await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -5,12 +5,12 @@
 // and shot at 1280 and 375 px in ru and en (e2e/screenshots/, git-ignored).
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
+import { expectActionsInReach, expectNoSeriousViolations, settle } from './support.ts';
 
 const PASSWORD = 'Farm-staff-2026';
 const BOSS = 'farm-boss@example.com';
@@ -137,22 +137,6 @@ async function choose(page: Page, combobox: Locator, option: string) {
     .click();
 }
 
-/** Waits until no transition or animation runs, so what is checked or shot is at rest. */
-async function settle(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        document
-          .getAnimations()
-          .filter((animation) => animation.playState === 'running')
-          .map((animation) => (animation as CSSAnimation).animationName ?? 'transition')
-          // antd's click ripple can stay "running" without end; it is decoration.
-          .filter((name) => !name.includes('ant-wave')),
-      ),
-    )
-    .toEqual([]);
-}
-
 /**
  * Waits for the dialog's opening motion only: behind it, the Save button's loading icon can stay in its leaving
  * motion (width 0, still spinning) until the page is used again, which is not what is being checked.
@@ -172,39 +156,6 @@ async function settleDialog(page: Page): Promise<void> {
       ),
     )
     .toBe(0);
-}
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  await settle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  const report = blocking
-    .map((violation) =>
-      [`${violation.id} (${violation.impact}): ${violation.help}`, ...violation.nodes.map((n) => `  ${n.html}`)].join(
-        '\n',
-      ),
-    )
-    .join('\n');
-  expect(
-    blocking.map((violation) => violation.id),
-    `axe at ${page.url()}:\n${report}`,
-  ).toEqual([]);
-}
-
-/**
- * The page does not scroll sideways (a wide table scrolls inside its own box), and every button on it can be
- * reached: inside the window once scrolled to.
- */
-async function expectActionsInReach(page: Page, what: string): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(width);
-  for (const button of await page.locator('main button:visible, [role="dialog"] button:visible').all()) {
-    await button.scrollIntoViewIfNeeded();
-    const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
-    const box = (await button.boundingBox()) ?? { x: -1, width: 0 };
-    expect(box.x, `${what}: ${name}`).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, `${what}: ${name}`).toBeLessThanOrEqual(width + 0.5);
-  }
 }
 
 interface Modem {

@@ -5,7 +5,6 @@
 // 1280 and 375 px in ru and en (e2e/screenshots/, git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { formatPrice } from '@proxy/contract/money';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
+import { expectNoSeriousViolations } from './support.ts';
 
 const PASSWORD = 'Pages-staff-2026';
 const USERS = {
@@ -87,45 +87,6 @@ async function editorBody(page: Page, fieldId: string) {
   const frame = page.frameLocator(`#${fieldId}_ifr`);
   await expect.poll(() => frame.locator('body[contenteditable="true"]').count(), { timeout: 30_000 }).toBe(1);
   return frame.locator('body');
-}
-
-/** Waits until no transition or animation runs, so what is checked or shot is at rest. */
-async function settle(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        document
-          .getAnimations()
-          .filter((animation) => animation.playState === 'running')
-          .map((animation) => {
-            const target = (animation.effect as KeyframeEffect | null)?.target;
-            return `${(animation as CSSAnimation).animationName ?? 'transition'} on ${target?.className ?? '?'}`;
-          })
-          // antd's click ripple on a button the drawer's mask then covers can stay "running" without end; it is
-          // decoration and changes nothing axe or a screenshot looks at.
-          .filter((name) => !name.includes('ant-wave')),
-      ),
-    )
-    .toEqual([]);
-}
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  await settle(page);
-  // TinyMCE's own editing iframe and toolbar are a third-party widget with its own accessibility work; the rest of
-  // the screen is ours.
-  const results = await new AxeBuilder({ page }).exclude('.tox-tinymce').analyze();
-  const blocking = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  const report = blocking
-    .map((violation) =>
-      [`${violation.id} (${violation.impact}): ${violation.help}`, ...violation.nodes.map((n) => `  ${n.html}`)].join(
-        '\n',
-      ),
-    )
-    .join('\n');
-  expect(
-    blocking.map((violation) => violation.id),
-    `axe at ${page.url()}:\n${report}`,
-  ).toEqual([]);
 }
 
 const toast = (page: Page) => page.locator('[role="status"], [role="alert"]').first();
@@ -315,25 +276,25 @@ describe.each(['ru', 'en'] as const)('the Pages screens in %s', (language) => {
 
       await page.goto(`${site.url}${prefix}/panel/page`);
       await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(3);
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, { exclude: '.tox-tinymce' });
       await page.screenshot({ path: file('panel-pages-list'), fullPage: true, animations: 'disabled' });
 
       for (const tab of ['plans', 'menu'] as const) {
         await page.goto(`${site.url}${prefix}/panel/page?tab=${tab}`);
         await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(1);
-        await expectNoSeriousViolations(page);
+        await expectNoSeriousViolations(page, { exclude: '.tox-tinymce' });
         await page.screenshot({ path: file(`panel-pages-${tab}`), fullPage: true, animations: 'disabled' });
       }
 
       const home = (await apiGet<{ results: Row[] }>(page, '/api/panel/pages/')).results.find((row) => row.home);
       await page.goto(`${site.url}${prefix}/panel/page/${home?.id}`);
       await editorBody(page, `page-${home?.id}_body_ru`);
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, { exclude: '.tox-tinymce' });
       await page.screenshot({ path: file('panel-page-edit'), fullPage: true, animations: 'disabled' });
 
       await page.getByRole('button', { name: language === 'en' ? /^Edit block 2/ : /^Изменить: блок 2/ }).click();
       await expect.poll(() => page.locator('.ant-drawer .ant-form-item').count()).toBeGreaterThan(3);
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, { exclude: '.tox-tinymce' });
       await page.screenshot({ path: file('panel-block-edit'), animations: 'disabled' });
       await page.context().close();
     }

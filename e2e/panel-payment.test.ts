@@ -5,7 +5,6 @@
 // in ru and en (e2e/screenshots/, git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { formatPrice } from '@proxy/contract/money';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
+import { expectNoSeriousViolations } from './support.ts';
 
 const PASSWORD = 'Payments-staff-2026';
 const USERS = {
@@ -112,40 +112,6 @@ interface Method {
   name_en: string;
 }
 const methodsOf = async (page: Page) => apiCall<Method[]>(await tokenOf(page), '/api/panel/payment-methods/');
-
-/** Waits until no transition or animation runs, so what is checked or shot is at rest. */
-async function settle(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        document
-          .getAnimations()
-          .filter((animation) => animation.playState === 'running')
-          .map((animation) => (animation as CSSAnimation).animationName ?? 'transition')
-          // antd's click ripple can stay "running" without end; it is decoration.
-          .filter((name) => !name.includes('ant-wave')),
-      ),
-    )
-    .toEqual([]);
-}
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  await settle(page);
-  // TinyMCE's own editing iframe and toolbar are a third-party widget with its own accessibility work.
-  const results = await new AxeBuilder({ page }).exclude('.tox-tinymce').analyze();
-  const blocking = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  const report = blocking
-    .map((violation) =>
-      [`${violation.id} (${violation.impact}): ${violation.help}`, ...violation.nodes.map((n) => `  ${n.html}`)].join(
-        '\n',
-      ),
-    )
-    .join('\n');
-  expect(
-    blocking.map((violation) => violation.id),
-    `axe at ${page.url()}:\n${report}`,
-  ).toEqual([]);
-}
 
 const toast = (page: Page) => page.locator('[role="status"], [role="alert"]').first();
 
@@ -298,13 +264,13 @@ describe.each(['ru', 'en'] as const)('the Payments screens in %s', (language) =>
         // Loaded: rows, or the empty list's text (no promo codes yet), and no spinner.
         await expect.poll(() => page.locator('.ant-table-row, .ant-table-placeholder').count()).toBeGreaterThan(0);
         await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
-        await expectNoSeriousViolations(page);
+        await expectNoSeriousViolations(page, { exclude: '.tox-tinymce' });
         await page.screenshot({ path: file(`panel-payment-${tab}`), fullPage: true, animations: 'disabled' });
       }
       const methods = await methodsOf(page);
       await page.goto(`${site.url}${prefix}/panel/payment/${methods[0]?.id}`);
       await expect.poll(() => page.locator('.ant-form-item').count()).toBeGreaterThan(5);
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousViolations(page, { exclude: '.tox-tinymce' });
       await page.screenshot({ path: file('panel-payment-edit'), fullPage: true, animations: 'disabled' });
       await page.context().close();
     }

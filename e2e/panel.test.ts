@@ -5,12 +5,12 @@
 // git-ignored) at 1280 and 375 px in Russian and English.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
+import { expectNoSeriousViolations, settle } from './support.ts';
 
 const PASSWORD = 'Panel-staff-2026';
 const USERS = {
@@ -154,33 +154,6 @@ async function openFrame(language: Language, viewport: { width: number; height: 
   await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefixOf(language)}/panel`);
   await expect.poll(() => page.getByRole('menu').getByRole('menuitem').count()).toBe(TEXT[language].menu.length);
   return page;
-}
-
-/** Waits until no transition or animation runs (antd's menu and drawer animate), so what is checked is at rest. */
-async function settle(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length),
-    )
-    .toBe(0);
-}
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  await settle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  const report = blocking
-    .map((violation) =>
-      [
-        `${violation.id} (${violation.impact}): ${violation.help}`,
-        ...violation.nodes.map((node) => `  ${node.html}`),
-      ].join('\n'),
-    )
-    .join('\n');
-  expect(
-    blocking.map((violation) => violation.id),
-    `axe found serious or critical violations at ${page.url()}:\n${report}`,
-  ).toEqual([]);
 }
 
 /** No element reaches past the right edge of the window: nothing to scroll sideways to, nothing cut off. */

@@ -29,10 +29,17 @@ export interface ColdJs {
  * Every script a fresh browser context downloads for `path` until the page has rendered its heading and the network
  * has been idle (bounded, so a page that keeps streaming a video still finishes), gzipped at level 6 one by one.
  */
-export async function coldJavaScript(site: RunningSite, path: string): Promise<ColdJs> {
+export async function coldJavaScript(
+  site: RunningSite,
+  path: string,
+  options: { readonly token?: string } = {},
+): Promise<ColdJs> {
   const browser = await launchBrowser();
   try {
-    const page = await (await browser.newContext()).newPage();
+    const context = await browser.newContext();
+    // A signed-in customer: the session cookie the site sets at sign-in.
+    if (options.token) await context.addCookies([{ name: 'accessToken', value: options.token, url: site.url }]);
+    const page = await context.newPage();
     const scripts: Promise<{ path: string; body: Buffer }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
@@ -58,7 +65,7 @@ export async function coldJavaScript(site: RunningSite, path: string): Promise<C
 }
 
 /** The shell and the marketing pages as one ordinary bundle, in a scratch dist folder the server can serve. */
-function buildSingleBundle(): string {
+export function buildSingleBundle(): string {
   const dist = mkdtempSync(join(tmpdir(), 'bench-single-bundle-'));
   const result = spawnSync(
     resolve(root, 'node_modules/.bin/webpack'),
@@ -114,8 +121,8 @@ function lighthouse(url: string): LighthouseResult {
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 export async function benchSiteSpeed(): Promise<void> {
   const federated = new Map<string, ColdJs>();

@@ -2,9 +2,12 @@
 //   - production build time of the shell and of one remote
 //   - the public site's speed (scripts/bench-site-speed.ts): gzip JavaScript of a cold visit to /, /en and /about in
 //     Chromium against a single-bundle build of the same pages, and Lighthouse mobile
+//   - the same for a signed-in customer's /order and /ip (scripts/bench-customer-js.ts)
 //   - requests per second and p99 latency of GET /api/pages/{slug}/ on PGlite and on PostgreSQL
 //   - the API's hot path on PostgreSQL in one table (scripts/bench-hot-path.ts): bare Fastify, /healthz,
 //     GET /api/users/ with a token and GET /api/home/, req/s and p99 with their ratios
+//   - ledger postings and orders per second on PostgreSQL (scripts/bench-ledger.ts, scripts/bench-orders.ts), the
+//     latter with a PASS/FAIL check that no modem was oversold
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -36,6 +39,7 @@ console.log(
 timeBuild(['--config', 'webpack.remotes.js']);
 
 await benchSiteSpeed();
+await (await import('./bench-customer-js.ts')).benchCustomerJs();
 
 const site = await startSite();
 try {
@@ -133,8 +137,9 @@ await (await import('./bench-images.ts')).benchImages();
 
 if (await postgresReachable()) {
   await (await import('./bench-ledger.ts')).benchLedger(POSTGRES_URL);
+  await (await import('./bench-orders.ts')).benchOrders(POSTGRES_URL);
 } else {
-  console.log(`\nLedger postings not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`);
+  console.log(`\nLedger postings and orders not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`);
 }
 
 // The farm gateway through the agent against going direct (#12); its script is a whole run of its own.

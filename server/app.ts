@@ -21,6 +21,7 @@ import billing from './domains/billing/index.ts';
 import farm, { type FarmOptions } from './domains/farm/index.ts';
 import content from './domains/content/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
+import orders, { stockReader } from './domains/orders/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import corsPlugin from './plugins/cors.ts';
@@ -210,6 +211,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billing, { ...config.billing, publicUrl: config.publicUrl });
   await app.register(images, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
   await app.register(farm, { publicUrl: config.publicUrl, ...options.farm });
+  // One stock cache for the API and the home page's document: a home page view adds no query of its own.
+  const stock = stockReader(options.db, { currency: config.billing.currency });
+  await app.register(orders, {
+    currency: config.billing.currency,
+    stock,
+    publicUrl: config.publicUrl,
+    ...(options.farm?.now ? { now: options.farm.now } : {}),
+    ...(options.farm?.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.farm.rotationWaitMs }),
+  });
   if (options.serveSite ?? true)
     await app.register(sitePlugin, {
       distDir: config.distDir,
@@ -219,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       apiUrl: config.apiUrl,
       currency: config.billing.currency,
       serveSourceMaps: config.serveSourceMaps,
+      stock,
     });
 
   await app.ready();

@@ -26,6 +26,8 @@ export interface Deployment {
 const MODULES: Partial<Record<RemoteName, () => Promise<RemoteModule>>> = {
   marketing: () => Promise.resolve(marketing),
   user: () => import('../../remotes/user/src/routes.ts'),
+  order: () => import('../../remotes/order/src/routes.ts'),
+  ip: () => import('../../remotes/ip/src/routes.ts'),
 };
 
 export function registerDeployedRemotes(): Promise<Deployment> {

@@ -214,6 +214,42 @@ export const MESSAGES = {
     en: 'The modem is not online: it cannot change its IP now.',
     ru: 'Модем не в сети: сменить IP сейчас нельзя.',
   },
+
+  // Ordering and the customer's proxies (the orders domain).
+  idempotencyKeyRequired: {
+    en: 'Send an Idempotency-Key header (1 to 255 visible characters) so that a retry never pays twice.',
+    ru: 'Передайте заголовок Idempotency-Key (от 1 до 255 видимых символов), чтобы повтор запроса не списал деньги дважды.',
+  },
+  ipOrCidr: {
+    en: 'Enter an IP address or a network (CIDR), e.g. 203.0.113.7 or 203.0.113.0/24.',
+    ru: 'Введите IP-адрес или сеть (CIDR), например 203.0.113.7 или 203.0.113.0/24.',
+  },
+  promoCode: {
+    en: 'A promo code is 3 to 32 Latin letters, digits, _ and -.',
+    ru: 'Промокод — от 3 до 32 латинских букв, цифр, _ и -.',
+  },
+  periodNotPriced: {
+    en: 'There is no price for this period: choose another one.',
+    ru: 'Для этого срока нет цены: выберите другой.',
+  },
+  promoUnknown: { en: 'There is no such promo code.', ru: 'Такого промокода нет.' },
+  promoInactive: { en: 'This promo code is switched off.', ru: 'Этот промокод отключён.' },
+  promoNotYet: { en: 'This promo code is not valid yet.', ru: 'Этот промокод ещё не действует.' },
+  promoExpired: { en: 'This promo code has expired.', ru: 'Срок действия этого промокода истёк.' },
+  promoUsedUp: { en: 'This promo code has been used up.', ru: 'Этот промокод закончился.' },
+  promoUsed: { en: 'You have already used this promo code.', ru: 'Вы уже использовали этот промокод.' },
+  proxyInactive: {
+    en: 'This proxy is not active: renew it to change its IP.',
+    ru: 'Этот прокси не активен: продлите его, чтобы сменить IP.',
+  },
+  rotationFailed: {
+    en: 'The modem could not change its IP. Try again in a minute.',
+    ru: 'Модему не удалось сменить IP. Попробуйте через минуту.',
+  },
+  rotationTimeout: {
+    en: 'The modem has not reported its new IP yet. Check again in a minute.',
+    ru: 'Модем ещё не сообщил новый IP. Проверьте через минуту.',
+  },
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -268,6 +304,18 @@ export function minValue(limit: number, language: Language): string {
 export function invalidChoice(value: unknown, language: Language): string {
   const shown = typeof value === 'string' ? value : JSON.stringify(value);
   return language === 'ru' ? `Значения ${shown} нет среди допустимых вариантов.` : `"${shown}" is not a valid choice.`;
+}
+
+/** An order for more modems than the place has free now. */
+export function outOfStock(free: number, language: Language): string {
+  if (language === 'en') {
+    return free === 0
+      ? 'No modems of this operator are free here now.'
+      : `Only ${free} ${free === 1 ? 'modem is' : 'modems are'} free here now: order at most ${free}.`;
+  }
+  return free === 0
+    ? 'Свободных модемов этого оператора здесь сейчас нет.'
+    : `Сейчас здесь свободно модемов: ${free}. Закажите не больше ${free}.`;
 }
 
 /** DRF's Throttled text: the Russian catalogue translates only the first sentence. */

@@ -7,7 +7,7 @@
  * that turns out right gives its account attempt back (`refund`), so only failures use up the account's budget.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { message, throttled } from '../lib/messages.ts';
@@ -47,6 +47,15 @@ export const RATE_LIMITS = {
    * valid link is checked first and never counted, so nobody can use this to make the owner's link fail.
    */
   confirmAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Orders and renewals per account: each locks modems or proxies and writes money, so a script looping on them (or
+   * on fresh Idempotency-Keys) is held to a pace no person clicking reaches.
+   */
+  orderAccount: { limit: 30, windowSeconds: 60 },
+  /** Quotes per account: the order page asks again on every change of the form, so the budget is wide. */
+  quoteAccount: { limit: 240, windowSeconds: 60 },
+  /** Changes to one's proxies per account (settings, new password or link, change IP now: each tells an agent). */
+  proxyChangeAccount: { limit: 120, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_LIMITS;
@@ -180,6 +189,8 @@ export interface RateLimiter {
   refund(rule: RateRuleName, key: string): Promise<void>;
   /** An `onRequest` hook that counts the request under `rule` per client IP. */
   perIp(rule: RateRuleName): onRequestAsyncHookHandler;
+  /** A `preHandler` (after authentication) that counts the request under `rule` per signed-in account. */
+  perAccount(rule: RateRuleName): preHandlerAsyncHookHandler;
 }
 
 declare module 'fastify' {
@@ -234,6 +245,11 @@ export default fp<RateLimitOptions>(
       },
       perIp(rule) {
         return async (request) => limiter.consume(request, rule, request.ip);
+      },
+      perAccount(rule) {
+        return async (request) => {
+          if (request.user) await limiter.consume(request, rule, `user:${request.user.id}`);
+        };
       },
     };
 

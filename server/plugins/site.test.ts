@@ -1,6 +1,8 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Stock } from '@proxy/contract/schemas/orders';
+import type { HomeStock } from '@proxy/contract/session-state';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BACKENDS,
   buildTestApp,
@@ -14,6 +16,8 @@ import {
 } from '../test/helpers.ts';
 import { DbUnavailableError } from '../db/db.ts';
 import { createUser, freshEmail, login } from '../test/accounts.ts';
+import { createFarm, freshPlace } from '../test/orders.ts';
+import { STOCK_CACHE_MS } from '../domains/orders/index.ts';
 import { cacheControlFor } from './site.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,6 +33,7 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
   let db: FaultyDb;
   let dist: TestDist;
   let app: FastifyInstance;
+  const place = freshPlace('KZ');
   beforeAll(async () => {
     testDb = await openSeededDb(backend);
     db = faultyDb(testDb.db);
@@ -74,7 +79,7 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
     it('embeds the home page it renders and preloads its hero image, only on the home page', async () => {
       const html = (await app.inject('/en')).body;
       const block = stateOf(html).block as Record<string, { blocks: { type: string }[]; plans: unknown[] }>;
-      expect(Object.keys(block)).toEqual(['home:en']);
+      expect(Object.keys(block)).toEqual(['home:en', 'stock:en']);
       expect(block['home:en']?.blocks[0]?.type).toBe('hero');
       expect(block['home:en']?.plans.length).toBeGreaterThan(0);
       const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
@@ -85,6 +90,43 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       const about = (await app.inject('/about')).body;
       expect(stateOf(about).block).toEqual({});
       expect(about).not.toContain('rel="preload" as="image"');
+    });
+
+    it('embeds the stock strip on the home page in the URL language (empty without modems), as the API answers it, and no validator', async () => {
+      const strip = async (url: string, language: 'ru' | 'en') => {
+        const answer = await app.inject(url);
+        // Revalidated on every visit, and no ETag a 304 could answer with: the stock shown is the stock of the visit.
+        expect(answer.headers['cache-control']).toBe('private, no-cache');
+        expect(answer.headers.etag).toBeUndefined();
+        expect(answer.headers['last-modified']).toBeUndefined();
+        const block = stateOf(answer.body).block as Record<string, HomeStock>;
+        const stock = await app.inject({ url: '/api/stock/', headers: { 'accept-language': language } });
+        expect(block[`stock:${language}`]).toEqual({ ...stock.json<Stock>(), methods: expect.any(Array) });
+        return block[`stock:${language}`];
+      };
+      const ruEmpty = await strip('/', 'ru');
+      const enEmpty = await strip('/en', 'en');
+      expect(ruEmpty?.stock.filter((item) => item.city === place.city)).toEqual([]);
+      // Staff's methods in the panel's order, by name in the language and icon, nothing more (no fees, no secrets).
+      expect(ruEmpty?.methods.length).toBeGreaterThan(0);
+      expect(Object.keys(enEmpty?.methods[0] ?? {}).sort()).toEqual(['icon', 'id', 'name']);
+      expect(enEmpty?.methods.map((method) => method.id)).toEqual(ruEmpty?.methods.map((method) => method.id));
+      expect(enEmpty?.prices[0]?.title).toBe('Day');
+      expect(ruEmpty?.prices[0]?.title).toBe('Сутки');
+
+      // Modems come online: the next document past the few seconds of the process's cache shows them.
+      await createFarm(testDb.db, place, { online: 2 });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + STOCK_CACHE_MS);
+        expect((await strip('/', 'ru'))?.stock).toContainEqual({ ...place, free: 2 });
+        expect((await strip('/en', 'en'))?.stock).toContainEqual({ ...place, free: 2 });
+      } finally {
+        vi.useRealTimers();
+      }
+
+      // Other pages carry no stock.
+      expect(stateOf((await app.inject('/en/about')).body).block).toEqual({});
     });
 
     it('answers a signed-in customer opening the panel with 403, and staff and visitors with the page', async () => {

@@ -20,13 +20,16 @@ import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
 import { hasPermission, PAGE_PERMISSIONS, type PermissionSubject } from '@proxy/contract/permissions';
 import { matchRoute, PANEL_ACCESS, undeployedPanelSection, type RemoteName } from '@proxy/contract/routes';
-import { homeBlockKey, type InitialState } from '@proxy/contract/session-state';
+import type { Language } from '@proxy/contract/languages';
+import { homeBlockKey, homeStockKey, type HomeStock, type InitialState } from '@proxy/contract/session-state';
 import { documentTitle } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
 import { hashTokenKey, toAuthUser } from '../domains/accounts/index.ts';
+import { paymentMethodBadges } from '../domains/billing/index.ts';
 import { publicContent } from '../domains/content/index.ts';
+import type { StockReader } from '../domains/orders/index.ts';
 import { escapeHtml, isMobileUserAgent, renderDocument } from '../lib/html.ts';
 import { message } from '../lib/messages.ts';
 import { pathOf, isApiPath } from '../lib/paths.ts';
@@ -48,11 +51,17 @@ export interface SiteOptions {
   readonly currency: Currency;
   /** SOURCE_MAPS=on: serve `*.map` files; otherwise they are a 404 like any missing file. */
   readonly serveSourceMaps?: boolean;
+  /** The orders domain's cached stock and price list: the home page's document embeds it for its stock strip. */
+  readonly stock: StockReader;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
-/** The document embeds the visitor's IP: revalidated always, and never kept by a shared cache for someone else. */
+/**
+ * The document embeds the visitor's IP (and the home page the stock of the moment): revalidated always, and never
+ * kept by a shared cache for someone else. No validator (ETag, Last-Modified) is sent, so a revalidation is always a
+ * fresh document: a 304 can never bring back yesterday's stock.
+ */
 const DOCUMENT_CACHE = 'private, no-cache';
 /** A document with a signed-in user's login key and data in it: stored by no cache at all. */
 const SIGNED_IN_DOCUMENT_CACHE = 'no-store';
@@ -117,6 +126,28 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   const remotesFile = path.join(options.distDir, 'remotes.json');
   const templateFile = path.join(shellDir, 'index.html');
   const content = publicContent(app.db);
+  const paymentMethods = paymentMethodBadges(app.db);
+
+  /**
+   * The home page's stock strip as of now (the stock cache is a few seconds old at most), or null when the stock
+   * cannot be read: the page then fetches it as on a client-side visit. The payment methods are a bonus, as on the
+   * page: without them the strip still shows.
+   */
+  async function homeStock(language: Language, request: FastifyRequest): Promise<HomeStock | null> {
+    try {
+      const [{ stock, prices }, methods] = await Promise.all([
+        options.stock(language),
+        paymentMethods(language).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'could not read the payment methods for the home page');
+          return [];
+        }),
+      ]);
+      return { stock, prices, methods };
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not read the stock for the home page');
+      return null;
+    }
+  }
 
   async function readRemotes(): Promise<RemotesConfig> {
     let text: string;
@@ -243,10 +274,15 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     } else if (match && match.route.layout === 'public' && !('guard' in match.route)) {
       // The home page speaks for itself from its CMS row; the page list (and a site without a home page) use the
       // brand and the site's own description.
-      const home = match.route.id === 'home' ? await content.home(language) : null;
+      const isHome = match.route.id === 'home';
+      const [home, stock] = isHome
+        ? await Promise.all([content.home(language), homeStock(language, request)])
+        : [null, null];
       if (home) title = documentTitle(options.siteName, home);
       const hero = home?.blocks.find((block) => block.type === 'hero');
       if (home) embedded = { [homeBlockKey(language)]: home };
+      // The stock strip paints from it at once (a home page without its CMS row shows the strip too).
+      if (stock) embedded = { ...embedded, [homeStockKey(language)]: stock };
       // The hero image is the largest thing on the first screen (LCP): start it with the document, not after the
       // scripts and data that would otherwise discover it.
       if (hero?.type === 'hero' && hero.data.image) {

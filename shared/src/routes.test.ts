@@ -7,9 +7,11 @@ describe('isSectionRoute', () => {
     ['/home', true],
     ['/en/home', true],
     ['/panel/page/add', true],
+    ['/order', true],
+    ['/en/ip', true],
+    ['/ip/12', true],
     // Sections of spec §2 no remote implements yet, and content pages: the catch-all.
-    ['/order', false],
-    ['/en/ip', false],
+    ['/panel/users', false],
     ['/user', true],
     ['/en/user/5', true],
     ['/panel/payment/3', true],
@@ -151,5 +153,25 @@ describe('overlayHashes', () => {
     for (const hash of ['#topup', '#invoice-0', '#invoice-01', '#invoice-12345678901', '#invoice-1x']) {
       expect(overlayHashes.invoiceOf(hash), hash).toBeNull();
     }
+  });
+});
+
+describe('overlayHashes.topUpAmount', () => {
+  it('names the top-up dialog with an amount in minor units and reads only such an amount back', () => {
+    expect(overlayHashes.topUpAmount(12_345)).toBe('topup-12345');
+    expect(overlayHashes.topUpAmountOf('#topup-12345')).toBe(12_345);
+    expect(overlayHashes.topUpAmountOf(overlayHashes.topUpAmount(100_000_000_000))).toBe(100_000_000_000);
+    for (const hash of [
+      '#topup',
+      '#topup-',
+      '#topup-0',
+      '#topup-012',
+      '#topup-1.5',
+      '#topup--5',
+      '#topup-1234567890123',
+    ]) {
+      expect(overlayHashes.topUpAmountOf(hash), hash).toBeNull();
+    }
+    expect(overlayHashes.invoiceOf('#topup-12345')).toBeNull();
   });
 });

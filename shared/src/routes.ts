@@ -67,6 +67,10 @@ export const ROUTES = [
   // Own page (no id); with an id, staff see a customer's page (its own issue) — until then the page answers 404.
   { id: 'user', pattern: '/user/:id?', remote: 'user', layout: 'public', guard: 'authenticated' },
   { id: 'contentPage', pattern: '/page/:id?', remote: 'marketing', layout: 'public' },
+  { id: 'order', pattern: '/order', remote: 'order', layout: 'public', guard: 'authenticated' },
+  { id: 'ipList', pattern: '/ip', remote: 'ip', layout: 'public', guard: 'authenticated' },
+  // `/ip/transfer` (its own issue) will stand before `:id`; until then a non-numeric id answers 404.
+  { id: 'ipDetail', pattern: '/ip/:id', remote: 'ip', layout: 'public', guard: 'authenticated' },
   { id: 'panelLogin', pattern: '/panel/login', remote: 'shell', layout: 'empty' },
   { id: 'panelHome', pattern: '/panel', remote: 'shell', layout: 'panel', permission: PANEL_ACCESS },
   // `add` before `:id`, which would take it. Editing needs only view: without change the form is read-only.
@@ -259,10 +263,18 @@ export function isSectionRoute(pathname: string): boolean {
 
 /**
  * The overlays the shell opens by the URL's hash, so any page or remote opens one with a plain link (without `#`):
- * the top-up dialog, and the same dialog at one of the customer's invoices.
+ * the top-up dialog (empty, or with an amount filled in), and the same dialog at one of the customer's invoices.
  */
 export const overlayHashes = {
   topUp: 'topup',
+  /** The top-up dialog with `minor` (minor units) filled in: the order page's "top up the difference". */
+  topUpAmount: (minor: number) => `topup-${minor}`,
+  /** The amount a `#topup-{minor}` hash fills in, or null (a bare `#topup` fills in nothing). */
+  topUpAmountOf: (hash: string): number | null => {
+    // Twelve digits at most: more than any top-up may be (MAX_AMOUNT), and still an exact integer in a double.
+    const match = /^#?topup-([1-9]\d{0,11})$/.exec(hash);
+    return match ? Number(match[1]) : null;
+  },
   invoice: (id: number) => `invoice-${id}`,
   /** The invoice an `#invoice-{id}` hash names, or null. */
   invoiceOf: (hash: string): number | null => {
@@ -282,7 +294,9 @@ export const paths = {
   ipDetail: (id: string | number, language: Language) => localizePath(`/ip/${id}`, language),
   ipTransfer: (id: string | number | undefined, language: Language) =>
     localizePath(id === undefined ? '/ip/transfer' : `/ip/transfer/${id}`, language),
-  order: (language: Language) => localizePath('/order', language),
+  /** The order page, with a period of the price list chosen (the price table's "Order" buttons). */
+  order: (language: Language, periodDays?: number) =>
+    localizePath(periodDays === undefined ? '/order' : `/order?period=${periodDays}`, language),
   user: (id: string | number | undefined, language: Language) =>
     localizePath(id === undefined ? '/user' : `/user/${id}`, language),
   panelHome: (language: Language) => localizePath('/panel', language),

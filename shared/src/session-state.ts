@@ -4,7 +4,9 @@
  * creating a store or an API client in Node; the store around it lives in `state.ts`.
  */
 import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
+import type { PaymentMethod } from './schemas/billing.ts';
 import type { FooterLink, MenuItem } from './schemas/menu.ts';
+import type { Price, StockItem } from './schemas/orders.ts';
 import type { AuthUser } from './schemas/user.ts';
 import { DEFAULT_SITE_NAME } from './titles.ts';
 
@@ -67,3 +69,20 @@ export function initialState(embedded: Partial<InitialState> = {}): InitialState
 
 /** The `block` key the server embeds the home page under, per language. */
 export const homeBlockKey = (language: Language): string => `home:${language}`;
+
+/** A payment method as the home page's stock strip shows it: its name, and its icon when it has one. */
+export type PaymentMethodBadge = Pick<PaymentMethod, 'id' | 'name' | 'icon'>;
+
+/**
+ * What the home page's stock strip shows, as the server read it for the document: `GET /api/stock/`'s answer and the
+ * active payment methods. Embedded so the strip's first paint already has its figures (or knows there are none) and
+ * neither waits for a request nor holds an empty box in the hero while it does.
+ */
+export interface HomeStock {
+  readonly stock: readonly StockItem[];
+  readonly prices: readonly Price[];
+  readonly methods: readonly PaymentMethodBadge[];
+}
+
+/** The `block` key the server embeds the home page's stock strip (`HomeStock`) under, per language. */
+export const homeStockKey = (language: Language): string => `stock:${language}`;

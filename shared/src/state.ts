@@ -11,11 +11,14 @@ import type { AuthUser } from './schemas/user.ts';
 import {
   EMPTY_MESSAGE,
   homeBlockKey,
+  homeStockKey,
   INITIAL_STATE,
   initialState,
+  type HomeStock,
   type InitialState,
   type Message,
   type MessageColor,
+  type PaymentMethodBadge,
 } from './session-state.ts';
 
 /** `atom` for state local to one app (the shell's dialog view, a remote's filters); session state lives below. */
@@ -25,7 +28,17 @@ export type AppStore = ReturnType<typeof createStore>;
 export type { MenuItem };
 // The plain shape lives in session-state.ts, which the server reads without jotai; the shell and remotes keep
 // importing it from here with the atoms.
-export { EMPTY_MESSAGE, homeBlockKey, INITIAL_STATE, type InitialState, type Message, type MessageColor };
+export {
+  EMPTY_MESSAGE,
+  homeBlockKey,
+  homeStockKey,
+  INITIAL_STATE,
+  type HomeStock,
+  type InitialState,
+  type Message,
+  type MessageColor,
+  type PaymentMethodBadge,
+};
 
 const drawer = atom(INITIAL_STATE.drawer);
 const user = atom<AuthUser | null>(INITIAL_STATE.user);

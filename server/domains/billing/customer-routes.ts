@@ -18,6 +18,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { idempotencyKey } from '../../lib/idempotency.ts';
 import { message } from '../../lib/messages.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { answers, idParams, notFound } from '../../lib/panel.ts';
@@ -33,18 +34,6 @@ const invoiceListQuery = jsonSchemaOf(listQuerySchema(INVOICE_LIST));
 const ledgerListQuery = jsonSchemaOf(listQuerySchema(LEDGER_LIST));
 type Query = Record<string, string | undefined>;
 type IdRequest = { Params: { id: number } };
-
-/** Visible ASCII, as Stripe and the IETF draft take the key; anything else is a 400, not a silent new invoice. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-function idempotencyKey(request: FastifyRequest): string | null {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return null;
-  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY.test(raw)) {
-    throw new HttpError(400, { detail: message('badIdempotencyKey', request.language) });
-  }
-  return raw;
-}
 
 /** A new invoice is 201; a repeated request answers 200 with the invoice it made. */
 const createdOrRepeated: Record<number, unknown> = {

@@ -10,8 +10,11 @@ import panelRoutes from './panel-routes.ts';
 import webhookRoutes from './webhook-routes.ts';
 
 export { InsufficientFunds, ledgerRepository, type Posting } from './ledger-repository.ts';
-export { promoCodesRepository, type PromoRefusal } from './promo-codes-repository.ts';
+// Orders pay inside their own transaction: a ledger posting, and a promo code checked (quote) or redeemed (order).
+export { promoCodesRepository, type PromoJudgement, type PromoRefusal } from './promo-codes-repository.ts';
 export { billingService, type BillingOptions, type BillingService } from './billing-service.ts';
+// The home page's document shows how one can pay: the active methods' names and icons.
+export { paymentMethodBadges } from './payment-methods-repository.ts';
 
 /** How often pending invoices past their time are written `expired` (reads show it at once regardless). */
 const EXPIRY_SWEEP_MS = 60_000;

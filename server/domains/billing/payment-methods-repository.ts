@@ -12,7 +12,9 @@ import type {
   PaymentSettings,
 } from '@proxy/contract/schemas/billing';
 import type { BlockImage } from '@proxy/contract/schemas/blocks';
+import type { PaymentMethodBadge } from '@proxy/contract/session-state';
 import type { Queryable } from '../../db/db.ts';
+import { shortCache } from '../../lib/short-cache.ts';
 import { assignments, json, localized, nextSortOrder, reorder } from '../../lib/sql.ts';
 
 /** A method as the server uses it: its secrets too. Never sent to a client as is. */
@@ -152,4 +154,20 @@ export function paymentMethodsRepository(q: Queryable) {
 
     reorder: (ids: readonly number[]) => reorder(q, 'payment_methods', 'true', [], ids),
   };
+}
+
+/** How long this process shows the same payment methods on the home page (staff edits show within it). */
+const BADGES_CACHE_MS = 5_000;
+
+/**
+ * The active methods' names and icons in a language, in the panel's order, kept in this process for a few seconds:
+ * the home page's document shows them to every visitor (its stock strip), and a query per page view would be the
+ * document's only one beyond the cached stock.
+ */
+export function paymentMethodBadges(q: Queryable): (language: Language) => Promise<PaymentMethodBadge[]> {
+  return shortCache(BADGES_CACHE_MS, (language: Language) =>
+    q.query<PaymentMethodBadge>(
+      `SELECT id, ${localized('name', language)} AS name, icon FROM payment_methods WHERE active ORDER BY sort_order, id`,
+    ),
+  );
 }

@@ -43,7 +43,33 @@ function filter(params: PromoListParams): { sql: string; values: SqlParam[] } {
   return { sql: clauses.length > 0 ? clauses.join(' AND ') : 'true', values };
 }
 
+export type PromoJudgement = { readonly promo: PanelPromoCode } | { readonly refused: PromoRefusal };
+
 export function promoCodesRepository(q: Queryable) {
+  /** The code's rules for the customer, on its row read (`lock`: and locked) by this statement. */
+  async function judge(code: string, userId: number, lock: boolean): Promise<PromoJudgement> {
+    const [row] = await q.query<PanelPromoCode & { started: boolean; ended: boolean }>(
+      `SELECT ${COLUMNS}, (valid_from IS NULL OR valid_from <= current_date) AS started,
+              (valid_until IS NOT NULL AND valid_until < current_date) AS ended
+         FROM promo_codes WHERE code = upper($1)${lock ? ' FOR UPDATE' : ''}`,
+      [code.trim()],
+    );
+    if (!row) return { refused: 'unknown' };
+    if (!row.active) return { refused: 'inactive' };
+    if (!row.started) return { refused: 'not_yet' };
+    if (row.ended) return { refused: 'expired' };
+    if (row.max_uses !== null && row.uses >= row.max_uses) return { refused: 'used_up' };
+    if (row.once_per_customer) {
+      const used = await q.query('SELECT 1 FROM promo_code_uses WHERE promo_code_id = $1 AND user_id = $2', [
+        row.id,
+        userId,
+      ]);
+      if (used.length > 0) return { refused: 'used' };
+    }
+    const { started: _started, ended: _ended, ...promo } = row;
+    return { promo: withIsoDates(promo) };
+  }
+
   return {
     async get(id: number): Promise<PanelPromoCode | null> {
       const [row] = await q.query<PanelPromoCode>(`SELECT ${COLUMNS} FROM promo_codes WHERE id = $1`, [id]);
@@ -105,40 +131,28 @@ export function promoCodesRepository(q: Queryable) {
     },
 
     /**
+     * Whether `code` would apply for `userId` now, by the rules `redeem` applies, without using it or locking it (the
+     * order's quote shows it). Answers the code, or why not.
+     */
+    check(code: string, userId: number): Promise<PromoJudgement> {
+      return judge(code, userId, false);
+    },
+
+    /**
      * Uses `code` for `userId` (in the caller's transaction, which also writes what it pays for): the code's row is
      * locked, every rule checked under the lock, the use recorded and counted. Answers the code, or why not.
      */
-    async redeem(
-      code: string,
-      userId: number,
-      reference: string,
-    ): Promise<{ readonly promo: PanelPromoCode } | { readonly refused: PromoRefusal }> {
-      const [row] = await q.query<PanelPromoCode & { started: boolean; ended: boolean }>(
-        `SELECT ${COLUMNS}, (valid_from IS NULL OR valid_from <= current_date) AS started,
-                (valid_until IS NOT NULL AND valid_until < current_date) AS ended
-           FROM promo_codes WHERE code = upper($1) FOR UPDATE`,
-        [code.trim()],
-      );
-      if (!row) return { refused: 'unknown' };
-      if (!row.active) return { refused: 'inactive' };
-      if (!row.started) return { refused: 'not_yet' };
-      if (row.ended) return { refused: 'expired' };
-      if (row.max_uses !== null && row.uses >= row.max_uses) return { refused: 'used_up' };
-      if (row.once_per_customer) {
-        const used = await q.query('SELECT 1 FROM promo_code_uses WHERE promo_code_id = $1 AND user_id = $2', [
-          row.id,
-          userId,
-        ]);
-        if (used.length > 0) return { refused: 'used' };
-      }
+    async redeem(code: string, userId: number, reference: string): Promise<PromoJudgement> {
+      const judged = await judge(code, userId, true);
+      if ('refused' in judged) return judged;
+      const { promo } = judged;
       await q.query('INSERT INTO promo_code_uses (promo_code_id, user_id, reference) VALUES ($1, $2, $3)', [
-        row.id,
+        promo.id,
         userId,
         reference,
       ]);
-      await q.query('UPDATE promo_codes SET uses = uses + 1 WHERE id = $1', [row.id]);
-      const { started: _started, ended: _ended, ...promo } = row;
-      return { promo: withIsoDates({ ...promo, uses: promo.uses + 1 }) };
+      await q.query('UPDATE promo_codes SET uses = uses + 1 WHERE id = $1', [promo.id]);
+      return { promo: { ...promo, uses: promo.uses + 1 } };
     },
   };
 }

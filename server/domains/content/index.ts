@@ -10,6 +10,8 @@ import publicRoutes from './public-routes.ts';
 
 /** The site's HTML document and sitemap read the content as visitors see it. */
 export { publicContent, type PublicContent } from './public-content.ts';
+/** Ordering quotes from the plans: they are the price list. */
+export { plansRepository } from './plans-repository.ts';
 
 export interface ContentOptions {
   /** PUBLIC_URL: the absolute `next`/`previous` links of paginated lists. */

@@ -4,11 +4,13 @@
  * read then write: they run in the service's transaction.
  */
 import type { Language } from '@proxy/contract/languages';
+import type { Currency } from '@proxy/contract/money';
+import type { Price } from '@proxy/contract/schemas/orders';
 import type { PanelPlan, PlanInput, PublicPlan } from '@proxy/contract/schemas/plans';
 import type { Queryable } from '../../db/db.ts';
 import { assignments, json, localized, nextSortOrder, reorder, withIsoDates } from '../../lib/sql.ts';
 
-const PLAN_COLUMNS = `id, title_ru, title_en, price_minor AS price, currency, period_days, caption_ru, caption_en,
+const PLAN_COLUMNS = `id, title_ru, title_en, price_minor AS price, currency, period_days, country, caption_ru, caption_en,
   features_ru, features_en, highlighted, active, sort_order, updated_at`;
 const PLAN_FIELDS = {
   title_ru: { column: 'title_ru' },
@@ -16,6 +18,7 @@ const PLAN_FIELDS = {
   price: { column: 'price_minor' },
   currency: { column: 'currency' },
   period_days: { column: 'period_days' },
+  country: { column: 'country' },
   caption_ru: { column: 'caption_ru' },
   caption_en: { column: 'caption_en' },
   features_ru: { column: 'features_ru', store: json },
@@ -40,6 +43,24 @@ export function plansRepository(q: Queryable) {
       );
     },
 
+    /**
+     * The price list (design/product.md "Ordering"): the active plans in the site's currency, one per period and
+     * country — where staff left two, the one the price table shows first — sorted by period, the any-country price
+     * first. What the home page shows is what an order charges.
+     */
+    priceList(currency: Currency, language: Language): Promise<Price[]> {
+      return q.query<Price>(
+        `SELECT period_days, country, price, currency, title FROM (
+           SELECT DISTINCT ON (period_days, country) period_days, country, price_minor AS price, currency,
+                  ${localized('title', language)} AS title
+             FROM plans
+            WHERE active AND currency = $1
+            ORDER BY period_days, country NULLS FIRST, sort_order, id
+         ) prices ORDER BY period_days, country NULLS FIRST`,
+        [currency],
+      );
+    },
+
     async list(): Promise<PanelPlan[]> {
       const rows = await q.query<PanelPlan>(`SELECT ${PLAN_COLUMNS} FROM plans ORDER BY sort_order, id`);
       return rows.map(withIsoDates);
@@ -55,8 +76,8 @@ export function plansRepository(q: Queryable) {
       const sortOrder = await nextSortOrder(q, 'plans', 'true', []);
       const [row] = await q.query<PanelPlan>(
         `INSERT INTO plans (title_ru, title_en, price_minor, currency, period_days, caption_ru, caption_en,
-                            features_ru, features_en, highlighted, active, sort_order)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${PLAN_COLUMNS}`,
+                            features_ru, features_en, highlighted, active, sort_order, country)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${PLAN_COLUMNS}`,
         [
           input.title_ru,
           input.title_en,
@@ -70,6 +91,7 @@ export function plansRepository(q: Queryable) {
           input.highlighted,
           input.active,
           sortOrder,
+          input.country ?? null,
         ],
       );
       if (!row) throw new Error('plan insert returned no row');

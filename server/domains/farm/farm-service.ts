@@ -8,21 +8,21 @@ import type { AgentConfig, AgentReport, RotationResult } from '@proxy/contract/s
 import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/farm-agent';
 import type { Db } from '../../db/db.ts';
 import { hostsRepository, type AgentHost } from './hosts-repository.ts';
+import { allocateProxy } from './inventory.ts';
 import { modemsRepository, type Modem, type NewModem } from './modems-repository.ts';
-import { proxiesRepository, type Proxy } from './proxies-repository.ts';
+import { proxiesRepository, type Proxy, type ProxySettings } from './proxies-repository.ts';
 import { rotationsRepository, type Rotation, type RotationSource } from './rotations-repository.ts';
-import { newHostToken, newProxyLogin, newProxyPassword, newRotateToken, sha256 } from './secrets.ts';
+import { newHostToken, newProxyPassword, newRotateToken, sha256 } from './secrets.ts';
 import { trafficRepository } from './traffic-repository.ts';
 
 /** A change-IP link works at most once a minute per proxy (design/product.md). */
 export const ROTATE_COOLDOWN_SECONDS = 60;
 
-/** The host's port range has no two free ports left. */
-export class NoFreePorts extends Error {
-  constructor(hostId: number) {
-    super(`Agent host ${hostId} has no free ports`);
-    this.name = 'NoFreePorts';
-  }
+export { NoFreePorts } from './inventory.ts';
+
+/** Whose proxy a change is for: a customer's own calls pass their id, and another owner's proxy is `unknown`. */
+export interface Owner {
+  readonly ownerId?: number;
 }
 
 export type LinkRotation =
@@ -70,15 +70,58 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
   const now = options.now ?? Date.now;
   const hosts = hostsRepository(db);
 
-  /** Changes a proxy's row and tells its host's agent, in one transaction; false for an unknown proxy. */
-  const changeProxy = (id: number, change: (proxy: Proxy, tx: ReturnType<typeof proxiesRepository>) => Promise<void>) =>
+  /**
+   * Changes a proxy's row under its lock and, when `served` (the agent serves what changed), tells its host's agent,
+   * in one transaction; false for an unknown proxy or one of another owner.
+   */
+  const changeProxy = (
+    id: number,
+    owner: Owner,
+    change: (proxy: Proxy, tx: ReturnType<typeof proxiesRepository>) => Promise<void>,
+    served = true,
+  ) =>
     db.transaction(async (tx) => {
       const proxies = proxiesRepository(tx);
       const proxy = await proxies.get(id, { lock: true });
-      if (!proxy) return false;
+      if (!proxy || (owner.ownerId !== undefined && proxy.ownerId !== owner.ownerId)) return false;
       await change(proxy, proxies);
-      await hostsRepository(tx).bump(proxy.hostId);
+      if (served) await hostsRepository(tx).bump(proxy.hostId);
       return true;
+    });
+
+  /**
+   * Asks the proxy's modem for a new address under the proxy's row lock: refused within the cooldown (with the
+   * seconds left), for a proxy the agent no longer serves, or a modem that is not online; otherwise a rotation is
+   * requested, or the pending one joined. The change-IP link and the owner's "change IP now" share it.
+   */
+  const requestRotation = (
+    lock: (proxies: ReturnType<typeof proxiesRepository>) => Promise<Proxy | null>,
+    source: RotationSource,
+    actorId: number | null,
+  ): Promise<LinkRotation> =>
+    db.transaction(async (tx) => {
+      const proxies = proxiesRepository(tx);
+      const proxy = await lock(proxies);
+      if (!proxy) return { kind: 'unknown' } as const;
+      if (!SERVED_PROXY_STATES.includes(proxy.state)) return { kind: 'inactive' } as const;
+      const modem = (await modemsRepository(tx).get(proxy.modemId)) as Modem;
+      if (modem.status !== 'online') return { kind: 'unavailable' } as const;
+      if (proxy.lastRotationAt) {
+        const elapsed = (now() - proxy.lastRotationAt.getTime()) / 1000;
+        if (elapsed < ROTATE_COOLDOWN_SECONDS) {
+          return { kind: 'wait', seconds: Math.max(1, Math.ceil(ROTATE_COOLDOWN_SECONDS - elapsed)) } as const;
+        }
+      }
+      await proxies.rotationRequested(proxy.id, new Date(now()));
+      const rotation = await rotationsRepository(tx).request({
+        modemId: modem.id,
+        proxyId: proxy.id,
+        source,
+        actorId,
+        oldIp: modem.ip,
+      });
+      if (rotation.created) await hostsRepository(tx).bump(modem.hostId);
+      return { kind: 'started', rotationId: rotation.id } as const;
     });
 
   return {
@@ -196,8 +239,8 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
     },
 
     /**
-     * A proxy on the modem for the owner: generated credentials and change-IP token, and the two lowest free ports of
-     * the modem's host, taken under the host's row lock so two allocations never share a port.
+     * A proxy on the modem for the owner, in a transaction of its own (`allocateProxy`: staff and tests; an order
+     * allocates inside its paying transaction).
      */
     createProxy(input: {
       readonly ownerId: number;
@@ -208,52 +251,48 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
       return db.transaction(async (tx) => {
         const modem = await modemsRepository(tx).get(input.modemId);
         if (!modem) throw new Error(`Unknown modem ${input.modemId}`);
-        const host = (await hostsRepository(tx).get(modem.hostId, { lock: true })) as AgentHost;
-        const proxies = proxiesRepository(tx);
-        const ports = await proxies.freePorts(host.id, host.portMin, host.portMax, 2);
-        if (ports.length < 2) throw new NoFreePorts(host.id);
-        const rotateToken = newRotateToken();
-        const proxy = await proxies.insert({
-          ownerId: input.ownerId,
-          modemId: modem.id,
-          hostId: host.id,
-          httpPort: ports[0] as number,
-          socksPort: ports[1] as number,
-          login: newProxyLogin(),
-          password: newProxyPassword(),
-          whitelist: input.whitelist ?? [],
-          rotateToken,
-          rotateTokenHash: sha256(rotateToken),
-          expiresAt: input.expiresAt,
-        });
-        await hostsRepository(tx).bump(host.id);
-        return proxy;
+        return allocateProxy(tx, { ...input, hostId: modem.hostId });
       });
     },
 
     /** A new password: the old one is refused, and its open sessions closed, once the agent applies the change. */
-    async regeneratePassword(id: number): Promise<string | null> {
+    async regeneratePassword(id: number, owner: Owner = {}): Promise<string | null> {
       const password = newProxyPassword();
-      return (await changeProxy(id, (_proxy, proxies) => proxies.setPassword(id, password))) ? password : null;
+      return (await changeProxy(id, owner, (_proxy, proxies) => proxies.setPassword(id, password))) ? password : null;
     },
 
     setWhitelist(id: number, whitelist: readonly string[]): Promise<boolean> {
-      return changeProxy(id, (_proxy, proxies) => proxies.setWhitelist(id, whitelist));
+      return changeProxy(id, {}, (_proxy, proxies) => proxies.setWhitelist(id, whitelist));
+    },
+
+    /**
+     * The owner's settings of the proxy. Only a new whitelist is something the agent serves (it lets addresses in
+     * without a password), so only then is the host's agent told; the comment, auto-renew and auto-rotation are the
+     * API's own business.
+     */
+    updateSettings(id: number, owner: Owner, settings: ProxySettings): Promise<boolean> {
+      return changeProxy(
+        id,
+        owner,
+        (_proxy, proxies) => proxies.setSettings(id, settings),
+        settings.whitelist !== undefined,
+      );
     },
 
     setState(id: number, state: ProxyState): Promise<boolean> {
-      return changeProxy(id, (_proxy, proxies) => proxies.setState(id, state));
+      return changeProxy(id, {}, (_proxy, proxies) => proxies.setState(id, state));
     },
 
-    /** A new change-IP link: the old one answers 404 from now on. */
-    async regenerateRotateToken(id: number): Promise<string | null> {
+    /** A new change-IP link: the old one answers 404 from now on. The agent never sees the token. */
+    async regenerateRotateToken(id: number, owner: Owner = {}): Promise<string | null> {
       const token = newRotateToken();
-      return db.transaction(async (tx) => {
-        const proxies = proxiesRepository(tx);
-        if (!(await proxies.get(id, { lock: true }))) return null;
-        await proxies.setRotateToken(id, token, sha256(token));
-        return token;
-      });
+      const changed = await changeProxy(
+        id,
+        owner,
+        (_proxy, proxies) => proxies.setRotateToken(id, token, sha256(token)),
+        false,
+      );
+      return changed ? token : null;
     },
 
     /**
@@ -277,45 +316,33 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
 
     /** What the agent reports: when it was seen, its modems' status and addresses, its proxies' traffic. */
     applyReport(hostId: number, report: AgentReport): Promise<void> {
+      // Modem rows before the host's row: the order every writer of both keeps (an order locks its modems, then their
+      // hosts), so a report arriving during an order waits for it instead of deadlocking with it.
       return db.transaction(async (tx) => {
+        await modemsRepository(tx).applyReports(hostId, report.modems);
+        await trafficRepository(tx).record(hostId, report.traffic);
         await hostsRepository(tx).seen(hostId, {
           servedVersion: report.config_version,
           startedAt: report.started_at,
         });
-        await modemsRepository(tx).applyReports(hostId, report.modems);
-        await trafficRepository(tx).record(hostId, report.traffic);
       });
     },
 
-    /**
-     * The change-IP link (`GET /r/{token}`): under the proxy's row lock, refuses within the cooldown (with the seconds
-     * left) and otherwise asks the modem's agent for a rotation, or joins the one already pending.
-     */
+    /** The change-IP link (`GET /r/{token}`): no sign-in, the token is the credential. */
     requestLinkRotation(token: string): Promise<LinkRotation> {
-      return db.transaction(async (tx) => {
-        const proxies = proxiesRepository(tx);
-        const proxy = await proxies.lockByRotateHash(sha256(token));
-        if (!proxy) return { kind: 'unknown' } as const;
-        if (!SERVED_PROXY_STATES.includes(proxy.state)) return { kind: 'inactive' } as const;
-        const modem = (await modemsRepository(tx).get(proxy.modemId)) as Modem;
-        if (modem.status !== 'online') return { kind: 'unavailable' } as const;
-        if (proxy.lastRotationAt) {
-          const elapsed = (now() - proxy.lastRotationAt.getTime()) / 1000;
-          if (elapsed < ROTATE_COOLDOWN_SECONDS) {
-            return { kind: 'wait', seconds: Math.max(1, Math.ceil(ROTATE_COOLDOWN_SECONDS - elapsed)) } as const;
-          }
-        }
-        await proxies.rotationRequested(proxy.id, new Date(now()));
-        const rotation = await rotationsRepository(tx).request({
-          modemId: modem.id,
-          proxyId: proxy.id,
-          source: 'link' satisfies RotationSource,
-          actorId: null,
-          oldIp: modem.ip,
-        });
-        if (rotation.created) await hostsRepository(tx).bump(modem.hostId);
-        return { kind: 'started', rotationId: rotation.id } as const;
-      });
+      return requestRotation((proxies) => proxies.lockByRotateHash(sha256(token)), 'link', null);
+    },
+
+    /** The owner's "change IP now": the link's rules, recorded as the customer's; another's proxy is `unknown`. */
+    requestCustomerRotation(proxyId: number, ownerId: number): Promise<LinkRotation> {
+      return requestRotation(
+        async (proxies) => {
+          const proxy = await proxies.get(proxyId, { lock: true });
+          return proxy?.ownerId === ownerId ? proxy : null;
+        },
+        'customer',
+        ownerId,
+      );
     },
 
     rotation(id: number): Promise<Rotation | null> {

@@ -11,6 +11,24 @@ import rotateLinkRoute from './rotate-link-route.ts';
 import { trafficRepository } from './traffic-repository.ts';
 
 export { farmService, NoFreePorts, ROTATE_COOLDOWN_SECONDS, type FarmService } from './farm-service.ts';
+export type { ProxySettings } from './proxies-repository.ts';
+// Ordering sells free modems and makes, extends and shows the customers' proxies inside its own transactions.
+export {
+  allocateProxy,
+  extendProxies,
+  freeCount,
+  freeStock,
+  lockFreeModems,
+  lockHosts,
+  renewableProxies,
+  type FreeModem,
+  type Place,
+  type RenewableProxy,
+  type StockLine,
+} from './inventory.ts';
+export { customerProxiesRepository, type CustomerProxiesRepository } from './customer-proxies-repository.ts';
+export { notificationWaits, type NotificationWaits } from './notification-waits.ts';
+export { answerRotation, ROTATION_WAIT_MS, sendRotation } from './rotate-link-route.ts';
 
 export interface FarmOptions extends FarmServiceOptions {
   /** PUBLIC_URL: the absolute `next`/`previous` links of paginated lists. */

@@ -69,6 +69,15 @@ export interface NewProxy {
   readonly rotateToken: string;
   readonly rotateTokenHash: string;
   readonly expiresAt: Date;
+  readonly autoRenew?: boolean;
+}
+
+/** What the owner may change on a proxy (`PATCH /api/proxies/{id}/`); absent fields are kept. */
+export interface ProxySettings {
+  readonly comment?: string;
+  readonly autoRenew?: boolean;
+  readonly autoRotateMinutes?: number;
+  readonly whitelist?: readonly string[];
 }
 
 export function proxiesRepository(q: Queryable) {
@@ -87,8 +96,8 @@ export function proxiesRepository(q: Queryable) {
     async insert(proxy: NewProxy): Promise<Proxy> {
       const [row] = await q.query<ProxyRow>(
         `INSERT INTO proxies (owner_id, modem_id, host_id, http_port, socks_port, login, password, whitelist,
-                              rotate_token, rotate_token_hash, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
+                              rotate_token, rotate_token_hash, expires_at, auto_renew)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
         [
           proxy.ownerId,
           proxy.modemId,
@@ -101,6 +110,7 @@ export function proxiesRepository(q: Queryable) {
           proxy.rotateToken,
           proxy.rotateTokenHash,
           proxy.expiresAt,
+          proxy.autoRenew ?? false,
         ],
       );
       const created = toProxy(row as ProxyRow);
@@ -127,6 +137,26 @@ export function proxiesRepository(q: Queryable) {
         tokenHash,
       ]);
       return rows[0] ? toProxy(rows[0]) : null;
+    },
+
+    async setSettings(id: number, settings: ProxySettings): Promise<void> {
+      await q.query(
+        `UPDATE proxies SET comment = COALESCE($2, comment), auto_renew = COALESCE($3, auto_renew),
+                auto_rotate_minutes = COALESCE($4, auto_rotate_minutes), whitelist = COALESCE($5, whitelist)
+          WHERE id = $1`,
+        [
+          id,
+          settings.comment ?? null,
+          settings.autoRenew ?? null,
+          settings.autoRotateMinutes ?? null,
+          settings.whitelist ?? null,
+        ],
+      );
+    },
+
+    /** A renewal: the new expiry, and the proxy served again if it had expired or been suspended. */
+    async renew(id: number, expiresAt: Date): Promise<void> {
+      await q.query(`UPDATE proxies SET expires_at = $2, state = 'active' WHERE id = $1`, [id, expiresAt]);
     },
 
     /** The host's proxies as its agent's configuration lists them. */

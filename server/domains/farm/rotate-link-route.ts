@@ -4,8 +4,8 @@
  * the proxy's last rotation `429` with `Retry-After` and `{"ok":false,"wait_seconds":N}`; an unknown token `404`.
  * Every answer is JSON, never cached and never indexed; `error` names a refusal for scripts.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { FarmService } from './farm-service.ts';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FarmService, LinkRotation } from './farm-service.ts';
 import type { NotificationWaits } from './notification-waits.ts';
 import type { Rotation } from './rotations-repository.ts';
 
@@ -38,9 +38,55 @@ export async function waitForRotation(
   }
 }
 
-function answer(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+/**
+ * What a rotation request came to, as the change-IP link and "change IP now" both answer it: the status, and a body
+ * whose `error` names a refusal for scripts (the customer's route adds a worded `detail`). A started rotation is
+ * waited for, up to `waitMs`.
+ */
+export interface RotationAnswer {
+  readonly status: 200 | 403 | 404 | 429 | 502 | 503 | 504;
+  readonly body: {
+    readonly ok: boolean;
+    readonly ip?: string;
+    readonly wait_seconds?: number;
+    readonly error?: string;
+  };
+}
+
+export async function answerRotation(
+  farm: FarmService,
+  waits: NotificationWaits,
+  outcome: LinkRotation,
+  waitMs: number,
+  log: FastifyBaseLogger,
+): Promise<RotationAnswer> {
+  switch (outcome.kind) {
+    case 'unknown':
+      return { status: 404, body: { ok: false, error: 'not_found' } };
+    case 'inactive':
+      return { status: 403, body: { ok: false, error: 'proxy_inactive' } };
+    case 'unavailable':
+      return { status: 503, body: { ok: false, error: 'modem_unavailable' } };
+    case 'wait':
+      return { status: 429, body: { ok: false, wait_seconds: outcome.seconds } };
+    case 'started':
+      break;
+  }
+  const rotation = await waitForRotation(farm, waits, outcome.rotationId, waitMs);
+  if (rotation?.status === 'done') return { status: 200, body: { ok: true, ip: rotation.newIp as string } };
+  if (rotation?.status === 'failed') {
+    log.warn({ rotationId: rotation.id, error: rotation.error }, 'rotation failed');
+    return { status: 502, body: { ok: false, error: 'rotation_failed' } };
+  }
+  // Still pending: the agent will rotate when it can; the next request joins that rotation.
+  return { status: 504, body: { ok: false, error: 'timeout' } };
+}
+
+/** Every answer about a rotation: JSON, never cached, never indexed, `Retry-After` within the cooldown. */
+export function sendRotation(reply: FastifyReply, answer: RotationAnswer, body: object = answer.body) {
+  if (answer.body.wait_seconds !== undefined) reply.header('retry-after', String(answer.body.wait_seconds));
   return reply
-    .code(status)
+    .code(answer.status)
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
     .header('referrer-policy', 'no-referrer')
@@ -56,27 +102,7 @@ const rotateLinkRoute: FastifyPluginAsync<RotateLinkOptions> = async (app, optio
     const { token } = request.params;
     // The same work for a malformed token as for an unknown one: a hash and an index lookup.
     const outcome = await farm.requestLinkRotation(TOKEN.test(token) ? token : '-');
-    switch (outcome.kind) {
-      case 'unknown':
-        return answer(reply, 404, { ok: false, error: 'not_found' });
-      case 'inactive':
-        return answer(reply, 403, { ok: false, error: 'proxy_inactive' });
-      case 'unavailable':
-        return answer(reply, 503, { ok: false, error: 'modem_unavailable' });
-      case 'wait':
-        reply.header('retry-after', String(outcome.seconds));
-        return answer(reply, 429, { ok: false, wait_seconds: outcome.seconds });
-      case 'started':
-        break;
-    }
-    const rotation = await waitForRotation(farm, waits, outcome.rotationId, waitMs);
-    if (rotation?.status === 'done') return answer(reply, 200, { ok: true, ip: rotation.newIp });
-    if (rotation?.status === 'failed') {
-      request.log.warn({ rotationId: rotation.id, error: rotation.error }, 'link rotation failed');
-      return answer(reply, 502, { ok: false, error: 'rotation_failed' });
-    }
-    // Still pending: the agent will rotate when it can; the link's next use joins that rotation.
-    return answer(reply, 504, { ok: false, error: 'timeout' });
+    return sendRotation(reply, await answerRotation(farm, waits, outcome, waitMs, request.log));
   });
 };
 

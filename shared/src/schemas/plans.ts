@@ -23,6 +23,14 @@ export type PublicPlan = v.InferOutput<typeof PublicPlanSchema>;
 
 const line = requiredText(120);
 
+/**
+ * The country a plan prices (ISO 3166 code), or none: every country. The order's quote takes the plan naming its
+ * country over one that does not (design/product.md "Ordering"). Optional so older clients keep working; absent = null.
+ */
+const planCountry = v.optional(
+  v.nullable(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'country'))),
+);
+
 /** A plan as staff write it in the panel; an edit sends any subset. */
 export const PlanInputSchema = v.object({
   title_ru: requiredText(100),
@@ -30,6 +38,7 @@ export const PlanInputSchema = v.object({
   price: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000_000)),
   currency: v.picklist(CURRENCIES),
   period_days: v.picklist(PLAN_PERIODS),
+  country: planCountry,
   caption_ru: v.optional(text(200), ''),
   caption_en: v.optional(text(200), ''),
   features_ru: v.optional(v.pipe(v.array(line), v.maxLength(12)), []),
@@ -46,6 +55,7 @@ export const PanelPlanSchema = v.object({
   price: v.number(),
   currency: v.picklist(CURRENCIES),
   period_days: v.number(),
+  country: v.optional(v.nullable(v.string()), null),
   caption_ru: v.string(),
   caption_en: v.string(),
   features_ru: v.array(v.string()),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appStore, hydrateAppStore, signedInAtom } from '@proxy/contract/state';
-import { runGuard } from './guards.ts';
+import { afterSignInAtom } from '../auth/dialog-state.ts';
+import { revalidateAfterSessionEnd, runGuard } from './guards.ts';
 
 const user = {
   pk: 1,
@@ -23,7 +24,10 @@ function thrown(action: () => void): unknown {
   return undefined;
 }
 
-afterEach(() => hydrateAppStore(appStore));
+afterEach(() => {
+  hydrateAppStore(appStore);
+  appStore.set(afterSignInAtom, null);
+});
 
 describe('route middleware (spec §4, §8)', () => {
   it("sends signed-out visitors from a protected page to the home page of the URL's language", () => {
@@ -31,6 +35,29 @@ describe('route middleware (spec §4, §8)', () => {
     expect(en.status).toBe(302);
     expect(en.headers.get('Location')).toBe('/en');
     expect((thrown(() => runGuard('authenticated', 'ru')) as Response).headers.get('Location')).toBe('/');
+  });
+
+  it('opens sign-in for a visitor who asked for a protected address, and keeps the address to go on to', () => {
+    const response = thrown(() => runGuard('authenticated', 'en', '/en/order?period=7')) as Response;
+    expect(response.headers.get('Location')).toBe('/en#login');
+    expect(appStore.get(afterSignInAtom)).toBe('/en/order?period=7');
+    expect((thrown(() => runGuard('authenticated', 'ru', '/order')) as Response).headers.get('Location')).toBe(
+      '/#login',
+    );
+    expect(appStore.get(afterSignInAtom)).toBe('/order');
+  });
+
+  it('sends a customer whose session ended on a protected page home, without the sign-in dialog', async () => {
+    let response: Response | undefined;
+    await revalidateAfterSessionEnd(async () => {
+      response = thrown(() => runGuard('authenticated', 'ru', '/order?period=7')) as Response;
+    });
+    expect(response?.headers.get('Location')).toBe('/');
+    expect(appStore.get(afterSignInAtom)).toBeNull();
+    // Only while that revalidation runs: the next visit gets the dialog again.
+    expect((thrown(() => runGuard('authenticated', 'ru', '/order')) as Response).headers.get('Location')).toBe(
+      '/#login',
+    );
   });
 
   it('sends signed-in users from a guest-only page to /home', () => {

@@ -3,18 +3,39 @@ import type { Language } from '@proxy/contract/languages';
 import { paths } from '@proxy/contract/routes';
 import { hasPermission } from '@proxy/contract/permissions';
 import { appStore, isAuthenticatedAtom, userAtom } from '@proxy/contract/state';
+import { afterSignInAtom } from '../auth/dialog-state.ts';
+
+/** Set while the open page's guards run again because its session just ended (session.ts). */
+let sessionEnding = false;
 
 /**
- * Route middleware by name (spec §4, §6): signed-out visitors opening a protected page go to /, signed-in users
- * opening a guest-only page go to /home. An unknown name is a configuration error: 500 'Unknown middleware {name}'.
+ * Runs the open page's guards again once its session has ended (sign-out, a token the server no longer knows): a
+ * protected page then sends the visitor home, without the sign-in dialog a fresh visitor gets — they just left.
  */
-export function runGuard(name: string | undefined, language: Language): void {
+export async function revalidateAfterSessionEnd(revalidate: () => Promise<void>): Promise<void> {
+  sessionEnding = true;
+  try {
+    await revalidate();
+  } finally {
+    sessionEnding = false;
+  }
+}
+
+/**
+ * Route middleware by name (spec §4, §6): signed-out visitors opening a protected page go to / — with the sign-in
+ * dialog open and, once they sign in (or register, then sign in), on to `asked`, the address they opened (a price
+ * table's "Order" leads to /order?period=7 and must end there, not on the home page); signed-in users opening a
+ * guest-only page go to /home. An unknown name is a configuration error: 500 'Unknown middleware {name}'.
+ */
+export function runGuard(name: string | undefined, language: Language, asked?: string): void {
   if (name === undefined) return;
   const authenticated = appStore.get(isAuthenticatedAtom);
   switch (name) {
     case 'authenticated':
-      if (!authenticated) throw redirect(paths.home(language));
-      return;
+      if (authenticated) return;
+      if (asked === undefined || sessionEnding) throw redirect(paths.home(language));
+      appStore.set(afterSignInAtom, asked);
+      throw redirect(`${paths.home(language)}#login`);
     case 'notAuthenticated':
       if (authenticated) throw redirect(paths.account(language));
       return;

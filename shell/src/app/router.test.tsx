@@ -3,7 +3,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteModule } from '@proxy/contract/remote';
 import type { AuthUser } from '@proxy/contract/schemas/user';
-import { appStore, hydrateAppStore, languageAtom, signedOutAtom, StateProvider } from '@proxy/contract/state';
+import {
+  appStore,
+  hydrateAppStore,
+  languageAtom,
+  signedInAtom,
+  signedOutAtom,
+  StateProvider,
+} from '@proxy/contract/state';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n/instance.ts';
 import { RemoteUnavailableError } from '../federation/remotes.ts';
@@ -166,10 +173,46 @@ describe('the shell router', () => {
       await act(async () => appStore.set(signedOutAtom));
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
       expect(await screen.findByRole('heading', { name: 'home page' })).toBeDefined();
+      // They just signed out: no sign-in dialog pops up.
+      expect(router.state.location.hash).toBe('');
     } finally {
       stop();
     }
   });
+
+  it.each([
+    ['/order?period=7', '/'],
+    ['/en/order?period=30', '/en'],
+  ])(
+    'opens sign-in for a visitor who opens %s, and takes them there once signed in',
+    async (asked, home) => {
+      window.matchMedia ??= (() => ({
+        matches: false,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      })) as unknown as typeof window.matchMedia;
+      remotes.load.mockImplementation(async (name: string) =>
+        name === 'order'
+          ? { pages: { order: { Component: () => <h1>{'order page'}</h1> } }, translations: { ru: {}, en: {} } }
+          : fakeMarketing,
+      );
+      const router = await renderAt(asked, ['marketing', 'order']);
+      expect(await screen.findByRole('heading', { name: 'home page' })).toBeDefined();
+      expect(router.state.location.pathname).toBe(home);
+      expect(router.state.location.hash).toBe('#login');
+      expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeDefined();
+
+      // The dialog's form signs in (session.ts); the shell goes on to the address asked for, query and all.
+      await act(async () => appStore.set(signedInAtom, { token: 'a'.repeat(40), user: CUSTOMER }));
+      expect(await screen.findByRole('heading', { name: 'order page' })).toBeDefined();
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(asked);
+      expect(router.state.location.hash).toBe('');
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    },
+    10_000,
+  );
 
   it('answers an unknown panel address inside the panel, and a section not deployed with that news', async () => {
     window.matchMedia ??= ((query: string) => ({

@@ -33,6 +33,12 @@ function enterLanguage(i18n: I18n, language: Language): void {
   }
 }
 
+/** The address a loader's request asks for, as a link writes it: path and query (`/en/order?period=7`). */
+function askedAddress(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
 /** The page a route shows: one of the shell's own, or the one its remote implements (loaded on first visit). */
 async function resolvePage(route: RouteDefinition, i18n: I18n): Promise<RemotePage | undefined> {
   if (route.remote === 'shell') return SHELL_PAGES[route.id]?.();
@@ -57,7 +63,7 @@ function pageRoute(route: RouteDefinition, language: Language, i18n: I18n): Rout
           handle: { progressSteps: progressSteps(page) },
           loader: async ({ params, request }) => {
             enterLanguage(i18n, language);
-            runGuard(route.guard, language);
+            runGuard(route.guard, language, askedAddress(request));
             requirePermission(route.permission, language);
             const args = { params, language, signal: request.signal };
             if (validate && !(await validate(args))) throw new NotFoundError();
@@ -66,9 +72,9 @@ function pageRoute(route: RouteDefinition, language: Language, i18n: I18n): Rout
         };
       } catch (error) {
         return {
-          loader: () => {
+          loader: ({ request }) => {
             enterLanguage(i18n, language);
-            runGuard(route.guard, language);
+            runGuard(route.guard, language, askedAddress(request));
             requirePermission(route.permission, language);
             throw error;
           },

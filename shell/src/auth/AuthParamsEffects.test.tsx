@@ -5,7 +5,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { AuthUser } from '@proxy/contract/schemas/user';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   appStore,
   clearMessageAtom,
@@ -30,6 +30,18 @@ const CUSTOMER: AuthUser = {
   balance: 0,
   currency: 'RUB',
 };
+
+// The auth dialog these tests open is antd, which asks matchMedia (jsdom has none): without it, a dialog that loads
+// before the test moves on throws, the layout is replaced by the error page, and what it does on closing never runs.
+beforeEach(() => {
+  window.matchMedia ??= (() => ({
+    matches: false,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+});
 
 afterEach(() => {
   cleanup();

@@ -169,6 +169,30 @@ describe('choosing a method and an amount', () => {
     expect(router.state.location.search).toBe('?page=2');
   });
 
+  it('fills in the amount a page asks for with #topup-{minor}, and sends exactly that', async () => {
+    const calls = stubApi({
+      'GET /api/payment-methods/': { status: 200, body: [CARD, USDT] },
+      'POST /api/invoices/': { status: 201, body: invoice({ amount: 123_450 }) },
+    });
+    const { router, dialog } = await openDialog('#topup-123450');
+    expect(within(dialog).getByText(ru.title)).toBeTruthy();
+    const amount = await within(dialog).findByLabelText(ru.amount.label);
+    expect((amount as HTMLInputElement).value).toBe('1234,50');
+    expect(plain(dialog.querySelector('dl'))).toContain('К оплате1 234,50 ₽');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: submitName }));
+    });
+    expect(posts(calls)[0]?.body).toEqual({ method: 2, amount: 123_450 });
+    expect(router.state.location.hash).toBe('#invoice-31');
+  });
+
+  it("raises an asked amount below the first method's minimum to that minimum", async () => {
+    stubApi({ 'GET /api/payment-methods/': { status: 200, body: [USDT, CARD] } });
+    const { dialog } = await openDialog('#topup-3705');
+    const amount = await within(dialog).findByLabelText(ru.amount.label);
+    expect((amount as HTMLInputElement).value).toBe('500');
+  });
+
   it("refuses an amount under the method's minimum on the field, without asking the server", async () => {
     const calls = stubApi({ 'GET /api/payment-methods/': { status: 200, body: [USDT, CARD] } });
     const { dialog } = await openDialog('#topup');

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Modal } from 'antd';
+import { useLocation } from 'react-router';
+import { overlayHashes } from '@proxy/contract/routes';
 import type { Invoice } from '@proxy/contract/schemas/billing';
 import { AntdScope } from '../antd/AntdScope.tsx';
 import { useHashPanel } from '../chrome/hash-panel.ts';
@@ -13,7 +15,8 @@ import styles from './TopUpDialog.module.css';
 const DIALOG_MAX_WIDTH = 560;
 
 /**
- * The top-up dialog: `#topup` asks for a method and an amount and creates the invoice; `#invoice-{id}` shows an
+ * The top-up dialog: `#topup` asks for a method and an amount and creates the invoice (`#topup-{minor}`: with that
+ * amount filled in, e.g. what an order lacks); `#invoice-{id}` shows an
  * invoice (how to pay it, its live status). A gateway method leaves for the gateway's checkout page instead, which
  * sends the customer back to `/user?invoice={id}`.
  */
@@ -22,6 +25,7 @@ export default function TopUpDialog() {
   const { t } = useBillingT();
   const { close } = useHashPanel();
   const { invoice: invoiceId, showInvoice } = useInvoiceHash();
+  const askedAmount = overlayHashes.topUpAmountOf(useLocation().hash);
   // The invoice just created, so its view needs no second request.
   const [created, setCreated] = useState<Invoice | null>(null);
 
@@ -50,7 +54,7 @@ export default function TopUpDialog() {
         wrapClassName={styles.wrap}
       >
         {invoiceId === null ? (
-          <TopUpForm onCreated={onCreated} />
+          <TopUpForm onCreated={onCreated} askedAmount={askedAmount} />
         ) : (
           <InvoiceView key={invoiceId} id={invoiceId} initial={created?.id === invoiceId ? created : null} />
         )}

@@ -5,10 +5,11 @@ import { createInvoice, listPaymentMethods } from '@proxy/contract/api/billing';
 import { runRequest } from '@proxy/contract/forms';
 import { imageUrl } from '@proxy/contract/images';
 import { formatPrice } from '@proxy/contract/money';
+import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { feeOf, MAX_AMOUNT, type Invoice, type PaymentMethod } from '@proxy/contract/schemas/billing';
 import { api } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
-import { attemptFor, formatPercent, toMinorUnits, type Attempt } from './top-up.ts';
+import { formatPercent, toAmountText, toMinorUnits } from './top-up.ts';
 import { useBillingT } from './use-billing-t.ts';
 import styles from './TopUpDialog.module.css';
 
@@ -42,8 +43,17 @@ function errorOf(meta: { submitError?: unknown; dirtySinceLastSubmit?: boolean }
  * Choose a method and an amount (typed in major units, sent in minor units), see the method's minimum, its fee and
  * the total, and create the invoice. Each distinct request gets one Idempotency-Key, and pressing the button again
  * for the same request (after a lost answer) sends the same key: the server answers the invoice it already made.
+ *
+ * `askedAmount` (minor units, from `#topup-{minor}`: the order page's missing sum) fills the amount in; raised to the
+ * first method's minimum, since less could not be paid that way and would only earn an error on submit.
  */
-export function TopUpForm({ onCreated }: { onCreated: (invoice: Invoice) => void }) {
+export function TopUpForm({
+  onCreated,
+  askedAmount = null,
+}: {
+  onCreated: (invoice: Invoice) => void;
+  askedAmount?: number | null;
+}) {
   const { language } = useT();
   const { t } = useBillingT();
   const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
@@ -126,7 +136,13 @@ export function TopUpForm({ onCreated }: { onCreated: (invoice: Invoice) => void
   return (
     <Form<Values>
       onSubmit={submit}
-      initialValues={{ method: String(methods[0]?.id ?? ''), amount: '' }}
+      initialValues={{
+        method: String(methods[0]?.id ?? ''),
+        amount:
+          askedAmount === null
+            ? ''
+            : toAmountText(Math.max(askedAmount, methods[0] ? minimumOf(methods[0]) : 0), language),
+      }}
       render={({ handleSubmit, submitting, values }) => {
         const method = methods.find((candidate) => String(candidate.id) === values.method);
         const amount = toMinorUnits(values.amount ?? '');

@@ -19,25 +19,12 @@ export function formatPercent(percent: number, language: string): string {
 }
 
 /**
- * A random Idempotency-Key. Not `crypto.randomUUID()`: browsers offer it only in secure contexts, and a site served
- * over plain HTTP on a LAN address would lose its top-ups to a TypeError.
+ * What the amount field starts with for a top-up of `minor` asked by the page (`#topup-{minor}`): the amount in major
+ * units as the language writes it without grouping ('1234,50', '1234.50'), which `toMinorUnits` reads back.
  */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** One attempt to create an invoice: what was asked and the key it was asked with. */
-export interface Attempt {
-  readonly request: string;
-  readonly key: string;
-}
-
-/**
- * The attempt for sending `request`: the previous one when it asks the same (a retry after a lost answer or an
- * error, which must not make a second invoice), else a new key (a new amount or method is a new top-up).
- */
-export function attemptFor(previous: Attempt | null, request: { method: number; amount: number }): Attempt {
-  const asked = `${request.method}:${request.amount}`;
-  return previous?.request === asked ? previous : { request: asked, key: newIdempotencyKey() };
+export function toAmountText(minor: number, language: string): string {
+  const whole = Math.floor(minor / 100);
+  const fraction = minor % 100;
+  if (fraction === 0) return String(whole);
+  return `${whole}${language === 'ru' ? ',' : '.'}${String(fraction).padStart(2, '0')}`;
 }

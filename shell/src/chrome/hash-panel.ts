@@ -4,15 +4,15 @@ import { overlayHashes } from '@proxy/contract/routes';
 
 /**
  * The URL hash drives the overlays (spec §2): `#menu` opens the mobile menu, `#login` and `#registration` the auth
- * dialog, `#topup` the top-up dialog and `#invoice-{id}` the same dialog at one of the customer's invoices
- * (billing/invoice-hash.ts), so the header, /home, /user and the order page open it by linking there; any other
- * hash closes them. Closing clears the hash.
+ * dialog, `#topup` the top-up dialog (`#topup-{minor}`: with that amount filled in) and `#invoice-{id}` the same
+ * dialog at one of the customer's invoices (billing/invoice-hash.ts), so the header, /home, /user and the order page
+ * open it by linking there; any other hash closes them. Closing clears the hash.
  */
 export type HashPanel = 'menu' | 'login' | 'registration' | 'topup';
 
 export function panelOf(hash: string): HashPanel | null {
   const name = hash.replace(/^#/, '');
-  if (overlayHashes.invoiceOf(name) !== null) return 'topup';
+  if (overlayHashes.invoiceOf(name) !== null || overlayHashes.topUpAmountOf(name) !== null) return 'topup';
   return name === 'menu' || name === 'login' || name === 'registration' || name === overlayHashes.topUp ? name : null;
 }
 

@@ -10,6 +10,7 @@ import {
   tokenAtom,
 } from '@proxy/contract/state';
 import { stringifySetCookie } from 'cookie';
+import { revalidateAfterSessionEnd } from '../app/guards.ts';
 
 /** The token cookie lives as long as an unused token does on the server (30 days). */
 const TOKEN_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -40,7 +41,7 @@ export function syncTokenCookie(): () => void {
  */
 export function guardOnSessionEnd(revalidate: () => Promise<void>): () => void {
   return appStore.sub(isAuthenticatedAtom, () => {
-    if (!appStore.get(isAuthenticatedAtom)) void revalidate();
+    if (!appStore.get(isAuthenticatedAtom)) void revalidateAfterSessionEnd(revalidate);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PublicBlock } from '@proxy/contract/schemas/blocks';
 import type { PublicPlan } from '@proxy/contract/schemas/plans';
 import { FaqBlock } from './FaqBlock.tsx';
@@ -10,13 +11,29 @@ import { StepsBlock } from './StepsBlock.tsx';
 import { TabsBlock } from './TabsBlock.tsx';
 import { VideoBlock } from './VideoBlock.tsx';
 
-/** A page's typed blocks in their order; each type has its own light component (no UI library on public pages). */
-export function Blocks({ blocks, plans }: { blocks: readonly PublicBlock[]; plans: readonly PublicPlan[] }) {
-  return blocks.map((block) => {
+/**
+ * A page's typed blocks in their order; each type has its own light component (no UI library on public pages).
+ * `heroExtra` goes into the first hero block, under its text.
+ */
+export function Blocks({
+  blocks,
+  plans,
+  heroExtra,
+}: {
+  blocks: readonly PublicBlock[];
+  plans: readonly PublicPlan[];
+  heroExtra?: ReactNode;
+}) {
+  const firstHero = blocks.findIndex((block) => block.type === 'hero');
+  return blocks.map((block, index) => {
     const { id, anchor } = block;
     switch (block.type) {
       case 'hero':
-        return <HeroBlock key={id} data={block.data} anchor={anchor} />;
+        return (
+          <HeroBlock key={id} data={block.data} anchor={anchor}>
+            {index === firstHero ? heroExtra : null}
+          </HeroBlock>
+        );
       case 'features':
         return <FeaturesBlock key={id} data={block.data} anchor={anchor} />;
       case 'steps':

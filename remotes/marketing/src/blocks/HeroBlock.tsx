@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { HERO_IMAGE_SIZES } from '@proxy/contract/images';
 import type { BlockData } from '@proxy/contract/schemas/blocks';
 import { useT } from '../i18n/use-t.ts';
@@ -5,7 +6,19 @@ import { BlockLink } from './BlockLink.tsx';
 import { CmsImage } from './CmsImage.tsx';
 import styles from './HeroBlock.module.css';
 
-export function HeroBlock({ data, anchor }: { data: BlockData<'hero'>; anchor: string | null }) {
+/**
+ * The first screen: title, lead, actions and the picture; `children` (the home page's stock strip) go under them
+ * across the whole width, and on narrow screens right under the text, before the picture, to stay on the first screen.
+ */
+export function HeroBlock({
+  data,
+  anchor,
+  children,
+}: {
+  data: BlockData<'hero'>;
+  anchor: string | null;
+  children?: ReactNode;
+}) {
   const { language } = useT();
   return (
     <section id={anchor ?? undefined} className={styles.hero}>
@@ -28,6 +41,7 @@ export function HeroBlock({ data, anchor }: { data: BlockData<'hero'>; anchor: s
             </div>
           ) : null}
         </div>
+        {children ? <div className={styles.extra}>{children}</div> : null}
         {data.image ? <CmsImage image={data.image} sizes={HERO_IMAGE_SIZES} className={styles.image} priority /> : null}
       </div>
     </section>

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Link } from 'react-router';
 import type { BlockData } from '@proxy/contract/schemas/blocks';
 import { formatPrice } from '@proxy/contract/money';
 import type { PublicPlan } from '@proxy/contract/schemas/plans';
-import { isSectionRoute } from '@proxy/contract/routes';
-import { useAtomValue, userAtom } from '@proxy/contract/state';
+import { paths } from '@proxy/contract/routes';
 import { useT } from '../i18n/use-t.ts';
-import { BlockLink } from './BlockLink.tsx';
 import styles from './PricesBlock.module.css';
 import { Section } from './Section.tsx';
 
@@ -25,7 +24,6 @@ export function PricesBlock({
   plans: readonly PublicPlan[];
 }) {
   const { t, language } = useT();
-  const user = useAtomValue(userAtom);
   const track = useRef<HTMLUListElement>(null);
   const overflowing = useOverflow(track);
   const plural = new Intl.PluralRules(language);
@@ -37,8 +35,6 @@ export function PricesBlock({
     list.scrollBy({ left: direction * (card.offsetWidth + 20), behavior: 'smooth' });
   };
   if (plans.length === 0) return null;
-  // The order page once it is deployed; until then a visitor signs up and a customer goes to their account.
-  const orderLink = isSectionRoute('/order') ? '/order' : user ? '/home' : '#registration';
   return (
     <Section anchor={anchor} title={data.title} lead={data.lead}>
       <div className={styles.carousel}>
@@ -57,9 +53,10 @@ export function PricesBlock({
                   <li key={feature}>{feature}</li>
                 ))}
               </ul>
-              <BlockLink link={orderLink} language={language} className={styles.order}>
+              {/* The order page with this plan's period chosen; a visitor signs in on the way (the shell's guard). */}
+              <Link to={paths.order(language, plan.period_days)} className={styles.order}>
                 {t('prices.order')}
-              </BlockLink>
+              </Link>
             </li>
           ))}
         </ul>

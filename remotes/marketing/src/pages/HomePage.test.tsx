@@ -4,7 +4,6 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicPage } from '@proxy/contract/schemas/page';
 import type { PublicPlan } from '@proxy/contract/schemas/plans';
-import { createAppStore } from '@proxy/contract/state';
 import ru from '../i18n/ru.json';
 import { renderPage } from '../test/render-page.tsx';
 import { HomePage } from './HomePage.tsx';
@@ -55,7 +54,12 @@ afterEach(cleanup);
 describe('HomePage', () => {
   it('renders the blocks in the order given, with the plans in the price table', async () => {
     await renderPage(HomePage, page, 'en');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['How', 'Plans']);
+    // The stock strip first, on its own band (this page has no hero), then the blocks.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'In stock right now',
+      'How',
+      'Plans',
+    ]);
     expect(screen.getByText('for 7 days')).toBeTruthy();
     expect(document.title).toBe('Mobile proxies');
   });
@@ -69,23 +73,19 @@ describe('HomePage', () => {
     for (const text of ['за 1 день', 'за 3 дня', 'за 30 дней']) expect(screen.getByText(text)).toBeTruthy();
   });
 
-  it('sends "Order" to sign-up, or a customer to their account, while the order section is not deployed', async () => {
-    await renderPage(HomePage, page, 'en');
-    expect(screen.getByRole('link', { name: 'Order' }).getAttribute('href')).toBe('#registration');
+  it('sends every "Order" of the price table to the order page with the plan\'s period, for anyone', async () => {
+    const plans = [1, 30].map((days, i) => ({ ...week, id: i, period_days: days }));
+    await renderPage(HomePage, { ...page, plans }, 'en');
+    expect(screen.getAllByRole('link', { name: 'Order' }).map((link) => link.getAttribute('href'))).toEqual([
+      '/en/order?period=1',
+      '/en/order?period=30',
+    ]);
     cleanup();
-    const customer = {
-      pk: 3,
-      email: 'c@example.com',
-      premission: [],
-      is_superuser: false,
-      language: 'ru' as const,
-      subscribed: true,
-      date_joined: '2026-11-22T00:00:00Z',
-      balance: 0,
-      currency: 'RUB' as const,
-    };
-    await renderPage(HomePage, page, 'ru', createAppStore({ user: customer }));
-    expect(screen.getByRole('link', { name: ru.prices.order }).getAttribute('href')).toBe('/home');
+    await renderPage(HomePage, { ...page, plans }, 'ru');
+    expect(screen.getAllByRole('link', { name: ru.prices.order }).map((link) => link.getAttribute('href'))).toEqual([
+      '/order?period=1',
+      '/order?period=30',
+    ]);
   });
 
   it('shows the translated hero when no home page is published', async () => {

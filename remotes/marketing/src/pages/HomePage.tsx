@@ -8,6 +8,8 @@ import { documentTitle } from '@proxy/contract/titles';
 import { Blocks } from '../blocks/Blocks.tsx';
 import { HeroBlock } from '../blocks/HeroBlock.tsx';
 import { useT } from '../i18n/use-t.ts';
+import { StockStrip } from '../stock/StockStrip.tsx';
+import stripStyles from '../stock/StockStrip.module.css';
 
 /**
  * The home page: the content-managed blocks of the page staff marked as home. Without one (staff unpublished it, or
@@ -37,7 +39,13 @@ function HomeBlocks({ page }: { page: PublicPage }) {
     <>
       {/* Hoisted into <head> ahead of the shell's brand title: the title the server gives the document. */}
       <title>{documentTitle(siteName, page)}</title>
-      <Blocks blocks={page.blocks} plans={page.plans} />
+      {/* The strip belongs on the first screen: inside the hero, or on a band of its own above a page without one. */}
+      {page.blocks.some((block) => block.type === 'hero') ? null : (
+        <div className={stripStyles.band}>
+          <StockStrip />
+        </div>
+      )}
+      <Blocks blocks={page.blocks} plans={page.plans} heroExtra={<StockStrip />} />
     </>
   );
 }
@@ -53,6 +61,8 @@ function FallbackHome() {
         lead: t('home.lead'),
         actions: [{ label: t('home.ctaPrimary'), link: '/about' }],
       }}
-    />
+    >
+      <StockStrip />
+    </HeroBlock>
   );
 }

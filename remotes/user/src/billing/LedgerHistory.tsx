@@ -2,26 +2,20 @@ import { useSearchParams } from 'react-router';
 import { listLedger } from '@proxy/contract/api/billing';
 import { formatPrice } from '@proxy/contract/money';
 import { LEDGER_KINDS, LEDGER_LIST, type LedgerEntry, type LedgerListParams } from '@proxy/contract/schemas/billing';
-import { filterKeys, listQueryOf, readListParams } from '@proxy/contract/schemas/list-query';
+import { listQueryOf } from '@proxy/contract/schemas/list-query';
 import { api } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
+import { DateRangeFields } from './DateRangeFields.tsx';
 import { formatSigned, formatTime, parseReference } from './format.ts';
+import { readListInUrl, writeListInUrl } from './list-url.ts';
 import { TopUpLink } from './links.tsx';
 import { ListState } from './ListState.tsx';
+import { orderAnchor } from './OrdersList.tsx';
 import { Pager } from './Pager.tsx';
 import { useLoaded } from './use-loaded.ts';
 import styles from './billing.module.css';
 
 export const LEDGER_PAGE_SIZE = 20;
-
-/** The URL keys the ledger owns (`kind`, `created_after`, `created_before`, `page`, …); the rest of the URL stays. */
-const LEDGER_KEYS = [
-  'search',
-  'ordering',
-  'page',
-  'page_size',
-  ...Object.entries(LEDGER_LIST.filters).flatMap(([name, filter]) => filterKeys(name, filter)),
-];
 
 /**
  * The history of the customer's balance, newest first: every change with its kind, what it was for and the balance
@@ -29,8 +23,9 @@ const LEDGER_KEYS = [
  */
 export function LedgerHistory({ balance }: { balance: number }) {
   const { t, language } = useT();
+  // The ledger owns the URL's unprefixed keys (`kind`, `created_after`, `page`, …); the rest of the URL stays.
   const [search, setSearch] = useSearchParams();
-  const params = readListParams(LEDGER_LIST, search);
+  const params = readListInUrl(LEDGER_LIST, search);
   const kinds = params.filters?.kind ?? [];
   const created = params.filters?.created ?? {};
   const page = params.page ?? 1;
@@ -40,16 +35,7 @@ export function LedgerHistory({ balance }: { balance: number }) {
     listLedger(api, query, signal),
   );
 
-  const update = (next: LedgerListParams) =>
-    setSearch(
-      (current) => {
-        const url = new URLSearchParams(current);
-        for (const key of LEDGER_KEYS) url.delete(key);
-        for (const [key, value] of Object.entries(listQueryOf(LEDGER_LIST, next))) url.set(key, value);
-        return url;
-      },
-      { preventScrollReset: true },
-    );
+  const update = (next: LedgerListParams) => writeListInUrl(setSearch, LEDGER_LIST, next);
   // A new filter starts again at the first page.
   const filter = (filters: NonNullable<LedgerListParams['filters']>) =>
     update({ ordering: params.ordering, filters: { ...params.filters, ...filters } });
@@ -76,35 +62,17 @@ export function LedgerHistory({ balance }: { balance: number }) {
             </label>
           ))}
         </fieldset>
-        <div className={styles.dates}>
-          <label className={styles.dateField}>
-            <span className={styles.filterLabel}>{t('ledger.from')}</span>
-            <input
-              type="date"
-              value={created.after ?? ''}
-              max={created.before}
-              onChange={(event) => filter({ created: { ...created, after: event.target.value || undefined } })}
-            />
-          </label>
-          <label className={styles.dateField}>
-            <span className={styles.filterLabel}>{t('ledger.to')}</span>
-            <input
-              type="date"
-              value={created.before ?? ''}
-              min={created.after}
-              onChange={(event) => filter({ created: { ...created, before: event.target.value || undefined } })}
-            />
-          </label>
+        <DateRangeFields range={created} onChange={(range) => filter({ created: range })}>
           {filtered && (
             <button type="button" className={styles.linkButton} onClick={() => update({ ordering: params.ordering })}>
-              {t('ledger.reset')}
+              {t('filters.reset')}
             </button>
           )}
-        </div>
+        </DateRangeFields>
       </div>
       <ListState
         loaded={ledger}
-        empty={ledger.data?.count === 0 ? t(filtered ? 'ledger.emptyFiltered' : 'ledger.empty') : undefined}
+        empty={ledger.data?.count === 0 ? t(filtered ? 'filters.nothing' : 'ledger.empty') : undefined}
       />
       {ledger.data && ledger.data.results.length > 0 && (
         <>
@@ -154,7 +122,10 @@ export function LedgerHistory({ balance }: { balance: number }) {
   );
 }
 
-/** The kind, what it was for (an invoice opens in the top-up dialog) and a staff adjustment's reason. */
+/**
+ * The kind, what it was for (an invoice opens in the top-up dialog, an order is its row in the order history) and a
+ * staff adjustment's reason.
+ */
 function Operation({ entry }: { entry: LedgerEntry }) {
   const { t } = useT();
   const reference = parseReference(entry.reference);
@@ -165,7 +136,8 @@ function Operation({ entry }: { entry: LedgerEntry }) {
         <TopUpLink invoice={reference.id}>{t('ledger.references.invoice', { id: reference.id })}</TopUpLink>
       )}
       {reference?.kind === 'order' && (
-        <span className={styles.muted}>{t('ledger.references.order', { id: reference.id })}</span>
+        // A plain in-page anchor: the browser scrolls to the order's row and the URL keeps its filters.
+        <a href={`#${orderAnchor(reference.id)}`}>{t('ledger.references.order', { id: reference.id })}</a>
       )}
       {entry.reason && <span className={styles.muted}>{entry.reason}</span>}
     </span>

@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
-import { isSectionRoute, paths } from '@proxy/contract/routes';
+import { paths } from '@proxy/contract/routes';
 import { userAtom, useAtomValue } from '@proxy/contract/state';
 import { BalanceCard } from '../billing/BalanceCard.tsx';
 import { useT } from '../i18n/use-t.ts';
+import { ProxySummary } from '../proxies/ProxySummary.tsx';
 import styles from './AccountPage.module.css';
 
-/** `/home`, where a customer lands after signing in: who they are, their balance and where to go next. */
+/**
+ * `/home`, where a customer lands after signing in: who they are, their balance, their proxies at a glance (counts
+ * and the next expiries) and where to go next.
+ */
 export function AccountPage() {
   const { t, language } = useT();
   const user = useAtomValue(userAtom);
@@ -23,28 +27,22 @@ export function AccountPage() {
     <section className={styles.page}>
       <h1 className={styles.title}>{t('account.title')}</h1>
       <p className={styles.who}>{t('account.signedInAs', { email: user.email })}</p>
-      <div className={styles.balance}>
+      <div className={styles.stack}>
         <BalanceCard withHistory />
+        <ProxySummary />
+        <nav aria-label={t('account.next')}>
+          <ul className={styles.cards}>
+            {cards.map((card) => (
+              <li key={card.to}>
+                <Link to={card.to} className={styles.card}>
+                  <span className={styles.cardTitle}>{card.title}</span>
+                  <span className={styles.cardText}>{card.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
-      <ul className={styles.cards}>
-        {cards.map((card) => (
-          <li key={card.to}>
-            {isSectionRoute(card.to) ? (
-              <Link to={card.to} className={styles.card}>
-                <span className={styles.cardTitle}>{card.title}</span>
-                <span className={styles.cardText}>{card.text}</span>
-              </Link>
-            ) : (
-              // A section that is not open yet: described, but no link to a page that does not exist.
-              <div className={`${styles.card} ${styles.soon}`}>
-                <span className={styles.cardTitle}>{card.title}</span>
-                <span className={styles.cardText}>{card.text}</span>
-                <span className={styles.badge}>{t('account.soon')}</span>
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }

@@ -1,12 +1,14 @@
 // The customer's own page: the balance with "Top up", the top-up invoices (a pending one opens again in the top-up
 // dialog), the balance history with its filters and page in the URL, the outcome of an invoice a payment gateway
-// sent the customer back for, and a 404 for /user/{id} until staff get that page.
+// sent the customer back for, the order history (links to its proxies, its own date filter in the URL, the ledger's
+// "Order no. N" pointing at its row), and a 404 for /user/{id} until staff get that page.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice, LedgerEntry } from '@proxy/contract/schemas/billing';
+import type { Order, OrderLine } from '@proxy/contract/schemas/orders';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import { appStore, hydrateAppStore, messageAtom, StateProvider, userAtom } from '@proxy/contract/state';
 import en from '../i18n/en.json';
@@ -56,6 +58,31 @@ const entry = (id: number, changes: Partial<LedgerEntry>): LedgerEntry => ({
   ...changes,
 });
 
+const line = (proxy_id: number | null, changes: Partial<OrderLine> = {}): OrderLine => ({
+  proxy_id,
+  country: 'RU',
+  city: 'Москва',
+  operator: 'MTS',
+  period_days: 7,
+  price: 30_000,
+  ...changes,
+});
+const order = (id: number, changes: Partial<Order>): Order => ({
+  id,
+  status: 'paid',
+  period_days: 7,
+  quantity: 1,
+  subtotal: 30_000,
+  discount: 0,
+  total: 30_000,
+  currency: 'RUB',
+  promo_code: null,
+  auto_renew: false,
+  lines: [line(101)],
+  created_at: '2026-06-01T09:00:00Z',
+  ...changes,
+});
+
 const page = <T,>(count: number, results: T[]) => ({ count, next: null, previous: null, results });
 
 /** Every request the page makes, as path + query. */
@@ -77,6 +104,17 @@ const ANSWERS = {
   '/api/ledger/': page(45, [
     entry(2, { kind: 'adjustment', amount: -5_000, balance_after: 95_000, reason: 'Возврат комиссии' }),
     entry(1, { reference: 'invoice:30' }),
+  ]),
+  '/api/orders/': page(2, [
+    order(8, {
+      quantity: 2,
+      subtotal: 60_000,
+      discount: 6_000,
+      total: 54_000,
+      promo_code: 'SPRING10',
+      lines: [line(102), line(null)],
+    }),
+    order(7, { period_days: 1 }),
   ]),
 };
 
@@ -211,7 +249,7 @@ describe('the user page', () => {
       fireEvent.click(within(ledger).getByRole('checkbox', { name: ru.ledger.kinds.refund }));
     });
     await act(async () => {
-      fireEvent.change(within(ledger).getByLabelText(ru.ledger.from), { target: { value: '2026-05-01' } });
+      fireEvent.change(within(ledger).getByLabelText(ru.filters.from), { target: { value: '2026-05-01' } });
     });
     // The invoices' own page stays where it was.
     expect(router.state.location.search).toBe('?invoices_page=2&kind=topup%2Crefund&created_after=2026-05-01');
@@ -225,12 +263,12 @@ describe('the user page', () => {
     expect(lastLedgerUrl()).toContain('page=2&');
     expect(within(ledger).getByText('Страница 2 из 3')).toBeTruthy();
     await act(async () => {
-      fireEvent.change(within(ledger).getByLabelText(ru.ledger.to), { target: { value: '2026-05-31' } });
+      fireEvent.change(within(ledger).getByLabelText(ru.filters.to), { target: { value: '2026-05-31' } });
     });
     expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
 
     await act(async () => {
-      fireEvent.click(within(ledger).getByRole('button', { name: ru.ledger.reset }));
+      fireEvent.click(within(ledger).getByRole('button', { name: ru.filters.reset }));
     });
     expect(router.state.location.search).toBe('?invoices_page=2');
     expect(within(ledger).getByRole('checkbox', { name: ru.ledger.kinds.topup })).toHaveProperty('checked', false);
@@ -240,9 +278,9 @@ describe('the user page', () => {
     const urls = stubApi({ ...ANSWERS, '/api/ledger/': page(0, []) });
     await openPage('/en/user?kind=purchase&created_before=2026-05-31&page=3', 'en');
     const ledger = screen.getByRole('region', { name: en.ledger.title });
-    expect(await within(ledger).findByText(en.ledger.emptyFiltered)).toBeTruthy();
+    expect(await within(ledger).findByText(en.filters.nothing)).toBeTruthy();
     expect(within(ledger).getByRole('checkbox', { name: en.ledger.kinds.purchase })).toHaveProperty('checked', true);
-    expect(within(ledger).getByLabelText(en.ledger.to)).toHaveProperty('value', '2026-05-31');
+    expect(within(ledger).getByLabelText(en.filters.to)).toHaveProperty('value', '2026-05-31');
     expect(urls).toContain('/api/ledger/?page=3&page_size=20&kind=purchase&created_before=2026-05-31');
     expect(screen.getByRole('link', { name: en.balance.topUp }).getAttribute('href')).toBe(
       '/en/user?kind=purchase&created_before=2026-05-31&page=3#topup',
@@ -286,6 +324,100 @@ describe('the user page', () => {
     await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(plain(screen.getByText('Счёт № 31').parentElement)).toContain(ru.result.expired);
     expect(urls.some((url) => url === '/api/users/')).toBe(false);
+  });
+
+  it('lists the orders: what, where, the promo code, the total and links to their proxies, a released one as text', async () => {
+    const urls = stubApi(ANSWERS);
+    await openPage('/user');
+    const orders = screen.getByRole('region', { name: ru.orders.title });
+    const rows = await within(orders).findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(plain(rows[1] ?? null)).toMatch(
+      /^8.*2 × 7 дней🇷🇺 Россия, Москва MTSSPRING10-60 ₽540 ₽Прокси № 102освобождён$/,
+    );
+    expect(plain(rows[2] ?? null)).toMatch(/^7.*1 × 1 день🇷🇺 Россия, Москва MTS300 ₽Прокси № 101$/);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getByRole('link', { name: 'Прокси № 102' })
+        .getAttribute('href'),
+    ).toBe('/ip/102');
+    expect(within(rows[1] as HTMLElement).getAllByRole('link')).toHaveLength(1);
+    expect(within(rows[1] as HTMLElement).getByText(ru.orders.released).tagName).toBe('SPAN');
+    expect(rows[2]?.id).toBe('order-7');
+    expect(urls).toContain('/api/orders/?ordering=-created_at&page_size=10');
+  });
+
+  it('words the period in Russian plural forms and in English', async () => {
+    stubApi({ ...ANSWERS, '/api/orders/': page(1, [order(9, { quantity: 3, period_days: 3 })]) });
+    await openPage('/user');
+    const orders = screen.getByRole('region', { name: ru.orders.title });
+    expect(await within(orders).findByText('3 × 3 дня')).toBeTruthy();
+    cleanup();
+    stubApi({ ...ANSWERS, '/api/orders/': page(1, [order(9, { quantity: 1, period_days: 30 })]) });
+    await openPage('/en/user', 'en');
+    const ordersEn = screen.getByRole('region', { name: en.orders.title });
+    expect(await within(ordersEn).findByText('1 × 30 days')).toBeTruthy();
+    expect(within(ordersEn).getByRole('link', { name: 'Proxy no. 101' }).getAttribute('href')).toBe('/en/ip/101');
+  });
+
+  it('offers to order when there are no orders yet', async () => {
+    stubApi({ ...ANSWERS, '/api/orders/': page(0, []) });
+    await openPage('/user');
+    const orders = screen.getByRole('region', { name: ru.orders.title });
+    expect(await within(orders).findByText(ru.orders.empty)).toBeTruthy();
+    expect(within(orders).getByRole('link', { name: ru.orders.order }).getAttribute('href')).toBe('/order');
+    expect(within(orders).queryByRole('table')).toBeNull();
+  });
+
+  it('says so when the orders cannot be loaded, and tries again', async () => {
+    stubApi({ ...ANSWERS, '/api/orders/': undefined });
+    await openPage('/user');
+    const orders = screen.getByRole('region', { name: ru.orders.title });
+    expect((await within(orders).findByRole('alert')).textContent).toContain(ru.loadFailed);
+    stubApi(ANSWERS);
+    await act(async () => fireEvent.click(within(orders).getByRole('button', { name: ru.retry })));
+    expect(await within(orders).findByRole('link', { name: 'Прокси № 102' })).toBeTruthy();
+  });
+
+  it('keeps the orders date filter in the URL apart from the ledger and sends created_after/created_before', async () => {
+    const urls = stubApi(ANSWERS);
+    const router = await openPage('/user?kind=topup&orders_created_before=2026-06-30');
+    const orders = screen.getByRole('region', { name: ru.orders.title });
+    await within(orders).findAllByRole('row');
+    const lastOrdersUrl = () => urls.filter((url) => url.startsWith('/api/orders/')).at(-1);
+    expect(lastOrdersUrl()).toBe('/api/orders/?ordering=-created_at&page_size=10&created_before=2026-06-30');
+    expect(within(orders).getByLabelText(ru.filters.to)).toHaveProperty('value', '2026-06-30');
+
+    await act(async () => {
+      fireEvent.change(within(orders).getByLabelText(ru.filters.from), { target: { value: '2026-05-01' } });
+    });
+    expect(router.state.location.search).toBe(
+      '?kind=topup&orders_created_after=2026-05-01&orders_created_before=2026-06-30',
+    );
+    expect(lastOrdersUrl()).toBe(
+      '/api/orders/?ordering=-created_at&page_size=10&created_after=2026-05-01&created_before=2026-06-30',
+    );
+    // The ledger's own filters did not move, and it was not asked for the orders' dates.
+    expect(urls.filter((url) => url.startsWith('/api/ledger/')).every((url) => !url.includes('created'))).toBe(true);
+
+    await act(async () => {
+      fireEvent.click(within(orders).getByRole('button', { name: ru.filters.reset }));
+    });
+    expect(router.state.location.search).toBe('?kind=topup');
+  });
+
+  it('words a purchase in the ledger as "Order no. N", pointing at its row in the orders', async () => {
+    stubApi({
+      ...ANSWERS,
+      '/api/ledger/': page(1, [entry(3, { kind: 'purchase', amount: -30_000, reference: 'order:7' })]),
+    });
+    await openPage('/en/user', 'en');
+    const ledger = screen.getByRole('region', { name: en.ledger.title });
+    const link = await within(ledger).findByRole('link', { name: 'Order no. 7' });
+    expect(link.getAttribute('href')).toBe('#order-7');
+    const orders = screen.getByRole('region', { name: en.orders.title });
+    await within(orders).findAllByRole('row');
+    expect(document.getElementById('order-7')?.closest('section')).toBe(orders);
   });
 
   it('is a 404 with an id, until staff get the page of a customer', () => {

@@ -6,6 +6,7 @@ import { pageOf } from '../billing/format.ts';
 import { InvoiceResult } from '../billing/InvoiceResult.tsx';
 import { InvoicesList } from '../billing/InvoicesList.tsx';
 import { LedgerHistory } from '../billing/LedgerHistory.tsx';
+import { OrdersList } from '../billing/OrdersList.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { MailingCard } from '../profile/MailingCard.tsx';
 import styles from './AccountPage.module.css';
@@ -22,8 +23,8 @@ export function validateUserPage({ params }: PageLoaderArgs): boolean {
 }
 
 /**
- * `/user` — the customer's own page: the balance with "Top up", the mailing subscription, the top-up invoices and
- * the balance history.
+ * `/user` — the customer's own page: the balance with "Top up", the mailing subscription, the top-up invoices, the
+ * order history and the balance history.
  */
 export function UserPage() {
   const { t } = useT();
@@ -49,6 +50,7 @@ export function UserPage() {
         <BalanceCard />
         <MailingCard />
         <InvoicesList balance={user.balance} />
+        <OrdersList balance={user.balance} />
         <LedgerHistory balance={user.balance} />
       </div>
     </section>

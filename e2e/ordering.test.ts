@@ -1,0 +1,380 @@
+// Ordering and the customer's IPs end to end (#13), in Chromium against the production build, with the real farm
+// agent (the simulator: its modems are loopback addresses) serving the seeded host `local`: a new customer registers,
+// tops up (a manual method, staff mark the invoice paid), orders two proxies with a promo code, finds them on /ip with
+// the filters, opens one, curls through it to a local echo server, changes its IP and sees the echo server see the new
+// address, regenerates the password and finds the old one refused, and exports the list as txt. In Russian at
+// 1280 px and in English at 375 px, axe-clean, every action in reach, and shot (e2e/screenshots/). Another customer
+// gets 404 for the proxy; a visitor is asked to sign in.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
+import { startSmtpSink, type SmtpSink as Sink } from '../scripts/smtp-sink.ts';
+import { createUser } from '../server/test/accounts.ts';
+import { prepareDataDir, type PreparedData } from './prepared-data.ts';
+import {
+  apiCall,
+  apiLogin,
+  DESKTOP,
+  expectActionsInReach,
+  expectNoSeriousViolations,
+  PHONE,
+  plain,
+  signedInPage,
+  type Viewport,
+} from './support.ts';
+
+const PASSWORD = 'Ordering-e2e-2026';
+const STAFF = 'ordering-staff@example.com';
+const OTHER = 'ordering-other@example.com';
+const PROMO = 'E2E10';
+
+type Language = 'ru' | 'en';
+const TEXT = {
+  ru: {
+    email: 'E-mail',
+    password: 'Пароль',
+    password2: 'Повторите пароль',
+    register: 'Зарегистрироваться',
+    signIn: 'Войти',
+    topUp: 'Пополнить',
+    topUpDialog: 'Пополнение баланса',
+    method: /USDT/,
+    amount: 'Сумма пополнения',
+    toPayment: 'Перейти к оплате',
+    paid: 'Оплачен',
+    done: 'Готово',
+    quantity: 'Количество прокси',
+    promo: 'Промокод',
+    pay: 'Оплатить с баланса',
+    orderPaid: /^Заказ № \d+ оплачен$/,
+    allIps: 'Перейти в «Мои IP»',
+    ipsTitle: 'Мои IP',
+    filters: 'Фильтры',
+    expired: 'Истёк',
+    noMatch: 'Нет прокси, подходящих под фильтры',
+    reset: 'Сбросить фильтры',
+    show: 'Показать',
+    rotateNow: 'Сменить IP сейчас',
+    newIp: 'Новый IP: ',
+    regenerate: 'Новый пароль',
+    regenerateConfirm: 'Сменить пароль',
+    passwordChanged: 'Пароль изменён. Старый больше не работает.',
+    selectPage: 'Выбрать все прокси на странице',
+    selectRow: /^Выбрать (?!все)/,
+    txt: 'Скачать TXT',
+    format: 'Формат строки подключения',
+    notFound: 'This page could not be found',
+  },
+  en: {
+    email: 'E-mail',
+    password: 'Password',
+    password2: 'Repeat the password',
+    register: 'Sign up',
+    signIn: 'Sign in',
+    topUp: 'Top up',
+    topUpDialog: 'Top up the balance',
+    method: /USDT/,
+    amount: 'Amount to top up',
+    toPayment: 'Continue to payment',
+    paid: 'Paid',
+    done: 'Done',
+    quantity: 'Number of proxies',
+    promo: 'Promo code',
+    pay: 'Pay from balance',
+    orderPaid: /^Order № \d+ is paid$/,
+    allIps: 'Go to My IPs',
+    ipsTitle: 'My IPs',
+    filters: 'Filters',
+    expired: 'Expired',
+    noMatch: 'No proxies match these filters',
+    reset: 'Reset filters',
+    show: 'Show',
+    rotateNow: 'Change IP now',
+    newIp: 'New IP: ',
+    regenerate: 'New password',
+    regenerateConfirm: 'Set a new password',
+    passwordChanged: 'New password set. The old one no longer works.',
+    selectPage: 'Select every proxy on this page',
+    selectRow: /^Select (?!every)/,
+    txt: 'Download TXT',
+    format: 'Connection string format',
+    notFound: 'This page could not be found',
+  },
+} as const;
+
+/** What each language's customer orders: a place with two modems of one operator in the seeded farm. */
+const ORDER = {
+  ru: { period: 7, country: 'Россия', city: 'Moscow', operator: 'MTS', topUp: 3_000, viewport: DESKTOP },
+  en: { period: 1, country: 'Russia', city: 'Moscow', operator: 'Beeline', topUp: 1_000, viewport: PHONE },
+} as const satisfies Record<Language, { viewport: Viewport } & Record<string, unknown>>;
+
+let browser: Browser;
+let site: RunningSite;
+let sink: Sink;
+let data: PreparedData | undefined;
+let agent: ChildProcess | undefined;
+let agentLog = '';
+let echo: Server;
+let echoUrl: string;
+let staffToken: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
+  data = await prepareDataDir('ordering-e2e', async (db) => {
+    await createUser(db, { email: STAFF, password: PASSWORD, superuser: true, staff: true });
+    await createUser(db, { email: OTHER, password: PASSWORD });
+    await db.query(`INSERT INTO promo_codes (code, kind, value) VALUES ($1, 'percent', 10)`, [PROMO]);
+  });
+  sink = await startSmtpSink();
+  site = await startSite({ dataDir: data.dataDir, env: { SMTP_URL: sink.url } });
+  browser = await launchBrowser();
+  staffToken = await apiLogin(site, STAFF, PASSWORD);
+  // The seeded host `local`'s agent, as `npm start` runs it, with a token staff make for it.
+  const hosts = await apiCall<{ id: number; name: string }[]>(site, staffToken, 'GET', '/api/panel/farm/hosts/');
+  const local = hosts.find((host) => host.name === 'local');
+  if (!local) throw new Error('no seeded farm host "local"');
+  const { token } = await apiCall<{ token: string }>(
+    site,
+    staffToken,
+    'POST',
+    `/api/panel/farm/hosts/${local.id}/token/`,
+    {},
+  );
+  agent = spawn(resolve(root, 'node_modules/.bin/node'), [resolve(root, 'agent/src/main.ts')], {
+    env: {
+      ...process.env,
+      AGENT_API_URL: site.url,
+      AGENT_TOKEN: token,
+      AGENT_LISTEN_HOST: '127.0.0.1',
+      AGENT_SIMULATOR_MODEMS: '8',
+      AGENT_SIMULATOR_ROTATION_MS: '200-400',
+      AGENT_REPORT_SECONDS: '1',
+      AGENT_STATUS_SECONDS: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  agent.stdout?.on('data', (chunk: Buffer) => (agentLog += chunk.toString()));
+  agent.stderr?.on('data', (chunk: Buffer) => (agentLog += chunk.toString()));
+  // The echo server answers with the address the connection came from: the modem's, through the proxy.
+  echo = createServer((request, response) => response.end(request.socket.remoteAddress ?? ''));
+  await new Promise<void>((done) => echo.listen(0, '127.0.0.1', done));
+  echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/`;
+  // Stock appears once the agent has reported its modems online.
+  const deadline = Date.now() + 30_000;
+  const inStock = async () => ((await (await fetch(`${site.url}/api/stock/`)).json()) as { stock: unknown[] }).stock;
+  while ((await inStock()).length === 0) {
+    if (Date.now() > deadline) throw new Error(`no stock 30 s after the agent started:\n${agentLog}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+});
+afterAll(async () => {
+  vi.resetConfig();
+  for (const context of contexts) await context.close();
+  if (agent && agent.exitCode === null) {
+    const exited = once(agent, 'exit');
+    agent.kill('SIGTERM');
+    await exited;
+  }
+  echo?.close();
+  await browser?.close();
+  await site?.stop();
+  await sink?.close();
+  data?.remove();
+});
+
+/** What the echo server saw through a proxy: `curl` with the customer's own credentials, or its HTTP status. */
+async function throughProxy(proxy: string): Promise<{ status: number; body: string }> {
+  const child = spawn('curl', ['-sS', '--max-time', '10', '-x', proxy, '-w', '\n%{http_code}', echoUrl]);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await once(child, 'exit');
+  const lines = out.split('\n');
+  const status = Number(lines.pop());
+  return { status, body: lines.join('\n') };
+}
+
+/** The screen as it is, full page, for people to look at (e2e/screenshots/, git-ignored). */
+async function shoot(page: Page, name: string): Promise<void> {
+  const folder = resolve(root, 'e2e/screenshots');
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: resolve(folder, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+function linkIn(text: string, parameter: string): string {
+  const match = new RegExp(`https?://\\S*[?&]${parameter}=[^\\s"<>]+`).exec(text);
+  if (!match) throw new Error(`No ${parameter} link in:\n${text}`);
+  return match[0];
+}
+
+describe.each(['ru', 'en'] as const)('a customer orders and uses proxies, in %s', (language) => {
+  const text = TEXT[language];
+  const order = ORDER[language];
+  const prefix = language === 'en' ? '/en' : '';
+  const email = `ordering-${language}-${Date.now()}@example.com`;
+  let page: Page;
+  let proxyId: number;
+  let proxyUrl: string;
+  let firstIp: string;
+
+  beforeAll(async () => {
+    const context = await browser.newContext({ viewport: order.viewport, acceptDownloads: true });
+    contexts.push(context);
+    page = await context.newPage();
+  });
+  afterEach(async ({ task }) => {
+    // What the page showed when a step failed, for whoever reads the failure (e2e/screenshots/ is git-ignored).
+    if (task.result?.state === 'fail') await shoot(page, `ordering-failed-${language}`);
+  });
+
+  it('registers, confirms the address from the e-mail and signs in', async () => {
+    await page.goto(`${site.url}${prefix}/#registration`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(text.email, { exact: true }).fill(email);
+    await dialog.getByLabel(text.password, { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel(text.password2, { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: text.register }).click();
+    const mail = await sink.waitFor((message) => message.to.includes(email), 15_000);
+    await page.goto(linkIn(mail.text, 'email_key').replace(/^https?:\/\/[^/]+/, site.url));
+    await expect.poll(() => new URL(page.url()).hash).toBe('#login');
+    await dialog.getByLabel(text.email, { exact: true }).fill(email);
+    await dialog.getByLabel(text.password, { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: text.signIn }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('tops up with a manual method that staff mark paid', async () => {
+    await page.goto(`${site.url}${prefix}/#topup`);
+    const dialog = page.getByRole('dialog', { name: text.topUpDialog });
+    await dialog.getByRole('radio', { name: text.method }).check();
+    await dialog.getByLabel(text.amount).fill(String(order.topUp));
+    await dialog.getByRole('button', { name: text.toPayment }).click();
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#invoice-\d+$/);
+    const invoiceId = Number(new URL(page.url()).hash.replace('#invoice-', ''));
+    await apiCall(site, staffToken, 'POST', `/api/panel/invoices/${invoiceId}/paid/`, { reason: '' });
+    // The dialog is named after the invoice now.
+    const invoice = page.getByRole('dialog');
+    await expect.poll(() => invoice.getByRole('status').filter({ hasText: text.paid }).count()).toBeGreaterThan(0);
+    await invoice.getByRole('button', { name: text.done }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('orders two proxies with a promo code, the period chosen from the price table link', async () => {
+    await page.goto(`${site.url}${prefix}/order?period=${order.period}`);
+    const form = page.locator('main');
+    await form.getByRole('radio', { name: new RegExp(order.country) }).check();
+    await form.getByRole('radio', { name: new RegExp(`^${order.city}`) }).check();
+    await form.getByRole('radio', { name: new RegExp(`^${order.operator}`) }).check();
+    await form.getByLabel(text.quantity, { exact: true }).fill('2');
+    await form.getByLabel(text.promo, { exact: true }).fill(PROMO);
+    const summary = page.locator('aside');
+    // The quote the server made: two proxies for the period, 10 % off.
+    await expect.poll(() => plain(summary)).toMatch(new RegExp(PROMO));
+    await expectNoSeriousViolations(page);
+    await expectActionsInReach(page, `order, ${language}`, 'main button:visible');
+    await shoot(page, `ordering-order-${language}-${order.viewport.width}`);
+    await form.getByRole('button', { name: text.pay }).click();
+    await expect.poll(() => page.getByRole('heading', { name: text.orderPaid }).count()).toBe(1);
+    await page.getByRole('link', { name: text.allIps }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}/ip`);
+  });
+
+  it('lists both on /ip, and the filters work through the URL', async () => {
+    await expect.poll(() => page.getByRole('heading', { name: text.ipsTitle, level: 1 }).count()).toBe(1);
+    const rows = page.locator('main').getByRole('checkbox', { name: text.selectRow });
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.goto(`${site.url}${prefix}/ip?operator=${order.operator}`);
+    await expect.poll(() => rows.count()).toBe(2);
+    // A click on a filter goes into the URL, and the list follows it.
+    await page.getByRole('group', { name: text.filters }).getByRole('checkbox', { name: text.expired }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('expired');
+    await expect.poll(() => page.getByText(text.noMatch).isVisible()).toBe(true);
+    await page.getByRole('status').getByRole('button', { name: text.reset }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(() => rows.count()).toBe(2);
+    await expectNoSeriousViolations(page);
+    await expectActionsInReach(page, `ip list, ${language}`, 'main button:visible');
+    await shoot(page, `ordering-ip-list-${language}-${order.viewport.width}`);
+  });
+
+  it('opens a proxy and carries traffic through it with the credentials shown', async () => {
+    await page.locator('main a[href*="/ip/"]').first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`^${prefix}/ip/\\d+$`));
+    proxyId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('button', { name: text.show }).click();
+    // The ready-to-paste http:// string is the one a tool takes.
+    proxyUrl =
+      (await page
+        .getByText(/^http:\/\/.+@127\.0\.0\.1:\d+$/)
+        .first()
+        .textContent()) ?? '';
+    expect(proxyUrl).toMatch(/^http:\/\/[^:]+:[^@]+@127\.0\.0\.1:\d+$/);
+    const first = await throughProxy(proxyUrl);
+    expect(first.status, agentLog).toBe(200);
+    firstIp = first.body;
+    expect(firstIp).toMatch(/^127\.\d+\.\d+\.\d+$/);
+    await expectNoSeriousViolations(page);
+    await expectActionsInReach(page, `proxy page, ${language}`, 'main button:visible');
+    await shoot(page, `ordering-proxy-${language}-${order.viewport.width}`);
+  });
+
+  it('changes the IP now, and the echo server sees the new address', async () => {
+    await page.getByRole('button', { name: text.rotateNow }).click();
+    await expect.poll(() => page.getByText(text.newIp).count()).toBeGreaterThan(0);
+    const newIp = ((await page.getByText(text.newIp).first().textContent()) ?? '').replace(text.newIp, '').trim();
+    expect(newIp).not.toBe(firstIp);
+    await expect.poll(async () => (await throughProxy(proxyUrl)).body).toBe(newIp);
+  });
+
+  it('regenerates the password: the old one is refused, the new one works', async () => {
+    await page.getByRole('button', { name: text.regenerate }).click();
+    await page.getByRole('dialog').getByRole('button', { name: text.regenerateConfirm }).click();
+    await expect.poll(() => page.getByText(text.passwordChanged).count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await throughProxy(proxyUrl)).status).toBe(407);
+    const fresh =
+      (await page
+        .getByText(/^http:\/\/.+@127\.0\.0\.1:\d+$/)
+        .first()
+        .textContent()) ?? '';
+    expect(fresh).not.toBe(proxyUrl);
+    await expect.poll(async () => (await throughProxy(fresh)).status).toBe(200);
+  });
+
+  it('exports the list as txt, one host:port:login:password line per proxy', async () => {
+    await page.goto(`${site.url}${prefix}/ip`);
+    const rows = page.locator('main').getByRole('checkbox', { name: text.selectRow });
+    await expect.poll(() => rows.count()).toBe(2);
+    if (order.viewport === DESKTOP) await page.getByRole('checkbox', { name: text.selectPage }).check();
+    // One by one on a phone, where the cards have no table header with "select all".
+    else for (const row of await rows.all()) await row.check();
+    await page.getByRole('combobox', { name: text.format }).selectOption({ label: 'host:port:login:password' });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: text.txt }).click();
+    const file = await (await download).path();
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/^127\.0\.0\.1:\d+:[^:]+:.+$/);
+  });
+
+  it('shows another customer a 404 for that proxy, and asks a visitor to sign in', async () => {
+    const other = await signedInPage(browser, site, await apiLogin(site, OTHER, PASSWORD), contexts, order.viewport);
+    await other.goto(`${site.url}${prefix}/ip/${proxyId}`);
+    await expect.poll(() => other.getByText(text.notFound).count()).toBe(1);
+    const response = await fetch(`${site.url}/api/proxies/${proxyId}/`, {
+      headers: { Authorization: `Token ${await apiLogin(site, OTHER, PASSWORD)}` },
+    });
+    expect(response.status).toBe(404);
+
+    const visitor = await (await browser.newContext({ viewport: order.viewport })).newPage();
+    await visitor.goto(`${site.url}${prefix}/ip/${proxyId}`);
+    await expect.poll(() => visitor.getByRole('dialog').getByRole('button', { name: text.signIn }).count()).toBe(1);
+    await visitor.context().close();
+  });
+});

@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../i18n/use-t.ts';
+import styles from './ui.module.css';
+
+/**
+ * A modal dialog on the browser's own `<dialog>`: `showModal()` makes the page behind it inert, keeps focus inside,
+ * closes on Escape and gives focus back to the button that opened it — what an accessible modal needs, without
+ * shipping antd's Modal to a page that has no other use for antd. Rendered means open.
+ */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const { t } = useT();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      // Escape: the browser would close the dialog itself; the parent unmounts it instead, so its state stays right.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className={styles.dialogHeader}>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          {title}
+        </h2>
+        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t('dialog.close')}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div className={styles.dialogBody}>{children}</div>
+      {footer && <div className={styles.dialogFooter}>{footer}</div>}
+    </dialog>
+  );
+}
+
+/** "Are you sure?" before something that cannot be taken back (a new password, a new change-IP link). */
+export function ConfirmDialog({
+  title,
+  text,
+  confirm,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  confirm: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={styles.secondaryButton} onClick={onClose}>
+            {t('dialog.cancel')}
+          </button>
+          <button type="button" className={styles.dangerButton} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            {confirm}
+          </button>
+        </>
+      }
+    >
+      <p className={styles.dialogText}>{text}</p>
+    </Dialog>
+  );
+}

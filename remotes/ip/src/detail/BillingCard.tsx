@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import type { Proxy } from '@proxy/contract/schemas/proxies';
+import { AutoRenewSwitch } from '../common/AutoRenewSwitch.tsx';
+import { formatDate } from '../common/format.ts';
+import { DaysLeft, StateBadge } from '../common/ProxyName.tsx';
+import { RenewDialog } from '../common/RenewDialog.tsx';
+import { useT } from '../i18n/use-t.ts';
+import ui from '../common/ui.module.css';
+import styles from './ProxyPage.module.css';
+
+/** The proxy's term: when it ends, how many days are left, renewing it by hand, and renewing it by itself. */
+export function BillingCard({
+  proxy,
+  onSaved,
+  onRenewed,
+}: {
+  proxy: Proxy;
+  onSaved: (proxy: Proxy) => void;
+  onRenewed: () => void;
+}) {
+  const { t, language } = useT();
+  const [renewing, setRenewing] = useState(false);
+  return (
+    <section className={styles.card} aria-labelledby="billing-title">
+      <h2 id="billing-title" className={styles.cardTitle}>
+        {t('billing.title')}
+      </h2>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('billing.expires')}</dt>
+          <dd>{formatDate(proxy.expires_at, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('billing.daysLeft')}</dt>
+          <dd>
+            <DaysLeft days={proxy.days_left} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('billing.state')}</dt>
+          <dd>
+            <StateBadge state={proxy.state} />
+          </dd>
+        </div>
+        <div>
+          <dt id="auto-renew-label">{t('billing.autoRenew')}</dt>
+          <dd>
+            <AutoRenewSwitch proxy={proxy} label={t('billing.autoRenew')} showState onSaved={onSaved} />
+          </dd>
+        </div>
+      </dl>
+      <p className={ui.muted}>{t('billing.autoRenewHelp')}</p>
+      <div>
+        <button type="button" className={ui.primaryButton} onClick={() => setRenewing(true)}>
+          {t('billing.renew')}
+        </button>
+      </div>
+      {renewing && <RenewDialog ids={[proxy.id]} onClose={() => setRenewing(false)} onRenewed={onRenewed} />}
+    </section>
+  );
+}

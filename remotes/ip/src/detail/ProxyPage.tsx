@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { getProxy } from '@proxy/contract/api/proxies';
+import type { PageLoaderArgs } from '@proxy/contract/remote';
+import { paths } from '@proxy/contract/routes';
+import { MAX_ID } from '@proxy/contract/schemas/fields';
+import type { Proxy } from '@proxy/contract/schemas/proxies';
+import { api } from '@proxy/contract/state';
+import { OnlineDot, Place, StateBadge, useProxyTitle } from '../common/ProxyName.tsx';
+import { useT } from '../i18n/use-t.ts';
+import { BillingCard } from './BillingCard.tsx';
+import { CommentCard } from './CommentCard.tsx';
+import { ConnectionCard } from './ConnectionCard.tsx';
+import { RotationCard } from './RotationCard.tsx';
+import { TrafficCard } from './TrafficCard.tsx';
+import styles from './ProxyPage.module.css';
+
+/** `/ip/{id}`: only a positive whole number within the database's integer is an id; anything else is the 404 page. */
+export function validateProxyPage({ params }: PageLoaderArgs): boolean {
+  const id = params.id ?? '';
+  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= MAX_ID;
+}
+
+/** The proxy, before the page renders; the API's 404 (someone else's proxy, or none) becomes the 404 page. */
+export function loadProxyPage({ params, signal }: PageLoaderArgs): Promise<Proxy> {
+  return getProxy(api, Number(params.id), signal);
+}
+
+/**
+ * `/ip/{id}` — one proxy: how to connect (credentials, whitelist, ready strings), changing its IP, its traffic,
+ * its term and its comment. Every change answers the whole proxy, which replaces the one on screen.
+ */
+export function ProxyPage() {
+  const loaded = useLoaderData() as Proxy;
+  const { t, language } = useT();
+  const title = useProxyTitle();
+  // What the page changed since the loader ran; a new visit (another id, or the same one again) starts from its data.
+  const [state, setState] = useState({ from: loaded, proxy: loaded });
+  const proxy = state.from === loaded ? state.proxy : loaded;
+  const save = (next: Proxy) => setState({ from: loaded, proxy: next });
+  const reload = () =>
+    getProxy(api, proxy.id).then(save, () => undefined /* the renewal itself succeeded and said so */);
+
+  return (
+    <article className={styles.page} aria-labelledby="proxy-title">
+      <Link to={paths.ipList(language)} className={styles.back}>
+        {t('detail.back')}
+      </Link>
+      <header className={styles.header}>
+        <h1 id="proxy-title" className={styles.title}>
+          <OnlineDot online={proxy.online} />
+          <span>{title(proxy)}</span>
+        </h1>
+        <p className={styles.meta}>
+          <StateBadge state={proxy.state} />
+          <Place proxy={proxy} />
+          <span>{proxy.operator}</span>
+        </p>
+      </header>
+      <div className={styles.grid}>
+        <ConnectionCard proxy={proxy} onSaved={save} />
+        <RotationCard proxy={proxy} onSaved={save} />
+        <TrafficCard proxyId={proxy.id} />
+        <BillingCard proxy={proxy} onSaved={save} onRenewed={() => void reload()} />
+        <CommentCard proxy={proxy} onSaved={save} />
+      </div>
+    </article>
+  );
+}

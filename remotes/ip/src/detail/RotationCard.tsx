@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Field, Form } from 'react-final-form';
+import { regenerateRotateLink, updateProxy } from '@proxy/contract/api/proxies';
+import { runRequest } from '@proxy/contract/forms';
+import { AUTO_ROTATE_MAX, AUTO_ROTATE_MIN, type Proxy } from '@proxy/contract/schemas/proxies';
+import { api } from '@proxy/contract/state';
+import { CopyButton } from '../common/CopyButton.tsx';
+import { ConfirmDialog } from '../common/Dialog.tsx';
+import { formatCountdown, formatTime } from '../common/format.ts';
+import { requestMessages } from '../common/messages.ts';
+import { RotateResult } from '../common/RotateResult.tsx';
+import { useNow } from '../common/use-now.ts';
+import { useRotate } from '../common/use-rotate.ts';
+import { problemsOf } from '../common/validation.ts';
+import { useT } from '../i18n/use-t.ts';
+import { RotationHistory } from './RotationHistory.tsx';
+import ui from '../common/ui.module.css';
+import styles from './ProxyPage.module.css';
+
+/**
+ * Changing the proxy's IP: now (with the cooldown counting down, from the proxy's `rotate_available_at` or a 429's
+ * `wait_seconds`), through the secret link (copy, regenerate after a confirmation), or every N minutes; and the
+ * history of changes.
+ */
+export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
+  const { t, tp, language } = useT();
+  const now = useNow();
+  const [rotations, setRotations] = useState(0);
+  const rotation = useRotate(proxy.id, (ip) => {
+    onSaved({ ...proxy, ip, last_rotation_at: new Date().toISOString() });
+    setRotations((count) => count + 1);
+  });
+  const availableAt = Math.max(
+    proxy.rotate_available_at ? Date.parse(proxy.rotate_available_at) : 0,
+    rotation.outcome?.kind === 'wait' ? rotation.outcome.until : 0,
+  );
+  // The clock ticks once a second: a 429 that arrived between two ticks is measured from when it arrived.
+  const clock = Math.max(
+    now,
+    rotation.outcome?.kind === 'wait' ? rotation.outcome.until - rotation.outcome.seconds * 1000 : 0,
+  );
+  const wait = Math.max(0, Math.ceil((availableAt - clock) / 1000));
+
+  const [confirming, setConfirming] = useState(false);
+  const [regenerating, setRegenerating] = useState(false);
+  const regenerate = async () => {
+    setRegenerating(true);
+    const outcome = await runRequest(() => regenerateRotateLink(api, proxy.id), {
+      ...requestMessages(t),
+      saved: t('rotation.linkChanged'),
+    });
+    setRegenerating(false);
+    if (outcome.ok) {
+      onSaved(outcome.value);
+      setConfirming(false);
+    }
+  };
+
+  const saveInterval = async ({ minutes }: { minutes?: string }) => {
+    const text = (minutes ?? '').trim();
+    const value = text === '' ? 0 : Number(text);
+    if (!/^\d{1,5}$/.test(text || '0') || problemsOf({ auto_rotate_minutes: value }).size > 0) {
+      return { minutes: t('validation.autoRotate', { min: AUTO_ROTATE_MIN, max: AUTO_ROTATE_MAX }) };
+    }
+    const outcome = await runRequest(() => updateProxy(api, proxy.id, { auto_rotate_minutes: value }), {
+      ...requestMessages(t),
+      saved: value === 0 ? t('rotation.autoOff') : tp('rotation.autoOn', value),
+    });
+    if (!outcome.ok) {
+      const errors = outcome.errors as { auto_rotate_minutes?: string } | undefined;
+      return errors?.auto_rotate_minutes ? { minutes: errors.auto_rotate_minutes } : undefined;
+    }
+    onSaved(outcome.value);
+    return undefined;
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="rotation-title">
+      <h2 id="rotation-title" className={styles.cardTitle}>
+        {t('rotation.title')}
+      </h2>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('rotation.currentIp')}</dt>
+          <dd>
+            <code className={styles.value}>{proxy.ip ?? t('proxy.noIp')}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('rotation.last')}</dt>
+          <dd>{proxy.last_rotation_at ? formatTime(proxy.last_rotation_at, language) : t('rotation.never')}</dd>
+        </div>
+      </dl>
+      <div className={styles.rotateNow}>
+        <button
+          type="button"
+          className={ui.primaryButton}
+          disabled={rotation.busy || wait > 0}
+          aria-busy={rotation.busy}
+          aria-describedby="rotate-cooldown"
+          onClick={() => void rotation.rotate()}
+        >
+          {rotation.busy ? t('rotate.busy') : t('rotate.now')}
+        </button>
+        <span id="rotate-cooldown" className={ui.muted}>
+          {wait > 0 ? t('rotate.availableIn', { time: formatCountdown(wait) }) : ''}
+        </span>
+        <RotateResult outcome={rotation.outcome} />
+      </div>
+
+      <h3 className={styles.subTitle}>{t('rotation.link')}</h3>
+      <p className={ui.muted}>{t('rotation.linkHelp')}</p>
+      <span className={styles.stringRow}>
+        <code className={styles.string}>{proxy.rotate_url}</code>
+        <CopyButton compact text={proxy.rotate_url} label={t('rotation.copyLink')} />
+        <button type="button" className={ui.smallButton} onClick={() => setConfirming(true)}>
+          {t('rotation.regenerate')}
+        </button>
+      </span>
+
+      <Form<{ minutes?: string }>
+        onSubmit={saveInterval}
+        initialValues={{ minutes: String(proxy.auto_rotate_minutes) }}
+        render={({ handleSubmit, submitting }) => (
+          <form className={styles.intervalForm} onSubmit={handleSubmit} noValidate>
+            <Field<string> name="minutes">
+              {({ input, meta }) => {
+                const error =
+                  !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : '';
+                return (
+                  <div className={styles.grow}>
+                    <label>
+                      <span className={ui.fieldLabel}>{t('rotation.auto')}</span>
+                      <input
+                        {...input}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={AUTO_ROTATE_MAX}
+                        aria-invalid={error !== ''}
+                        aria-describedby="auto-rotate-help auto-rotate-error"
+                      />
+                    </label>
+                    <span id="auto-rotate-help" className={ui.hint}>
+                      {t('rotation.autoHelp', { min: AUTO_ROTATE_MIN, max: AUTO_ROTATE_MAX })}
+                    </span>
+                    <span id="auto-rotate-error" className={ui.fieldError} role={error ? 'alert' : undefined}>
+                      {error}
+                    </span>
+                  </div>
+                );
+              }}
+            </Field>
+            <button type="submit" className={ui.secondaryButton} disabled={submitting} aria-busy={submitting}>
+              {t('rotation.autoSave')}
+            </button>
+          </form>
+        )}
+      />
+
+      <RotationHistory proxyId={proxy.id} refresh={rotations} />
+
+      {confirming && (
+        <ConfirmDialog
+          title={t('rotation.regenerateTitle')}
+          text={t('rotation.regenerateText')}
+          confirm={t('rotation.regenerateConfirm')}
+          busy={regenerating}
+          onConfirm={() => void regenerate()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}

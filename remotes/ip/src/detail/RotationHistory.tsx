@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { listProxyRotations } from '@proxy/contract/api/proxies';
+import { DEFAULT_PAGE_SIZE } from '@proxy/contract/api/pagination';
+import { api } from '@proxy/contract/state';
+import { formatTime } from '../common/format.ts';
+import { Pager } from '../common/Pager.tsx';
+import { useLoaded } from '../common/use-loaded.ts';
+import { useT } from '../i18n/use-t.ts';
+import ui from '../common/ui.module.css';
+import styles from './ProxyPage.module.css';
+
+/** The proxy's IP changes, newest first, a page at a time (the API's default size): old → new address, when, and who asked for it. */
+export function RotationHistory({ proxyId, refresh }: { proxyId: number; refresh: number }) {
+  const { t, language } = useT();
+  const [page, setPage] = useState(1);
+  const history = useLoaded(`${proxyId}|${page}|${refresh}|${language}`, (signal) =>
+    listProxyRotations(api, proxyId, page, signal),
+  );
+  return (
+    <div className={styles.history}>
+      <h3 id="history-title" className={styles.subTitle}>
+        {t('history.title')}
+      </h3>
+      {history.failed ? (
+        <p className={ui.note} role="alert">
+          <span>{t('errors.loadFailed')}</span>
+          <button type="button" className={ui.linkButton} onClick={history.retry}>
+            {t('errors.retry')}
+          </button>
+        </p>
+      ) : !history.data ? (
+        <p className={ui.note} role="status">
+          {t('loading')}
+        </p>
+      ) : history.data.count === 0 ? (
+        <p className={ui.note}>{t('history.empty')}</p>
+      ) : (
+        <>
+          <table className={styles.historyTable} aria-labelledby="history-title" aria-busy={history.loading}>
+            <thead>
+              <tr>
+                <th scope="col">{t('history.when')}</th>
+                <th scope="col">{t('history.change')}</th>
+                <th scope="col">{t('history.source')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.results.map((rotation) => (
+                <tr key={rotation.id}>
+                  <td data-label={t('history.when')}>{formatTime(rotation.requested_at, language)}</td>
+                  <td data-label={t('history.change')}>
+                    <span className={styles.change}>
+                      <code>{rotation.old_ip ?? t('proxy.noIp')}</code>
+                      <span aria-hidden="true" className={ui.muted}>
+                        {t('history.arrow')}
+                      </span>
+                      <span className={ui.visuallyHidden}>{t('history.to')}</span>
+                      <code>
+                        {rotation.new_ip ?? (rotation.status === 'failed' ? t('history.failed') : t('history.pending'))}
+                      </code>
+                    </span>
+                  </td>
+                  <td data-label={t('history.source')}>{t(`history.sources.${rotation.source}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={page}
+            count={history.data.count}
+            pageSize={DEFAULT_PAGE_SIZE}
+            label={t('history.title')}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { getProxyChoices, listProxies } from '@proxy/contract/api/proxies';
+import { paths } from '@proxy/contract/routes';
+import { filterKeys, listQueryOf, readListParams } from '@proxy/contract/schemas/list-query';
+import {
+  EXPORT_FORMATS,
+  PROXY_LIST,
+  type ExportFormat,
+  type Proxy,
+  type ProxyListParams,
+} from '@proxy/contract/schemas/proxies';
+import { api } from '@proxy/contract/state';
+import { Pager } from '../common/Pager.tsx';
+import { RenewDialog } from '../common/RenewDialog.tsx';
+import { useLoaded } from '../common/use-loaded.ts';
+import { useT } from '../i18n/use-t.ts';
+import { downloadProxies, type ExportFile } from './export.ts';
+import { DEFAULT_ORDERING, ListFilters } from './ListFilters.tsx';
+import { ProxyRow } from './ProxyRow.tsx';
+import ui from '../common/ui.module.css';
+import styles from './IpListPage.module.css';
+
+export const PAGE_SIZE = 20;
+
+/** The URL keys the list owns; anything else in the URL (a campaign tag) stays. */
+const LIST_KEYS = [
+  'search',
+  'ordering',
+  'page',
+  'page_size',
+  ...Object.entries(PROXY_LIST.filters).flatMap(([name, filter]) => filterKeys(name, filter)),
+];
+
+/**
+ * `/ip` — the customer's proxies. Search, sort, filters and the page live in the URL (readListParams ⇄ listQueryOf),
+ * so a filtered view survives a reload and can be shared; the selection (for export and renewal) lives on the page
+ * and follows the customer across pages until cleared.
+ */
+export function IpListPage() {
+  const { t, tp, language } = useT();
+  const [search, setSearch] = useSearchParams();
+  const params = readListParams(PROXY_LIST, search);
+  const query: ProxyListParams = { ...params, ordering: params.ordering ?? DEFAULT_ORDERING, page_size: PAGE_SIZE };
+  const list = useLoaded(`${language}|${JSON.stringify(listQueryOf(PROXY_LIST, query))}`, (signal) =>
+    listProxies(api, query, signal),
+  );
+  const choices = useLoaded(`choices|${language}`, (signal) => getProxyChoices(api, signal));
+  const [format, setFormat] = useState<ExportFormat>('http');
+  const [selected, setSelected] = useState<ReadonlyMap<number, Proxy>>(new Map());
+  const [renewing, setRenewing] = useState<readonly number[] | null>(null);
+  // Changes made on this page (auto-renew, a new IP) over the rows of the answer they were made on; the next answer
+  // has them from the server.
+  const [patches, setPatches] = useState<{ of: unknown; rows: ReadonlyMap<number, Partial<Proxy>> }>({
+    of: undefined,
+    rows: new Map(),
+  });
+  const rows = (list.data?.results ?? []).map((proxy) =>
+    patches.of === list.data ? { ...proxy, ...patches.rows.get(proxy.id) } : proxy,
+  );
+
+  const update = (next: ProxyListParams) =>
+    setSearch(
+      (current) => {
+        const url = new URLSearchParams(current);
+        for (const key of LIST_KEYS) url.delete(key);
+        for (const [key, value] of Object.entries(listQueryOf(PROXY_LIST, next))) url.set(key, value);
+        return url;
+      },
+      { preventScrollReset: true },
+    );
+  const filtered = params.search !== undefined || params.filters !== undefined;
+  const reset = () => update({ ordering: params.ordering });
+  const page = params.page ?? 1;
+  // A customer without any proxy gets the way to order one, not filters and formats for an empty table.
+  const none = list.data?.count === 0 && !filtered;
+
+  const patch = (id: number, changes: Partial<Proxy>) =>
+    setPatches((previous) => {
+      const current = previous.of === list.data ? previous.rows : new Map<number, Partial<Proxy>>();
+      return { of: list.data, rows: new Map(current).set(id, { ...current.get(id), ...changes }) };
+    });
+  const select = (proxy: Proxy, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Map(previous);
+      if (on) next.set(proxy.id, proxy);
+      else next.delete(proxy.id);
+      return next;
+    });
+  const allOnPage = rows.length > 0 && rows.every((proxy) => selected.has(proxy.id));
+  const someOnPage = rows.some((proxy) => selected.has(proxy.id));
+  const selectPage = (on: boolean) =>
+    setSelected((previous) => {
+      const next = new Map(previous);
+      for (const proxy of rows) {
+        if (on) next.set(proxy.id, proxy);
+        else next.delete(proxy.id);
+      }
+      return next;
+    });
+  const download = (file: ExportFile) => downloadProxies([...selected.values()], format, file);
+
+  return (
+    <section className={styles.page} aria-labelledby="ip-list-title">
+      <div className={styles.header}>
+        <h1 id="ip-list-title" className={styles.title}>
+          {t('list.title')}
+        </h1>
+        <Link to={paths.order(language)} className={ui.primaryButton}>
+          {t('list.order')}
+        </Link>
+      </div>
+      {!none && (
+        <ListFilters
+          params={params}
+          choices={choices.data}
+          onChange={(next) => update({ ...next })}
+          onReset={filtered ? reset : undefined}
+        />
+      )}
+      {!none && (
+        <div className={styles.toolbar}>
+          <label className={styles.format}>
+            <span className={ui.fieldLabel}>{t('export.format')}</span>
+            <select value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)}>
+              {EXPORT_FORMATS.map((option) => (
+                <option key={option} value={option}>
+                  {t(`export.formats.${option}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {selected.size > 0 && (
+            <div className={styles.bulk} role="group" aria-label={t('bulk.label')}>
+              <span className={styles.bulkCount} aria-live="polite">
+                {tp('bulk.selected', selected.size)}
+              </span>
+              <button type="button" className={ui.secondaryButton} onClick={() => download('txt')}>
+                {t('export.txt')}
+              </button>
+              <button type="button" className={ui.secondaryButton} onClick={() => download('csv')}>
+                {t('export.csv')}
+              </button>
+              <button type="button" className={ui.primaryButton} onClick={() => setRenewing([...selected.keys()])}>
+                {t('bulk.renew')}
+              </button>
+              <button type="button" className={ui.linkButton} onClick={() => setSelected(new Map())}>
+                {t('bulk.clear')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+
+      {list.failed ? (
+        <p className={ui.note} role="alert">
+          <span>{t('errors.loadFailed')}</span>
+          <button type="button" className={ui.linkButton} onClick={list.retry}>
+            {t('errors.retry')}
+          </button>
+        </p>
+      ) : list.data === undefined ? (
+        <p className={ui.note} role="status">
+          {t('loading')}
+        </p>
+      ) : list.data.count === 0 && filtered ? (
+        <div className={styles.empty} role="status">
+          <p className={styles.emptyTitle}>{t('list.noMatch')}</p>
+          <button type="button" className={ui.secondaryButton} onClick={reset}>
+            {t('filters.reset')}
+          </button>
+        </div>
+      ) : list.data.count === 0 ? (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>{t('list.empty')}</p>
+          <p className={ui.muted}>{t('list.emptyText')}</p>
+          <Link to={paths.order(language)} className={ui.primaryButton}>
+            {t('list.emptyOrder')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <table className={styles.table} aria-busy={list.loading} aria-labelledby="ip-list-title">
+            <thead>
+              <tr>
+                <th scope="col" className={styles.selectCell}>
+                  <input
+                    type="checkbox"
+                    checked={allOnPage}
+                    ref={(input) => {
+                      if (input) input.indeterminate = someOnPage && !allOnPage;
+                    }}
+                    onChange={(event) => selectPage(event.target.checked)}
+                    aria-label={t('list.selectPage')}
+                  />
+                </th>
+                <th scope="col">{t('list.columns.proxy')}</th>
+                <th scope="col">{t('list.columns.operator')}</th>
+                <th scope="col">{t('list.columns.connection')}</th>
+                <th scope="col">{t('list.columns.ip')}</th>
+                <th scope="col">{t('list.columns.expires')}</th>
+                <th scope="col">{t('list.columns.autoRenew')}</th>
+                <th scope="col">
+                  <span className={ui.visuallyHidden}>{t('list.columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((proxy) => (
+                <ProxyRow
+                  key={proxy.id}
+                  proxy={proxy}
+                  format={format}
+                  selected={selected.has(proxy.id)}
+                  onSelect={(on) => select(proxy, on)}
+                  onChange={(changes) => patch(proxy.id, changes)}
+                  onRenew={() => setRenewing([proxy.id])}
+                />
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={page}
+            count={list.data.count}
+            pageSize={PAGE_SIZE}
+            label={t('list.title')}
+            onPage={(next) => update({ ...params, page: next > 1 ? next : undefined })}
+          />
+        </>
+      )}
+      {renewing && (
+        <RenewDialog
+          ids={renewing}
+          onClose={() => setRenewing(null)}
+          onRenewed={() => {
+            // New expiry dates, days left and states come with the next answer.
+            list.retry();
+            setSelected(new Map());
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import { useState, type FormEvent } from 'react';
+import type { ProxyChoices, ProxyListParams } from '@proxy/contract/schemas/proxies';
+import { PROXY_STATES } from '@proxy/contract/schemas/proxies';
+import { useT } from '../i18n/use-t.ts';
+import { countryName, flagOf } from '../common/format.ts';
+import ui from '../common/ui.module.css';
+import styles from './IpListPage.module.css';
+
+type Filters = NonNullable<ProxyListParams['filters']>;
+
+/** The orderings offered, in the order of the menu; the list asks for the first one when the URL names none. */
+export const ORDERINGS = [
+  'expires_at',
+  '-expires_at',
+  '-created_at',
+  'created_at',
+  'country',
+  'operator',
+  'comment',
+] as const satisfies readonly NonNullable<ProxyListParams['ordering']>[];
+export const DEFAULT_ORDERING = ORDERINGS[0];
+
+/** A whole number typed into a range bound, or undefined while the field is empty (or not a number yet). */
+const boundOf = (text: string) => (/^-?\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+
+/**
+ * Search, sort and the list's filters (spec §3's definitions: `list` for status, country and operator, `range` for
+ * the days left, `date_range` for the expiry). Every change goes straight into the URL through `onChange`; only the
+ * search waits for Enter, so typing does not send a request per letter.
+ */
+export function ListFilters({
+  params,
+  choices,
+  onChange,
+  onReset,
+}: {
+  params: ProxyListParams;
+  choices: ProxyChoices | undefined;
+  onChange: (next: Pick<ProxyListParams, 'search' | 'ordering' | 'filters'>) => void;
+  onReset: (() => void) | undefined;
+}) {
+  const { t, language } = useT();
+  const filters: Filters = params.filters ?? {};
+  const [search, setSearch] = useState(params.search ?? '');
+  // The URL changed under the field (a reset, the back button): show what it says now.
+  const [shown, setShown] = useState(params.search ?? '');
+  if (shown !== (params.search ?? '')) {
+    setShown(params.search ?? '');
+    setSearch(params.search ?? '');
+  }
+  const base = { search: params.search, ordering: params.ordering, filters: params.filters };
+  const filter = (change: Partial<Filters>) => onChange({ ...base, filters: { ...filters, ...change } });
+  const toggle = <T extends string>(list: readonly T[] | undefined, value: T, on: boolean): T[] =>
+    on ? [...(list ?? []), value] : (list ?? []).filter((other) => other !== value);
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ ...base, search: search.trim() || undefined });
+  };
+  const days = filters.days_left ?? {};
+  const expires = filters.expires ?? {};
+
+  return (
+    <div className={styles.filters}>
+      <div className={styles.topRow}>
+        <form role="search" className={styles.search} onSubmit={submitSearch}>
+          <label className={styles.grow}>
+            <span className={ui.fieldLabel}>{t('filters.search')}</span>
+            <input
+              type="search"
+              value={search}
+              maxLength={200}
+              placeholder={t('filters.searchPlaceholder')}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </label>
+          <button type="submit" className={ui.secondaryButton}>
+            {t('filters.find')}
+          </button>
+        </form>
+        <label>
+          <span className={ui.fieldLabel}>{t('filters.sort')}</span>
+          <select
+            value={params.ordering ?? DEFAULT_ORDERING}
+            onChange={(event) => onChange({ ...base, ordering: event.target.value as (typeof ORDERINGS)[number] })}
+          >
+            {ORDERINGS.map((ordering) => (
+              <option key={ordering} value={ordering}>
+                {t(`orderings.${ordering}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className={styles.filterGroups} role="group" aria-label={t('filters.title')}>
+        <fieldset className={styles.chips}>
+          <legend className={ui.fieldLabel}>{t('filters.status')}</legend>
+          {PROXY_STATES.map((state) => (
+            <label key={state} className={ui.chip}>
+              <input
+                type="checkbox"
+                checked={filters.status?.includes(state) ?? false}
+                onChange={(event) => filter({ status: toggle(filters.status, state, event.target.checked) })}
+              />
+              {t(`states.${state}`)}
+            </label>
+          ))}
+        </fieldset>
+        {choices && choices.countries.length > 0 && (
+          <fieldset className={styles.chips}>
+            <legend className={ui.fieldLabel}>{t('filters.country')}</legend>
+            {choices.countries.map((country) => (
+              <label key={country} className={ui.chip}>
+                <input
+                  type="checkbox"
+                  checked={filters.country?.includes(country) ?? false}
+                  onChange={(event) => filter({ country: toggle(filters.country, country, event.target.checked) })}
+                />
+                <span aria-hidden="true">{flagOf(country)}</span>
+                {countryName(country, language)}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {choices && choices.operators.length > 0 && (
+          <fieldset className={styles.chips}>
+            <legend className={ui.fieldLabel}>{t('filters.operator')}</legend>
+            {choices.operators.map((operator) => (
+              <label key={operator} className={ui.chip}>
+                <input
+                  type="checkbox"
+                  checked={filters.operator?.includes(operator) ?? false}
+                  onChange={(event) => filter({ operator: toggle(filters.operator, operator, event.target.checked) })}
+                />
+                {operator}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <fieldset className={styles.range}>
+          <legend className={ui.fieldLabel}>{t('filters.daysLeft')}</legend>
+          <label>
+            <span className={styles.rangeLabel}>{t('filters.from')}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              step={1}
+              value={days.min ?? ''}
+              aria-label={t('filters.daysLeftMin')}
+              onChange={(event) => filter({ days_left: { ...days, min: boundOf(event.target.value) } })}
+            />
+          </label>
+          <label>
+            <span className={styles.rangeLabel}>{t('filters.to')}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              step={1}
+              value={days.max ?? ''}
+              aria-label={t('filters.daysLeftMax')}
+              onChange={(event) => filter({ days_left: { ...days, max: boundOf(event.target.value) } })}
+            />
+          </label>
+        </fieldset>
+        <fieldset className={styles.range}>
+          <legend className={ui.fieldLabel}>{t('filters.expires')}</legend>
+          <label>
+            <span className={styles.rangeLabel}>{t('filters.from')}</span>
+            <input
+              type="date"
+              value={expires.after ?? ''}
+              max={expires.before}
+              aria-label={t('filters.expiresAfter')}
+              onChange={(event) => filter({ expires: { ...expires, after: event.target.value || undefined } })}
+            />
+          </label>
+          <label>
+            <span className={styles.rangeLabel}>{t('filters.to')}</span>
+            <input
+              type="date"
+              value={expires.before ?? ''}
+              min={expires.after}
+              aria-label={t('filters.expiresBefore')}
+              onChange={(event) => filter({ expires: { ...expires, before: event.target.value || undefined } })}
+            />
+          </label>
+        </fieldset>
+        {onReset && (
+          <button type="button" className={ui.linkButton} onClick={onReset}>
+            {t('filters.reset')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { RemoteModule } from '@proxy/contract/remote';
+import en from './i18n/en.json';
+import ru from './i18n/ru.json';
+import { IpListPage } from './list/IpListPage.tsx';
+import { loadProxyPage, ProxyPage, validateProxyPage } from './detail/ProxyPage.tsx';
+
+/** The customer's IPs: the list (`/ip`) and one proxy (`/ip/{id}`). */
+const ip: RemoteModule = {
+  pages: {
+    ipList: { Component: IpListPage, fetchesAfterRender: true },
+    ipDetail: { Component: ProxyPage, validate: validateProxyPage, loader: loadProxyPage, fetchesAfterRender: true },
+  },
+  translations: { ru, en },
+};
+
+export const { pages, translations } = ip;

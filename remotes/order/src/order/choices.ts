@@ -1,0 +1,125 @@
+import { MAX_ORDER_QUANTITY, type Price, type Stock, type StockItem } from '@proxy/contract/schemas/orders';
+import { countryName } from './country.ts';
+
+/** One option of a choice (a country, a city, an operator) with the free modems behind it. */
+export interface Choice {
+  readonly value: string;
+  readonly free: number;
+}
+
+/** The order as the form holds it: radio values and typed text are strings until the request is built. */
+export interface OrderValues {
+  readonly country: string;
+  readonly city: string;
+  readonly operator: string;
+  readonly period: string;
+  readonly quantity: string;
+  readonly promo_code: string;
+  readonly auto_renew: boolean;
+}
+
+function grouped(items: readonly StockItem[], keyOf: (item: StockItem) => string): Choice[] {
+  const free = new Map<string, number>();
+  for (const item of items) free.set(keyOf(item), (free.get(keyOf(item)) ?? 0) + Math.max(item.free, 0));
+  return [...free].map(([value, count]) => ({ value, free: count }));
+}
+
+const byName = (language: string) => (a: Choice, b: Choice) => a.value.localeCompare(b.value, language);
+
+/** The countries in stock, with their free modems, in the order of their names in the interface language. */
+export function countriesOf(stock: readonly StockItem[], language: string): Choice[] {
+  return grouped(stock, (item) => item.country).sort((a, b) =>
+    countryName(a.value, language).localeCompare(countryName(b.value, language), language),
+  );
+}
+
+export function citiesOf(stock: readonly StockItem[], country: string, language: string): Choice[] {
+  return grouped(
+    stock.filter((item) => item.country === country),
+    (item) => item.city,
+  ).sort(byName(language));
+}
+
+export function operatorsOf(stock: readonly StockItem[], country: string, city: string, language: string): Choice[] {
+  return grouped(
+    stock.filter((item) => item.country === country && item.city === city),
+    (item) => item.operator,
+  ).sort(byName(language));
+}
+
+/** Free modems at one place and operator. */
+export function freeAt(
+  stock: readonly StockItem[],
+  values: Pick<OrderValues, 'country' | 'city' | 'operator'>,
+): number {
+  return stock
+    .filter((item) => item.country === values.country && item.city === values.city && item.operator === values.operator)
+    .reduce((sum, item) => sum + Math.max(item.free, 0), 0);
+}
+
+/** How many proxies one order may ask for where `free` modems are free. */
+export const maxQuantity = (free: number) => Math.min(free, MAX_ORDER_QUANTITY);
+
+/**
+ * The price list for an order in `country`, one price per period, shortest first: a plan naming the country wins
+ * over one for any country (design/product.md "Plans": the most specific plan wins), as the server's quote does.
+ */
+export function pricesFor(prices: readonly Price[], country: string): Price[] {
+  const best = new Map<number, Price>();
+  for (const price of prices) {
+    if (price.country !== null && price.country !== country) continue;
+    const current = best.get(price.period_days);
+    if (!current || (current.country === null && price.country !== null)) best.set(price.period_days, price);
+  }
+  return [...best.values()].sort((a, b) => a.period_days - b.period_days);
+}
+
+/**
+ * `current` while it still has something free, else the option with the most free (where a larger order fits and
+ * most customers buy; on a tie, the first in the order shown).
+ */
+function pick(choices: readonly Choice[], current: string): string {
+  if (choices.some((choice) => choice.value === current && choice.free > 0)) return current;
+  let best: Choice | undefined;
+  for (const choice of choices) if (choice.free > 0 && (!best || choice.free > best.free)) best = choice;
+  return best?.value ?? '';
+}
+
+/**
+ * The order made whole against what is in stock: every choice the customer made that can still be ordered stays, and
+ * the others (a country they left, an operator sold out since, a period the country's price list lacks) fall to an
+ * option that can, so there is always a quote to show. A quantity above what is free comes down to it.
+ */
+export function settle(stock: Stock, values: OrderValues, language: string): OrderValues {
+  const country = pick(countriesOf(stock.stock, language), values.country);
+  const city = pick(citiesOf(stock.stock, country, language), values.city);
+  const operator = pick(operatorsOf(stock.stock, country, city, language), values.operator);
+  const periods = pricesFor(stock.prices, country).map((price) => String(price.period_days));
+  const period = periods.includes(values.period) ? values.period : (periods[0] ?? '');
+  const max = maxQuantity(freeAt(stock.stock, { country, city, operator }));
+  const asked = Number(values.quantity);
+  const quantity = Number.isInteger(asked) && asked > max && max > 0 ? String(max) : values.quantity;
+  return { ...values, country, city, operator, period, quantity };
+}
+
+/** The order after the customer picks `value` for a place: what lies below that choice is picked afresh. */
+export function choose(
+  stock: Stock,
+  values: OrderValues,
+  field: 'country' | 'city' | 'operator',
+  value: string,
+  language: string,
+): OrderValues {
+  const next =
+    field === 'country'
+      ? { ...values, country: value, city: '', operator: '' }
+      : field === 'city'
+        ? { ...values, city: value, operator: '' }
+        : { ...values, operator: value };
+  return settle(stock, next, language);
+}
+
+/** A period from the URL (`?period=30`, the price table's "Order" buttons), as the form holds it; '' for none. */
+export function periodFromUrl(raw: string | null): string {
+  return raw !== null && /^[1-9]\d{0,2}$/.test(raw) ? raw : '';
+}

@@ -1,0 +1,165 @@
+import { Link, useSearchParams } from 'react-router';
+import { listOrders } from '@proxy/contract/api/orders';
+import type { Language } from '@proxy/contract/languages';
+import { formatPrice } from '@proxy/contract/money';
+import { paths } from '@proxy/contract/routes';
+import { listQueryOf } from '@proxy/contract/schemas/list-query';
+import { ORDER_LIST, type Order, type OrderListParams } from '@proxy/contract/schemas/orders';
+import { api } from '@proxy/contract/state';
+import { useT } from '../i18n/use-t.ts';
+import { countryName, flagOf } from '../proxies/place.ts';
+import { DateRangeFields } from './DateRangeFields.tsx';
+import { formatSigned, formatTime } from './format.ts';
+import { readListInUrl, writeListInUrl } from './list-url.ts';
+import { ListState } from './ListState.tsx';
+import { Pager } from './Pager.tsx';
+import { pluralOf } from './plural.ts';
+import { useLoaded } from './use-loaded.ts';
+import styles from './billing.module.css';
+
+export const ORDERS_PAGE_SIZE = 10;
+/** The orders' keys in the URL (`orders_created_after`, `orders_page`): the ledger below uses the bare ones. */
+export const ORDERS_PREFIX = 'orders_';
+
+/** The id of an order's row, for the ledger's `order:{id}` entries to point at. */
+export function orderAnchor(id: number): string {
+  return `order-${id}`;
+}
+
+/**
+ * The customer's orders, newest first: what each bought and where, the promo code, the total and links to its
+ * proxies (a released one is only named). The date filter and the page live in the URL.
+ */
+export function OrdersList({ balance }: { balance: number }) {
+  const { t, language } = useT();
+  const [search, setSearch] = useSearchParams();
+  const params = readListInUrl(ORDER_LIST, search, ORDERS_PREFIX);
+  const created = params.filters?.created ?? {};
+  const page = params.page ?? 1;
+  const query: OrderListParams = { ...params, ordering: params.ordering ?? '-created_at', page_size: ORDERS_PAGE_SIZE };
+  // An order made elsewhere changes the balance.
+  const orders = useLoaded(`${language}|${JSON.stringify(listQueryOf(ORDER_LIST, query))}|${balance}`, (signal) =>
+    listOrders(api, query, signal),
+  );
+  const update = (next: OrderListParams) => writeListInUrl(setSearch, ORDER_LIST, next, ORDERS_PREFIX);
+  const filtered = created.after !== undefined || created.before !== undefined;
+
+  return (
+    <section className={styles.section} aria-labelledby="orders-title">
+      <h2 id="orders-title" className={styles.sectionTitle}>
+        {t('orders.title')}
+      </h2>
+      <div className={styles.filters} role="group" aria-label={t('orders.filters')}>
+        {/* A new filter starts again at the first page. */}
+        <DateRangeFields
+          range={created}
+          onChange={(range) => update({ ordering: params.ordering, filters: { created: range } })}
+        >
+          {filtered && (
+            <button type="button" className={styles.linkButton} onClick={() => update({ ordering: params.ordering })}>
+              {t('filters.reset')}
+            </button>
+          )}
+        </DateRangeFields>
+      </div>
+      <ListState loaded={orders} empty={orders.data?.count === 0 && filtered ? t('filters.nothing') : undefined} />
+      {orders.data?.count === 0 && !filtered && !orders.failed && (
+        <p className={styles.note}>
+          <span>{t('orders.empty')}</span>
+          <Link to={paths.order(language)} className={styles.primaryButton}>
+            {t('orders.order')}
+          </Link>
+        </p>
+      )}
+      {orders.data && orders.data.results.length > 0 && (
+        <>
+          <table className={styles.table} aria-busy={orders.loading}>
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.number')}</th>
+                <th scope="col">{t('orders.created')}</th>
+                <th scope="col">{t('orders.what')}</th>
+                <th scope="col">{t('orders.promo')}</th>
+                <th scope="col" className={styles.numeric}>
+                  {t('orders.total')}
+                </th>
+                <th scope="col">{t('orders.proxies')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.results.map((order) => (
+                <OrderRow key={order.id} order={order} language={language} />
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={page}
+            count={orders.data.count}
+            pageSize={ORDERS_PAGE_SIZE}
+            label={t('orders.title')}
+            onPage={(next) => update({ ...params, page: next > 1 ? next : undefined })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Where the order's proxies are, each place once: flag, country, city, operator. */
+function placesOf(order: Order, language: Language): string[] {
+  const places = order.lines.map((line) =>
+    [flagOf(line.country), [countryName(line.country, language), line.city].filter(Boolean).join(', '), line.operator]
+      .filter(Boolean)
+      .join(' '),
+  );
+  return [...new Set(places)];
+}
+
+function OrderRow({ order, language }: { order: Order; language: Language }) {
+  const { t } = useT();
+  const period = t(`proxies.days.${pluralOf(order.period_days, language)}`, { count: order.period_days });
+  const promo = order.promo_code !== null || order.discount > 0;
+  return (
+    <tr id={orderAnchor(order.id)} className={styles.targetRow}>
+      <th scope="row" data-label={t('orders.number')}>
+        {order.id}
+      </th>
+      <td data-label={t('orders.created')}>{formatTime(order.created_at, language)}</td>
+      <td data-label={t('orders.what')}>
+        <span className={styles.operation}>
+          <span className={styles.kind}>{t('orders.quantity', { quantity: order.quantity, period })}</span>
+          {placesOf(order, language).map((place) => (
+            <span key={place}>{place}</span>
+          ))}
+        </span>
+      </td>
+      <td data-label={promo ? t('orders.promo') : undefined}>
+        {promo && (
+          <span className={styles.operation}>
+            {order.promo_code && <span className={styles.kind}>{order.promo_code}</span>}
+            {order.discount > 0 && (
+              <span className={styles.credit}>{formatSigned(-order.discount, order.currency, language)}</span>
+            )}
+          </span>
+        )}
+      </td>
+      <td data-label={t('orders.total')} className={styles.numeric}>
+        {formatPrice(order.total, order.currency, language)}
+      </td>
+      <td data-label={t('orders.proxies')}>
+        <ul className={styles.proxyLinks}>
+          {order.lines.map((line, index) => (
+            // Lines have no id of their own; their order in the order does not change.
+            <li key={index}>
+              {line.proxy_id === null ? (
+                <span className={styles.muted}>{t('orders.released')}</span>
+              ) : (
+                <Link to={paths.ipDetail(line.proxy_id, language)}>{t('orders.proxy', { id: line.proxy_id })}</Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </td>
+    </tr>
+  );
+}

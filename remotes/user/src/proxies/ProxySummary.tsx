@@ -1,0 +1,130 @@
+import { Link } from 'react-router';
+import { listProxies } from '@proxy/contract/api/proxies';
+import type { Language } from '@proxy/contract/languages';
+import { paths } from '@proxy/contract/routes';
+import { listQueryOf } from '@proxy/contract/schemas/list-query';
+import { EXPIRING_DAYS, PROXY_LIST, type Proxy, type ProxyListParams } from '@proxy/contract/schemas/proxies';
+import { api } from '@proxy/contract/state';
+import { ListState } from '../billing/ListState.tsx';
+import { pluralOf } from '../billing/plural.ts';
+import { useLoaded } from '../billing/use-loaded.ts';
+import { useT } from '../i18n/use-t.ts';
+import { countryName, flagOf } from './place.ts';
+import styles from './ProxySummary.module.css';
+
+/** How many of the soonest expiries /home lists; the rest are on /ip, sorted the same way. */
+export const NEXT_EXPIRIES = 5;
+
+type Status = NonNullable<NonNullable<ProxyListParams['filters']>['status']>;
+/** The proxies that work now: `expiring` ones are paid for too, only close to their end. */
+const WORKING: Status = ['active', 'expiring'];
+const EXPIRING: Status = ['expiring'];
+
+/** /ip filtered by status, in the list's own query grammar (the IP list reads its filters from the URL). */
+function ipListWith(status: Status, language: Language): string {
+  return `${paths.ipList(language)}?${new URLSearchParams(listQueryOf(PROXY_LIST, { filters: { status } }))}`;
+}
+
+function loadSummary(signal: AbortSignal) {
+  return Promise.all([
+    // One request gives both the count of working proxies and the soonest of them to expire.
+    listProxies(api, { filters: { status: WORKING }, ordering: 'expires_at', page_size: NEXT_EXPIRIES }, signal),
+    listProxies(api, { filters: { status: EXPIRING }, page_size: 1 }, signal),
+  ]).then(([working, expiring]) => ({ working, expiring: expiring.count }));
+}
+
+/**
+ * The customer's proxies at a glance on /home: how many work and how many expire within days (each opens /ip
+ * filtered so), and the next expiries, each linking to its page. Without any, a call to order the first one.
+ */
+export function ProxySummary() {
+  const { t, language } = useT();
+  const summary = useLoaded(language, loadSummary);
+  const data = summary.failed ? undefined : summary.data;
+  return (
+    <section className={styles.summary} aria-labelledby="proxies-title">
+      <div className={styles.head}>
+        <h2 id="proxies-title" className={styles.title}>
+          {t('proxies.title')}
+        </h2>
+        {data && data.working.count > 0 ? (
+          <Link to={paths.ipList(language)} className={styles.all}>
+            {t('proxies.all')}
+          </Link>
+        ) : null}
+      </div>
+      {data ? null : <ListState loaded={summary} empty={undefined} />}
+      {data && data.working.count === 0 ? (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>{t('proxies.empty.title')}</p>
+          <p className={styles.emptyText}>{t('proxies.empty.text')}</p>
+          <Link to={paths.order(language)} className={styles.orderButton}>
+            {t('proxies.empty.order')}
+          </Link>
+        </div>
+      ) : null}
+      {data && data.working.count > 0 ? (
+        <>
+          <ul className={styles.stats}>
+            <li>
+              <Link to={ipListWith(WORKING, language)} className={styles.stat}>
+                <span className={styles.statValue}>{data.working.count}</span>{' '}
+                <span className={styles.statLabel}>
+                  {t(`proxies.active.${pluralOf(data.working.count, language)}`)}
+                </span>
+              </Link>
+            </li>
+            <li>
+              <Link
+                to={ipListWith(EXPIRING, language)}
+                className={data.expiring > 0 ? `${styles.stat} ${styles.warn}` : styles.stat}
+              >
+                <span className={styles.statValue}>{data.expiring}</span>{' '}
+                <span className={styles.statLabel}>
+                  {t(`proxies.expiring.${pluralOf(data.expiring, language)}`, {
+                    days: t(`proxies.days.${pluralOf(EXPIRING_DAYS, language)}`, { count: EXPIRING_DAYS }),
+                  })}
+                </span>
+              </Link>
+            </li>
+          </ul>
+          <h3 className={styles.subtitle}>{t('proxies.next')}</h3>
+          <ul className={styles.expiries} aria-busy={summary.loading}>
+            {data.working.results.map((proxy) => (
+              <li key={proxy.id}>
+                <ExpiryRow proxy={proxy} language={language} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ExpiryRow({ proxy, language }: { proxy: Proxy; language: Language }) {
+  const { t } = useT();
+  const left =
+    proxy.days_left <= 0
+      ? t('proxies.lastDay')
+      : t(`proxies.daysLeft.${pluralOf(proxy.days_left, language)}`, { count: proxy.days_left });
+  const until = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(
+    new Date(proxy.expires_at),
+  );
+  return (
+    <Link to={paths.ipDetail(proxy.id, language)} className={styles.expiry}>
+      <span className={styles.name}>{proxy.comment || proxy.login}</span>
+      <span className={styles.place}>
+        <span className={styles.flag} aria-hidden="true">
+          {flagOf(proxy.country)}
+        </span>
+        <span>{countryName(proxy.country, language)}</span>
+        <span className={styles.operator}>{proxy.operator}</span>
+      </span>
+      <span className={styles.left}>
+        <span className={proxy.state === 'expiring' ? `${styles.badge} ${styles.soon}` : styles.badge}>{left}</span>
+        <span className={styles.until}>{t('proxies.until', { date: until })}</span>
+      </span>
+    </Link>
+  );
+}

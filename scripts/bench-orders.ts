@@ -1,0 +1,152 @@
+// Orders per second on PostgreSQL through the real HTTP path (#13): the API listening on a port, customers signed in
+// with their own tokens, each `POST /api/orders/` with its own Idempotency-Key, so every order claims its key, locks
+// a free modem (SKIP LOCKED, re-checked), takes two ports under its host's lock, bumps the host's configuration and
+// posts one ledger entry, in one transaction. The customers together ask for more proxies than the farm has: the
+// figures are worth nothing unless exactly as many orders succeed as there are modems, and no modem carries two.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { openPostgres } from '../server/db/pg.ts';
+import { hashPassword, usersRepository } from '../server/domains/accounts/index.ts';
+import { billingService } from '../server/domains/billing/index.ts';
+import { farmService } from '../server/domains/farm/index.ts';
+
+const CUSTOMERS = 50;
+const ORDERS_EACH = 12;
+const HOSTS = 8;
+const MODEMS_PER_HOST = 60;
+/** One place: every order competes for the same modems, the worst case for the locks. */
+const PLACE = { country: 'RU', city: 'Bench City', operator: 'BenchTel' } as const;
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+export async function benchOrders(connectionString: string): Promise<void> {
+  const schema = `bench_orders_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  // A pool as an API process has it: concurrent requests queue for its connections.
+  const db = openPostgres({ connectionString, schema, max: 10 });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    RATE_LIMITS: 'off',
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    await migrate(db);
+    await db.query(
+      `INSERT INTO plans (title_ru, price_minor, currency, period_days) VALUES ('Месяц', 390000, 'RUB', 30)`,
+    );
+    const farm = farmService(db);
+    const modems = HOSTS * MODEMS_PER_HOST;
+    for (let h = 0; h < HOSTS; h++) {
+      const { host } = await farm.createHost({
+        name: `bench-${h}`,
+        publicHost: `bench-${h}.example.com`,
+        portMin: 10_000,
+        portMax: 11_000,
+      });
+      await db.query(
+        `INSERT INTO modems (host_id, name, key, country, city, operator, status, ip)
+         SELECT $1, 'Bench ' || n, 'sim-' || n, $2, $3, $4, 'online', '198.51.100.1' FROM generate_series(1, $5) AS n`,
+        [host.id, PLACE.country, PLACE.city, PLACE.operator, MODEMS_PER_HOST],
+      );
+    }
+
+    const password = 'bench passphrase 2024';
+    const passwordHash = await hashPassword(password);
+    const billing = billingService(db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: 'http://bench' });
+    const app = await buildApp({ config, db, serveSite: false, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      const customers = await Promise.all(
+        Array.from({ length: CUSTOMERS }, async (_, n) => {
+          const email = `bench-order-${n}@example.com`;
+          const user = await usersRepository(db).create({ email, passwordHash, language: 'en', emailVerified: true });
+          if (!user) throw new Error(`${email} exists`);
+          await billing.post({ userId: user.id, kind: 'adjustment', amount: 100_000_000, currency: 'RUB' });
+          const login = await fetch(`${url}/api/auth/login/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password }),
+          });
+          return { id: user.id, token: ((await login.json()) as { key: string }).key };
+        }),
+      );
+
+      const latencies: number[] = [];
+      const statuses = new Map<number, number>();
+      const started = performance.now();
+      await Promise.all(
+        customers.map(async (customer) => {
+          for (let i = 0; i < ORDERS_EACH; i++) {
+            const begun = performance.now();
+            const answer = await fetch(`${url}/api/orders/`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Token ${customer.token}`,
+                'idempotency-key': `bench-${customer.id}-${i}`,
+              },
+              body: JSON.stringify({ ...PLACE, period_days: 30, quantity: 1 }),
+            });
+            await answer.arrayBuffer();
+            latencies.push(performance.now() - begun);
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      const placed = statuses.get(201) ?? 0;
+      const refused = statuses.get(409) ?? 0;
+
+      const [check] = await db.query<{ proxies: number; oversold: number; purchases: number; lines: number }>(
+        `SELECT (SELECT count(*)::int FROM proxies) AS proxies,
+                (SELECT count(*)::int FROM (SELECT p.modem_id FROM proxies p JOIN modems m ON m.id = p.modem_id
+                   GROUP BY p.modem_id, m.capacity HAVING count(*) > m.capacity) o) AS oversold,
+                (SELECT count(*)::int FROM ledger_entries WHERE kind = 'purchase') AS purchases,
+                (SELECT count(*)::int FROM order_lines) AS lines`,
+      );
+      console.log(
+        `\nOrders on PostgreSQL over HTTP (${CUSTOMERS} customers at once, ${ORDERS_EACH} orders each, ` +
+          `${modems} modems on ${HOSTS} hosts, one place):`,
+      );
+      console.log(
+        `  POST /api/orders/  ${(placed / seconds).toFixed(0)} orders/s placed (${(
+          (placed + refused) /
+          seconds
+        ).toFixed(
+          0,
+        )} answers/s), p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+      );
+      console.log(`  answers: ${[...statuses].map(([status, count]) => `${count}× ${status}`).join(', ')}`);
+      const ok =
+        placed === modems &&
+        refused === CUSTOMERS * ORDERS_EACH - modems &&
+        check?.oversold === 0 &&
+        check.proxies === modems &&
+        check.purchases === placed &&
+        check.lines === placed;
+      console.log(
+        `  ${placed} orders for ${modems} modems, ${check?.proxies} proxies, modems over capacity ${check?.oversold}, ` +
+          `purchase entries ${check?.purchases}: ${ok ? 'PASS' : 'FAIL'} (no modem oversold, one entry per order)`,
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await db.close();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
+if (import.meta.main) await benchOrders(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');

@@ -1,0 +1,229 @@
+/**
+ * The customer's proxies as their owner reads them (`/api/proxies/`): each with its modem's place, status and address
+ * and its host's public name, the change-IP link, the rotation history and the traffic charts. Every read is scoped
+ * to the owner: another customer's proxy is not found, never forbidden (its existence is nobody else's business).
+ */
+import type { ProxyState } from '@proxy/contract/schemas/farm-agent';
+import {
+  EXPIRING_DAYS,
+  type Proxy,
+  type ProxyChoices,
+  type ProxyListParams,
+  type ProxyRotation,
+  type Traffic,
+  type TrafficRange,
+} from '@proxy/contract/schemas/proxies';
+import type { Queryable, SqlParam } from '../../db/db.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
+import { likePattern, searchTerms } from '../../lib/search.ts';
+import { ROTATE_COOLDOWN_SECONDS } from './farm-service.ts';
+
+/**
+ * The state the owner sees: the stored one, except that an active proxy within `EXPIRING_DAYS` of its expiry shows
+ * `expiring`. The list's status filter uses this same expression, so a filter never disagrees with what it shows.
+ */
+const STATE = `CASE WHEN p.state = 'active' AND p.expires_at < now() + make_interval(days => ${EXPIRING_DAYS})
+  THEN 'expiring' ELSE p.state END`;
+/** Whole days left, rounded down: 0 on the last day, negative once expired. */
+const DAYS_LEFT = `floor(extract(epoch FROM p.expires_at - now()) / 86400)::int`;
+
+const FROM = `proxies p JOIN modems m ON m.id = p.modem_id JOIN agent_hosts h ON h.id = p.host_id`;
+const COLUMNS = `p.id, ${STATE} AS state, m.status = 'online' AS online, p.comment, m.country, m.city, m.operator,
+  h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist, m.ip, p.expires_at,
+  ${DAYS_LEFT} AS days_left, p.auto_renew, p.auto_rotate_minutes, p.last_rotation_at, p.rotate_token, p.created_at`;
+
+const ORDERINGS: Readonly<Record<string, string>> = {
+  expires_at: 'p.expires_at',
+  created_at: 'p.created_at',
+  country: 'm.country',
+  operator: 'm.operator',
+  comment: 'p.comment',
+};
+
+interface ProxyRow {
+  id: number;
+  state: ProxyState;
+  online: boolean;
+  comment: string;
+  country: string;
+  city: string;
+  operator: string;
+  host: string;
+  http_port: number;
+  socks_port: number;
+  login: string;
+  password: string;
+  whitelist: string[];
+  ip: string | null;
+  expires_at: Date | string;
+  days_left: number;
+  auto_renew: boolean;
+  auto_rotate_minutes: number;
+  last_rotation_at: Date | string | null;
+  rotate_token: string;
+  created_at: Date | string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function filter(ownerId: number, params: ProxyListParams): { where: string; values: SqlParam[] } {
+  const clauses = ['p.owner_id = $1'];
+  const values: SqlParam[] = [ownerId];
+  const add = (clause: (n: number) => string, value: SqlParam) => {
+    values.push(value);
+    clauses.push(clause(values.length));
+  };
+  const { status, country, operator, days_left: daysLeft, expires } = params.filters ?? {};
+  if (status) add((n) => `${STATE} = ANY($${n}::text[])`, status);
+  if (country) add((n) => `m.country = ANY($${n}::text[])`, country);
+  if (operator) add((n) => `m.operator = ANY($${n}::text[])`, operator);
+  if (daysLeft?.min !== undefined) add((n) => `${DAYS_LEFT} >= $${n}`, daysLeft.min);
+  if (daysLeft?.max !== undefined) add((n) => `${DAYS_LEFT} <= $${n}`, daysLeft.max);
+  if (expires?.after) add((n) => `p.expires_at >= $${n}::date`, expires.after);
+  if (expires?.before) add((n) => `p.expires_at < $${n}::date + 1`, expires.before);
+  for (const term of searchTerms(params.search)) {
+    add((n) => `(p.comment ILIKE $${n} OR m.ip ILIKE $${n})`, likePattern(term));
+  }
+  return { where: clauses.join(' AND '), values };
+}
+
+export interface CustomerProxiesOptions {
+  /** PUBLIC_URL: the change-IP link is absolute (it is pasted into scripts and other tools). */
+  readonly publicUrl: string;
+  /** Milliseconds now: when the next change of IP is allowed (the farm's clock). */
+  readonly now?: () => number;
+}
+
+export function customerProxiesRepository(q: Queryable, options: CustomerProxiesOptions) {
+  const now = options.now ?? Date.now;
+
+  const toProxy = (row: ProxyRow): Proxy => {
+    const lastRotation = row.last_rotation_at === null ? null : new Date(row.last_rotation_at);
+    const available = lastRotation ? lastRotation.getTime() + ROTATE_COOLDOWN_SECONDS * 1000 : 0;
+    return {
+      id: row.id,
+      state: row.state,
+      online: row.online,
+      comment: row.comment,
+      country: row.country,
+      city: row.city,
+      operator: row.operator,
+      host: row.host,
+      http_port: row.http_port,
+      socks_port: row.socks_port,
+      login: row.login,
+      password: row.password,
+      whitelist: row.whitelist,
+      ip: row.ip,
+      expires_at: iso(row.expires_at),
+      days_left: row.days_left,
+      auto_renew: row.auto_renew,
+      auto_rotate_minutes: row.auto_rotate_minutes,
+      last_rotation_at: lastRotation?.toISOString() ?? null,
+      rotate_available_at: available > now() ? new Date(available).toISOString() : null,
+      rotate_url: `${options.publicUrl}/r/${row.rotate_token}`,
+      created_at: iso(row.created_at),
+    };
+  };
+
+  return {
+    async get(id: number, ownerId: number): Promise<Proxy | null> {
+      const [row] = await q.query<ProxyRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE p.id = $1 AND p.owner_id = $2`, [
+        id,
+        ownerId,
+      ]);
+      return row ? toProxy(row) : null;
+    },
+
+    async count(ownerId: number, params: ProxyListParams): Promise<number> {
+      const { where, values } = filter(ownerId, params);
+      const [row] = await q.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM ${FROM} WHERE ${where}`,
+        values,
+      );
+      return row?.count ?? 0;
+    },
+
+    /** Newest first unless `ordering` says otherwise; the id breaks ties so pages never overlap. */
+    async list(
+      ownerId: number,
+      params: ProxyListParams,
+      window: Pick<PageWindow, 'limit' | 'offset'>,
+    ): Promise<Proxy[]> {
+      const { where, values } = filter(ownerId, params);
+      const ordering = params.ordering ?? '-created_at';
+      const direction = ordering.startsWith('-') ? 'DESC' : 'ASC';
+      const column = ORDERINGS[ordering.replace(/^-/, '')] ?? 'p.created_at';
+      const rows = await q.query<ProxyRow>(
+        `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}
+          ORDER BY ${column} ${direction}, p.id ${direction}
+          LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+        [...values, window.limit, window.offset],
+      );
+      return rows.map(toProxy);
+    },
+
+    /** The countries and operators of the owner's proxies, for the list's filters. */
+    async choices(ownerId: number): Promise<ProxyChoices> {
+      const [row] = await q.query<ProxyChoices>(
+        `SELECT COALESCE(array_agg(DISTINCT m.country ORDER BY m.country), '{}') AS countries,
+                COALESCE(array_agg(DISTINCT m.operator ORDER BY m.operator), '{}') AS operators
+           FROM proxies p JOIN modems m ON m.id = p.modem_id WHERE p.owner_id = $1`,
+        [ownerId],
+      );
+      return row ?? { countries: [], operators: [] };
+    },
+
+    async countRotations(proxyId: number): Promise<number> {
+      const [row] = await q.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM rotations WHERE proxy_id = $1',
+        [proxyId],
+      );
+      return row?.count ?? 0;
+    },
+
+    /** The rotations asked for this proxy, newest first (staff's rotations of an idle modem name no proxy). */
+    async rotations(proxyId: number, window: Pick<PageWindow, 'limit' | 'offset'>): Promise<ProxyRotation[]> {
+      const rows = await q.query<
+        Omit<ProxyRotation, 'requested_at' | 'finished_at'> & {
+          requested_at: Date | string;
+          finished_at: Date | string | null;
+        }
+      >(
+        `SELECT id::int AS id, source, status, old_ip, new_ip, requested_at, finished_at FROM rotations
+          WHERE proxy_id = $1 ORDER BY requested_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [proxyId, window.limit, window.offset],
+      );
+      return rows.map((row) => ({
+        ...row,
+        requested_at: iso(row.requested_at),
+        finished_at: row.finished_at === null ? null : iso(row.finished_at),
+      }));
+    },
+
+    /**
+     * Bytes per UTC hour over the last 24 hours or per UTC day over the last 7 days, oldest first, every bucket
+     * present (zeros where nothing went through), from the rollups each agent report refreshes.
+     */
+    async traffic(proxyId: number, range: TrafficRange): Promise<Traffic> {
+      const [unit, step, buckets] = range === '24h' ? ['hour', '1 hour', 24] : ['day', '24 hours', 7];
+      const rows = await q.query<{ at: Date | string; bytes_in: number; bytes_out: number }>(
+        `SELECT b.at, COALESCE(r.bytes_in, 0) AS bytes_in, COALESCE(r.bytes_out, 0) AS bytes_out
+           FROM generate_series(date_trunc($2, now(), 'UTC') - ($3 - 1) * $4::interval, date_trunc($2, now(), 'UTC'),
+                                $4::interval) AS b(at)
+           LEFT JOIN traffic_rollups r ON r.proxy_id = $1 AND r.period = $2 AND r.starts_at = b.at
+          ORDER BY b.at`,
+        [proxyId, unit, buckets, step],
+      );
+      const points = rows.map((row) => ({ at: iso(row.at), bytes_in: row.bytes_in, bytes_out: row.bytes_out }));
+      return {
+        range,
+        points,
+        total_in: points.reduce((sum, point) => sum + point.bytes_in, 0),
+        total_out: points.reduce((sum, point) => sum + point.bytes_out, 0),
+      };
+    },
+  };
+}
+
+export type CustomerProxiesRepository = ReturnType<typeof customerProxiesRepository>;

@@ -1,0 +1,57 @@
+/**
+ * The ordering domain: what is in stock and the price list (public), quotes and orders, and the customer's proxies
+ * (list, settings, credentials, change IP, history, traffic, renewals). Proxies live in the farm's tables and are
+ * made and changed through the farm domain; money moves through the billing domain's ledger, in the same transactions.
+ * This file is the domain's only public surface.
+ */
+import type { Currency } from '@proxy/contract/money';
+import type { FastifyPluginAsync } from 'fastify';
+import { customerProxiesRepository, farmService, notificationWaits, ROTATION_WAIT_MS } from '../farm/index.ts';
+import orderRoutes from './order-routes.ts';
+import { ordersService } from './orders-service.ts';
+import proxyRoutes from './proxy-routes.ts';
+import stockRoutes, { type StockReader } from './stock-routes.ts';
+
+export { ordersService, type OrdersOptions, type OrdersService } from './orders-service.ts';
+// The home page's document embeds the stock the API serves, from the same in-process cache.
+export { STOCK_CACHE_MS, stockReader, type StockReader } from './stock-routes.ts';
+
+export interface OrdersPluginOptions {
+  /** The site's one currency: the price list is the active plans in it. */
+  readonly currency: Currency;
+  /** PUBLIC_URL: the change-IP links and the `next`/`previous` links of lists are absolute. */
+  readonly publicUrl: string;
+  /** Milliseconds now (tests move it): expiries, renewals and the change-IP cooldown. */
+  readonly now?: () => number;
+  /** How long "change IP now" waits for the new address. */
+  readonly rotationWaitMs?: number;
+  /** The stock and price list, cached in this process; the site's home page document reads the same one. */
+  readonly stock: StockReader;
+}
+
+const orders: FastifyPluginAsync<OrdersPluginOptions> = async (app, options) => {
+  const clock = options.now ? { now: options.now } : {};
+  const service = ordersService(app.db, { currency: options.currency, ...clock });
+  const farm = farmService(app.db, clock);
+  // "Change IP now" waits for the agent's answer as the change-IP link does, on a LISTEN of its own.
+  const waits = notificationWaits(app.db);
+  app.addHook('onClose', () => waits.close());
+
+  app.addHook('onSend', async (request, reply) => {
+    // Proxies, credentials and orders are personal: never kept by a shared cache or the back/forward cache.
+    if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(stockRoutes, { stock: options.stock });
+  await app.register(orderRoutes, { orders: service, publicUrl: options.publicUrl });
+  await app.register(proxyRoutes, {
+    orders: service,
+    farm,
+    proxies: customerProxiesRepository(app.db, { publicUrl: options.publicUrl, ...clock }),
+    waits,
+    rotationWaitMs: options.rotationWaitMs ?? ROTATION_WAIT_MS,
+    publicUrl: options.publicUrl,
+  });
+};
+
+export default orders;

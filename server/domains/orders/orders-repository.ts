@@ -1,0 +1,164 @@
+/**
+ * `orders` and their `order_lines`. An order's row is inserted first in its paying transaction (`claim`), which
+ * claims the customer's Idempotency-Key: a second request with the key waits on the unique index until the first
+ * commits (then finds its order) or rolls back (then makes its own). The amounts are written once the order is paid
+ * (`finish`), still in that transaction.
+ */
+import type { Currency } from '@proxy/contract/money';
+import type { Order, OrderLine, OrderListParams } from '@proxy/contract/schemas/orders';
+import type { Queryable, SqlParam } from '../../db/db.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
+
+export type OrderClaim =
+  | { readonly created: true; readonly id: number }
+  | { readonly created: false; readonly id: number; readonly fingerprint: string };
+
+export interface NewLine {
+  readonly proxyId: number;
+  readonly modemId: number;
+  readonly country: string;
+  readonly city: string;
+  readonly operator: string;
+  readonly periodDays: number;
+  readonly price: number;
+}
+
+type OrderRow = Omit<Order, 'lines' | 'created_at'> & { created_at: Date | string };
+
+const COLUMNS = `id, status, period_days, quantity, subtotal, discount, total, currency, promo_code, auto_renew,
+  created_at`;
+const ORDERINGS: Readonly<Record<string, string>> = { created_at: 'created_at', total: 'total' };
+
+function filter(userId: number, params: OrderListParams): { where: string; values: SqlParam[] } {
+  const clauses = ['user_id = $1'];
+  const values: SqlParam[] = [userId];
+  const add = (clause: (n: number) => string, value: SqlParam) => {
+    values.push(value);
+    clauses.push(clause(values.length));
+  };
+  const { created } = params.filters ?? {};
+  if (created?.after) add((n) => `created_at >= $${n}::date`, created.after);
+  if (created?.before) add((n) => `created_at < $${n}::date + 1`, created.before);
+  return { where: clauses.join(' AND '), values };
+}
+
+export function ordersRepository(q: Queryable) {
+  /** The orders with their lines (one query for all the lines). */
+  async function withLines(rows: readonly OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const lines = await q.query<OrderLine & { order_id: number }>(
+      `SELECT order_id, proxy_id, country, city, operator, period_days, price FROM order_lines
+        WHERE order_id = ANY($1::int[]) ORDER BY order_id, id`,
+      [rows.map((row) => row.id)],
+    );
+    return rows.map((row) => ({
+      ...row,
+      lines: lines.filter((line) => line.order_id === row.id).map(({ order_id: _orderId, ...line }) => line),
+      created_at: new Date(row.created_at).toISOString(),
+    }));
+  }
+
+  return {
+    /** Inserts the order's row for the key, or answers the order the key already made (waiting for it if need be). */
+    async claim(
+      userId: number,
+      key: string,
+      fingerprint: string,
+      order: {
+        readonly periodDays: number;
+        readonly quantity: number;
+        readonly currency: Currency;
+        readonly autoRenew: boolean;
+      },
+    ): Promise<OrderClaim> {
+      const [inserted] = await q.query<{ id: number }>(
+        `INSERT INTO orders (user_id, period_days, quantity, subtotal, discount, total, currency, auto_renew,
+                             idempotency_key, request_fingerprint)
+         VALUES ($1, $2, $3, 0, 0, 0, $4, $5, $6, $7)
+         ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
+        [userId, order.periodDays, order.quantity, order.currency, order.autoRenew, key, fingerprint],
+      );
+      if (inserted) return { created: true, id: inserted.id };
+      // A statement of its own: its snapshot sees the order the conflicting transaction committed.
+      const [existing] = await q.query<{ id: number; request_fingerprint: string }>(
+        'SELECT id, request_fingerprint FROM orders WHERE user_id = $1 AND idempotency_key = $2',
+        [userId, key],
+      );
+      if (!existing) throw new Error('An order claim conflicted with no committed order');
+      return { created: false, id: existing.id, fingerprint: existing.request_fingerprint };
+    },
+
+    /** The paid amounts and the promo code used. */
+    async finish(
+      id: number,
+      paid: {
+        readonly subtotal: number;
+        readonly discount: number;
+        readonly promo: { readonly id: number; readonly code: string } | null;
+      },
+    ): Promise<void> {
+      await q.query(
+        `UPDATE orders SET subtotal = $2::bigint, discount = $3::bigint, total = $2::bigint - $3::bigint,
+                promo_code_id = $4, promo_code = $5
+          WHERE id = $1`,
+        [id, paid.subtotal, paid.discount, paid.promo?.id ?? null, paid.promo?.code ?? null],
+      );
+    },
+
+    async addLines(orderId: number, lines: readonly NewLine[]): Promise<void> {
+      await q.query(
+        `INSERT INTO order_lines (order_id, proxy_id, modem_id, country, city, operator, period_days, price)
+         SELECT $1, l.proxy_id, l.modem_id, l.country, l.city, l.operator, l.period_days, l.price
+           FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::bigint[])
+             AS l(proxy_id, modem_id, country, city, operator, period_days, price)`,
+        [
+          orderId,
+          lines.map((line) => line.proxyId),
+          lines.map((line) => line.modemId),
+          lines.map((line) => line.country),
+          lines.map((line) => line.city),
+          lines.map((line) => line.operator),
+          lines.map((line) => line.periodDays),
+          lines.map((line) => line.price),
+        ],
+      );
+    },
+
+    /** The customer's own order; another's is null. */
+    async get(id: number, userId: number): Promise<Order | null> {
+      const rows = await q.query<OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE id = $1 AND user_id = $2`, [
+        id,
+        userId,
+      ]);
+      return (await withLines(rows))[0] ?? null;
+    },
+
+    async count(userId: number, params: OrderListParams): Promise<number> {
+      const { where, values } = filter(userId, params);
+      const [row] = await q.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM orders WHERE ${where}`,
+        values,
+      );
+      return row?.count ?? 0;
+    },
+
+    /** Newest first unless `ordering` says otherwise; the id breaks ties so pages never overlap. */
+    async list(
+      userId: number,
+      params: OrderListParams,
+      window: Pick<PageWindow, 'limit' | 'offset'>,
+    ): Promise<Order[]> {
+      const { where, values } = filter(userId, params);
+      const ordering = params.ordering ?? '-created_at';
+      const direction = ordering.startsWith('-') ? 'DESC' : 'ASC';
+      const column = ORDERINGS[ordering.replace(/^-/, '')] ?? 'created_at';
+      const rows = await q.query<OrderRow>(
+        `SELECT ${COLUMNS} FROM orders WHERE ${where}
+          ORDER BY ${column} ${direction}, id ${direction}
+          LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+        [...values, window.limit, window.offset],
+      );
+      return withLines(rows);
+    },
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * Ordering's operations. Quotes read and change nothing. An order and a renewal each run in ONE transaction that
+ * claims the Idempotency-Key first, then decides and writes on locked rows, in the one lock order every writer keeps
+ * (promo code → modems → hosts → the account's balance for an order; proxies → hosts → balance for a renewal), so two
+ * customers never deadlock and never both get the last modem: either everything is allocated and paid, or nothing
+ * changed.
+ */
+import type { Language } from '@proxy/contract/languages';
+import { promoDiscount } from '@proxy/contract/schemas/billing';
+import type { Currency } from '@proxy/contract/money';
+import type { OrderCreate, OrderRequest, Price, Quote } from '@proxy/contract/schemas/orders';
+import type { Renewal, RenewRequest } from '@proxy/contract/schemas/proxies';
+import type { Db, Queryable } from '../../db/db.ts';
+import { fingerprint } from '../../lib/idempotency.ts';
+import { InsufficientFunds, ledgerRepository, promoCodesRepository } from '../billing/index.ts';
+import { plansRepository } from '../content/index.ts';
+import {
+  allocateProxy,
+  extendProxies,
+  freeCount,
+  lockFreeModems,
+  lockHosts,
+  renewableProxies,
+  type RenewableProxy,
+} from '../farm/index.ts';
+import { ordersRepository, type NewLine } from './orders-repository.ts';
+import { priceFor } from './price-list.ts';
+import { OrderRefusal, promoMessage } from './refusals.ts';
+import { renewalsRepository } from './renewals-repository.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface OrdersOptions {
+  /** The site's one currency: the price list is the active plans in it. */
+  readonly currency: Currency;
+  /** Milliseconds now: new proxies' expiry and renewals are counted from it (tests move it). */
+  readonly now?: () => number;
+}
+
+export function ordersService(db: Db, options: OrdersOptions) {
+  const { currency } = options;
+  const now = options.now ?? Date.now;
+
+  /** The price list read on `q` (in either language: a quote or an order shows no plan titles). */
+  const priceList = (q: Queryable) => plansRepository(q).priceList(currency, 'ru');
+
+  /** The price of one proxy of `country` for the period. */
+  async function priceOf(q: Queryable, periodDays: number, country: string): Promise<Price> {
+    const price = priceFor(await priceList(q), periodDays, country);
+    if (!price) throw new OrderRefusal('no_price');
+    return price;
+  }
+
+  /** Each proxy's price and new expiry: from its current expiry, or from now for one already expired. */
+  async function renewalLines(q: Queryable, proxies: readonly RenewableProxy[], periodDays: number) {
+    const prices = await priceList(q);
+    return proxies.map((proxy) => {
+      const price = priceFor(prices, periodDays, proxy.country);
+      if (!price) throw new OrderRefusal('no_price');
+      const from = Math.max(proxy.expiresAt.getTime(), now());
+      return { proxy, price: price.price, expiresAt: new Date(from + periodDays * DAY_MS) };
+    });
+  }
+
+  /** The selection, all of it the customer's; one that is not (or does not exist) refuses the whole request. */
+  async function ownedProxies(q: Queryable, userId: number, ids: readonly number[], lock: boolean) {
+    const proxies = await renewableProxies(q, ids, userId, { lock });
+    if (proxies.length !== new Set(ids).size) throw new OrderRefusal('not_owned');
+    return proxies;
+  }
+
+  return {
+    /** What the order would cost now; a promo code that cannot be used is reported, not refused. */
+    async quote(userId: number, input: OrderRequest, language: Language): Promise<Quote> {
+      const price = await priceOf(db, input.period_days, input.country);
+      const subtotal = price.price * input.quantity;
+      let discount = 0;
+      let promo: Quote['promo'] = null;
+      if (input.promo_code) {
+        const judged = await promoCodesRepository(db).check(input.promo_code, userId);
+        if ('promo' in judged) discount = promoDiscount(judged.promo, subtotal);
+        promo = {
+          code: input.promo_code,
+          error: 'refused' in judged ? promoMessage(judged.refused, language) : null,
+        };
+      }
+      const [available, balance] = await Promise.all([freeCount(db, input), ledgerRepository(db).balanceOf(userId)]);
+      const total = subtotal - discount;
+      return {
+        period_days: input.period_days,
+        quantity: input.quantity,
+        price: price.price,
+        subtotal,
+        discount,
+        total,
+        currency,
+        balance: balance ?? 0,
+        balance_after: (balance ?? 0) - total,
+        available,
+        promo,
+      };
+    },
+
+    /**
+     * Places the order for `key`: answers the order's id and whether this request made it (false: the key made it
+     * before, with the same request). Throws `OrderRefusal` or `InsufficientFunds`, having changed nothing.
+     */
+    place(
+      userId: number,
+      input: OrderCreate,
+      key: string,
+    ): Promise<{ readonly id: number; readonly created: boolean }> {
+      const request = fingerprint(input);
+      return db.transaction(async (tx) => {
+        const orders = ordersRepository(tx);
+        const claim = await orders.claim(userId, key, request, {
+          periodDays: input.period_days,
+          quantity: input.quantity,
+          currency,
+          autoRenew: input.auto_renew,
+        });
+        if (!claim.created) {
+          if (claim.fingerprint !== request) throw new OrderRefusal('idempotency_mismatch');
+          return { id: claim.id, created: false };
+        }
+        const { id } = claim;
+        const price = await priceOf(tx, input.period_days, input.country);
+        const subtotal = price.price * input.quantity;
+
+        let promo: { id: number; code: string } | null = null;
+        let discount = 0;
+        if (input.promo_code) {
+          const redeemed = await promoCodesRepository(tx).redeem(input.promo_code, userId, `order:${id}`);
+          if ('refused' in redeemed) throw new OrderRefusal('promo', { promo: redeemed.refused });
+          promo = { id: redeemed.promo.id, code: redeemed.promo.code };
+          discount = promoDiscount(redeemed.promo, subtotal);
+        }
+        const total = subtotal - discount;
+        // Refused before any modem is locked: a customer who cannot pay never holds stock back from one who can.
+        // The posting below stays the real check (the balance may move meanwhile; the database refuses overdraft).
+        if (((await ledgerRepository(tx).balanceOf(userId)) ?? 0) < total) throw new InsufficientFunds();
+
+        const modems = await lockFreeModems(tx, input, input.quantity);
+        if (modems.length < input.quantity) throw new OrderRefusal('out_of_stock', { free: modems.length });
+        await lockHosts(
+          tx,
+          modems.map((modem) => modem.hostId),
+        );
+        const expiresAt = new Date(now() + input.period_days * DAY_MS);
+        const lines: NewLine[] = [];
+        for (const modem of modems) {
+          const proxy = await allocateProxy(tx, {
+            ownerId: userId,
+            modemId: modem.id,
+            hostId: modem.hostId,
+            expiresAt,
+            autoRenew: input.auto_renew,
+          });
+          lines.push({
+            proxyId: proxy.id,
+            modemId: modem.id,
+            country: modem.country,
+            city: modem.city,
+            operator: modem.operator,
+            periodDays: input.period_days,
+            price: price.price,
+          });
+        }
+        // A ledger entry cannot be of 0 (only transfers are): an order a promo code made free moves no money.
+        if (total > 0) {
+          await ledgerRepository(tx).post({
+            userId,
+            kind: 'purchase',
+            amount: -total,
+            currency,
+            reference: `order:${id}`,
+          });
+        }
+        await orders.finish(id, { subtotal, discount, promo });
+        await orders.addLines(id, lines);
+        return { id, created: true };
+      });
+    },
+
+    /** What renewing the selection would cost now; changes nothing. */
+    async quoteRenewal(userId: number, input: RenewRequest): Promise<Renewal> {
+      const proxies = await ownedProxies(db, userId, input.ids, false);
+      const lines = await renewalLines(db, proxies, input.period_days);
+      const total = lines.reduce((sum, line) => sum + line.price, 0);
+      const balance = (await ledgerRepository(db).balanceOf(userId)) ?? 0;
+      return {
+        period_days: input.period_days,
+        lines: lines.map((line) => ({
+          proxy_id: line.proxy.id,
+          price: line.price,
+          expires_at: line.expiresAt.toISOString(),
+        })),
+        total,
+        currency,
+        balance,
+        balance_after: balance - total,
+      };
+    },
+
+    /**
+     * Renews the selection for `key`, paid by one `renewal` entry; a repeated key answers what it answered first
+     * (`created` false). Throws `OrderRefusal` or `InsufficientFunds`, having changed nothing.
+     */
+    renew(
+      userId: number,
+      input: RenewRequest,
+      key: string,
+    ): Promise<{ readonly renewal: Renewal; readonly created: boolean }> {
+      const request = fingerprint({
+        ids: [...new Set(input.ids)].sort((a, b) => a - b),
+        period_days: input.period_days,
+      });
+      return db.transaction(async (tx) => {
+        const renewals = renewalsRepository(tx);
+        const claim = await renewals.claim(userId, key, request, { periodDays: input.period_days, currency });
+        if (!claim.created) {
+          if (claim.fingerprint !== request) throw new OrderRefusal('idempotency_mismatch');
+          return { renewal: claim.renewal, created: false };
+        }
+        const proxies = await ownedProxies(tx, userId, input.ids, true);
+        const lines = await renewalLines(tx, proxies, input.period_days);
+        const total = lines.reduce((sum, line) => sum + line.price, 0);
+        await extendProxies(tx, lines);
+        const ledger = ledgerRepository(tx);
+        const balanceAfter =
+          total > 0
+            ? (
+                await ledger.post({
+                  userId,
+                  kind: 'renewal',
+                  amount: -total,
+                  currency,
+                  reference: `renewal:${claim.id}`,
+                })
+              ).balance_after
+            : ((await ledger.balanceOf(userId)) ?? 0);
+        const renewal: Renewal = {
+          period_days: input.period_days,
+          lines: lines.map((line) => ({
+            proxy_id: line.proxy.id,
+            price: line.price,
+            expires_at: line.expiresAt.toISOString(),
+          })),
+          total,
+          currency,
+          balance: balanceAfter + total,
+          balance_after: balanceAfter,
+        };
+        await renewals.finish(claim.id, renewal);
+        return { renewal, created: true };
+      });
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof ordersService>;

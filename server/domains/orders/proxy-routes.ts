@@ -1,0 +1,237 @@
+/**
+ * The customer's proxies (`/api/proxies/`, shared/src/api/proxies.ts): the list and its filter choices, one proxy,
+ * the owner's settings, a new password or change-IP link, "change IP now", the rotation history, traffic, and
+ * renewals. Every route on an id answers 404 unless the signed-in customer owns that proxy. What the agent serves is
+ * changed through the farm's service, which tells the host's agent in the same transaction.
+ */
+import type { Language } from '@proxy/contract/languages';
+import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
+import {
+  PROXY_LIST,
+  ProxyChoicesSchema,
+  ProxyRotationSchema,
+  ProxySchema,
+  ProxyUpdateSchema,
+  RenewalSchema,
+  RenewRequestSchema,
+  RotateAnswerSchema,
+  TRAFFIC_RANGES,
+  TrafficSchema,
+  type TrafficRange,
+} from '@proxy/contract/schemas/proxies';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { parseBody } from '../../lib/drf-errors.ts';
+import { requiredIdempotencyKey } from '../../lib/idempotency.ts';
+import { message, type MessageKey, throttled } from '../../lib/messages.ts';
+import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
+import { answers, idParams, notFound } from '../../lib/panel.ts';
+import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
+import {
+  answerRotation,
+  type CustomerProxiesRepository,
+  type FarmService,
+  type NotificationWaits,
+  sendRotation,
+} from '../farm/index.ts';
+import type { OrdersService } from './orders-service.ts';
+import { withRefusals } from './refusals.ts';
+
+const proxyListQuery = jsonSchemaOf(listQuerySchema(PROXY_LIST));
+const trafficQuery = {
+  type: 'object',
+  properties: { range: { type: 'string', enum: [...TRAFFIC_RANGES], default: '24h' } },
+} as const;
+const rotationsQuery = {
+  type: 'object',
+  properties: { page: { type: 'string' }, page_size: { type: 'string' } },
+} as const;
+
+type Query = Record<string, string | undefined>;
+type IdRequest = { Params: { id: number } };
+
+/** "Change IP now" answers like the change-IP link: 200, or `{ok: false}` with 403, 404, 429, 502, 503, 504. */
+const rotateAnswers = Object.fromEntries(
+  [200, 403, 404, 429, 502, 503, 504].map((status) => [status, jsonSchemaOf(RotateAnswerSchema)]),
+);
+
+/** A new renewal is 201; the same key again answers 200 with it. Refusals: 402 short balance, 422 key reused. */
+const renewed: Record<number, unknown> = {
+  ...answers(RenewalSchema, 201),
+  200: jsonSchemaOf(RenewalSchema),
+  402: DetailSchema,
+  422: DetailSchema,
+};
+
+/** The worded reason of a rotation refusal, for the owner's page (the link's scripts read `error`). */
+const ROTATION_DETAILS: Readonly<Record<string, MessageKey>> = {
+  not_found: 'notFound',
+  proxy_inactive: 'proxyInactive',
+  modem_unavailable: 'modemBusy',
+  rotation_failed: 'rotationFailed',
+  timeout: 'rotationTimeout',
+};
+
+function rotationDetail(body: { error?: string; wait_seconds?: number }, language: Language): string | undefined {
+  if (body.wait_seconds !== undefined) return throttled(body.wait_seconds, language);
+  const key = body.error === undefined ? undefined : ROTATION_DETAILS[body.error];
+  return key ? message(key, language) : undefined;
+}
+
+export interface ProxyRoutesOptions {
+  readonly orders: OrdersService;
+  readonly farm: FarmService;
+  readonly proxies: CustomerProxiesRepository;
+  readonly waits: NotificationWaits;
+  readonly rotationWaitMs: number;
+  readonly publicUrl: string;
+}
+
+const userId = (request: FastifyRequest) => (request.user as { id: number }).id;
+
+const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options) => {
+  const { orders, farm, proxies, waits, publicUrl } = options;
+  const signedIn = { preHandler: app.requireAuthenticated };
+  const changing = { preHandler: [app.requireAuthenticated, app.rateLimit.perAccount('proxyChangeAccount')] };
+
+  /** The proxy after a change, or the 404 of one that is not the customer's. */
+  const answerProxy = async (request: FastifyRequest<IdRequest>, reply: FastifyReply, changed: boolean) => {
+    const proxy = changed ? await proxies.get(request.params.id, userId(request)) : null;
+    return proxy ?? notFound(reply, request.language);
+  };
+
+  app.get<{ Querystring: Query }>(
+    '/api/proxies/',
+    {
+      ...signedIn,
+      schema: { querystring: proxyListQuery, response: { 200: paginatedSchema(jsonSchemaOf(ProxySchema)) } },
+    },
+    async (request, reply) => {
+      const params = readListParams(PROXY_LIST, request.query);
+      const count = await proxies.count(userId(request), params);
+      return answerPage(request, reply, publicUrl, count, (window) => proxies.list(userId(request), params, window));
+    },
+  );
+
+  app.get('/api/proxies/choices/', { ...signedIn, schema: { response: answers(ProxyChoicesSchema) } }, (request) =>
+    proxies.choices(userId(request)),
+  );
+
+  app.get<IdRequest>(
+    '/api/proxies/:id/',
+    { ...signedIn, schema: { params: idParams, response: answers(ProxySchema) } },
+    async (request, reply) => answerProxy(request, reply, true),
+  );
+
+  app.patch<IdRequest>(
+    '/api/proxies/:id/',
+    { ...changing, schema: { params: idParams, response: answers(ProxySchema) } },
+    async (request, reply) => {
+      // The contract's schema keeps only the four fields the owner may change: an `owner_id`, `password` or
+      // `expires_at` in the body is dropped, never written.
+      const input = parseBody(ProxyUpdateSchema, request.body, request.language);
+      const changed = await farm.updateSettings(
+        request.params.id,
+        { ownerId: userId(request) },
+        {
+          ...(input.comment === undefined ? {} : { comment: input.comment }),
+          ...(input.auto_renew === undefined ? {} : { autoRenew: input.auto_renew }),
+          ...(input.auto_rotate_minutes === undefined ? {} : { autoRotateMinutes: input.auto_rotate_minutes }),
+          ...(input.whitelist === undefined ? {} : { whitelist: [...new Set(input.whitelist)] }),
+        },
+      );
+      return answerProxy(request, reply, changed);
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/proxies/:id/password/',
+    { ...changing, schema: { params: idParams, response: answers(ProxySchema) } },
+    async (request, reply) => {
+      const password = await farm.regeneratePassword(request.params.id, { ownerId: userId(request) });
+      return answerProxy(request, reply, password !== null);
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/proxies/:id/rotate-link/',
+    { ...changing, schema: { params: idParams, response: answers(ProxySchema) } },
+    async (request, reply) => {
+      const token = await farm.regenerateRotateToken(request.params.id, { ownerId: userId(request) });
+      return answerProxy(request, reply, token !== null);
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/proxies/:id/rotate/',
+    { ...changing, schema: { params: idParams, response: rotateAnswers } },
+    async (request, reply) => {
+      const outcome = await farm.requestCustomerRotation(request.params.id, userId(request));
+      const answer = await answerRotation(farm, waits, outcome, options.rotationWaitMs, request.log);
+      const { error: _error, ...body } = answer.body;
+      const detail = rotationDetail(answer.body, request.language);
+      return sendRotation(reply, answer, detail === undefined ? body : { ...body, detail });
+    },
+  );
+
+  app.get<IdRequest & { Querystring: Query }>(
+    '/api/proxies/:id/rotations/',
+    {
+      ...signedIn,
+      schema: {
+        params: idParams,
+        querystring: rotationsQuery,
+        response: { 200: paginatedSchema(jsonSchemaOf(ProxyRotationSchema)), 404: DetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const proxy = await proxies.get(request.params.id, userId(request));
+      if (!proxy) return notFound(reply, request.language);
+      const count = await proxies.countRotations(proxy.id);
+      return answerPage(request, reply, publicUrl, count, (window) => proxies.rotations(proxy.id, window));
+    },
+  );
+
+  app.get<IdRequest & { Querystring: { range: TrafficRange } }>(
+    '/api/proxies/:id/traffic/',
+    { ...signedIn, schema: { params: idParams, querystring: trafficQuery, response: answers(TrafficSchema) } },
+    async (request, reply) => {
+      const proxy = await proxies.get(request.params.id, userId(request));
+      if (!proxy) return notFound(reply, request.language);
+      return proxies.traffic(proxy.id, request.query.range);
+    },
+  );
+
+  app.post(
+    '/api/proxies/renew/quote/',
+    {
+      preHandler: [app.requireAuthenticated, app.rateLimit.perAccount('quoteAccount')],
+      schema: { response: answers(RenewalSchema) },
+    },
+    async (request) => {
+      const { language } = request;
+      const input = parseBody(RenewRequestSchema, request.body, language);
+      return withRefusals(language, () => orders.quoteRenewal(userId(request), input));
+    },
+  );
+
+  app.post(
+    '/api/proxies/renew/',
+    {
+      preHandler: [app.requireAuthenticated, app.rateLimit.perAccount('orderAccount')],
+      schema: { response: renewed },
+    },
+    async (request, reply) => {
+      const { language } = request;
+      const key = requiredIdempotencyKey(request);
+      const input = parseBody(RenewRequestSchema, request.body, language);
+      const { renewal, created } = await withRefusals(language, () => orders.renew(userId(request), input, key));
+      if (created) {
+        request.log.info({ proxies: renewal.lines.length, total: renewal.total }, 'proxies renewed');
+        reply.code(201);
+      }
+      return renewal;
+    },
+  );
+};
+
+export default proxyRoutes;

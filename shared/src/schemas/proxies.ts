@@ -1,0 +1,221 @@
+import * as v from 'valibot';
+import { CURRENCIES } from '../money.ts';
+import { isIpOrCidr, MAX_WHITELIST, PROXY_STATES } from './farm-agent.ts';
+import { rowId, text } from './fields.ts';
+import { defineList, type ListParams } from './list-query.ts';
+
+/**
+ * The customer's proxies, "IPs" (design/product.md "Proxies"): the list, one proxy with its credentials, rotation and
+ * traffic, and what the owner may change. Only the owner sees a proxy (anyone else gets 404).
+ */
+
+const timestamp = v.string();
+const currency = v.picklist(CURRENCIES);
+
+export { PROXY_STATES, MAX_WHITELIST };
+export const MAX_COMMENT = 190;
+/** Auto-rotation: 0 = off, else every 2–1440 minutes. */
+export const AUTO_ROTATE_MIN = 2;
+export const AUTO_ROTATE_MAX = 1440;
+/** A proxy is `expiring` within this many days of its expiry. */
+export const EXPIRING_DAYS = 3;
+
+/** A proxy as its owner sees it in the list and on its page: everything needed to connect. */
+export const ProxySchema = v.object({
+  id: v.number(),
+  state: v.picklist(PROXY_STATES),
+  /** The modem as its agent last reported it (`maintenance`: staff took it out of service). */
+  online: v.boolean(),
+  comment: v.string(),
+  country: v.string(),
+  city: v.string(),
+  operator: v.string(),
+  /** What the customer connects to, and the two ports on it. */
+  host: v.string(),
+  http_port: v.number(),
+  socks_port: v.number(),
+  login: v.string(),
+  password: v.string(),
+  whitelist: v.array(v.string()),
+  /** The modem's current external address (null until its agent reported one). */
+  ip: v.nullable(v.string()),
+  expires_at: timestamp,
+  /** Whole days left, rounded down; 0 on the last day, negative once expired. */
+  days_left: v.number(),
+  auto_renew: v.boolean(),
+  auto_rotate_minutes: v.number(),
+  last_rotation_at: v.nullable(timestamp),
+  /** When the next change through the link or "change IP now" is allowed; null: now. */
+  rotate_available_at: v.nullable(timestamp),
+  /** The change-IP link, absolute: anyone holding it can rotate the modem, without signing in. */
+  rotate_url: v.string(),
+  created_at: timestamp,
+});
+export type Proxy = v.InferOutput<typeof ProxySchema>;
+
+export const PROXY_LIST = defineList({
+  orderings: ['expires_at', 'created_at', 'country', 'operator', 'comment'],
+  filters: {
+    status: { type: 'list', choices: PROXY_STATES },
+    country: { type: 'values' },
+    operator: { type: 'values' },
+    days_left: { type: 'range' },
+    expires: { type: 'date_range' },
+  },
+});
+export type ProxyListParams = ListParams<typeof PROXY_LIST>;
+
+/** `GET /api/proxies/choices/`: the countries and operators of the customer's own proxies, for the filters. */
+export const ProxyChoicesSchema = v.object({
+  countries: v.array(v.string()),
+  operators: v.array(v.string()),
+});
+export type ProxyChoices = v.InferOutput<typeof ProxyChoicesSchema>;
+
+const whitelistEntry = v.pipe(v.string(), v.trim(), v.check(isIpOrCidr, 'ip_or_cidr'));
+
+/** `PATCH /api/proxies/{id}/`: any of these. A whitelist replaces the old one (duplicates are dropped). */
+export const ProxyUpdateSchema = v.partial(
+  v.object({
+    comment: text(MAX_COMMENT),
+    auto_renew: v.boolean(),
+    auto_rotate_minutes: v.union([
+      v.literal(0),
+      v.pipe(v.number(), v.integer(), v.minValue(AUTO_ROTATE_MIN), v.maxValue(AUTO_ROTATE_MAX)),
+    ]),
+    whitelist: v.pipe(v.array(whitelistEntry), v.maxLength(MAX_WHITELIST)),
+  }),
+);
+export type ProxyUpdate = v.InferOutput<typeof ProxyUpdateSchema>;
+
+/**
+ * `POST /api/proxies/{id}/rotate/` ("change IP now") and `GET /r/{token}` answer alike: 200 `{ok: true, ip}` once
+ * the agent has the new address; 429 `{ok: false, wait_seconds}` within the cooldown; 503 modem offline, 502 the
+ * rotation failed, 504 no answer in time (`{ok: false}` with `detail`).
+ */
+export const RotateAnswerSchema = v.object({
+  ok: v.boolean(),
+  ip: v.optional(v.string()),
+  wait_seconds: v.optional(v.number()),
+  detail: v.optional(v.string()),
+});
+export type RotateAnswer = v.InferOutput<typeof RotateAnswerSchema>;
+
+export const ROTATION_SOURCES = ['link', 'customer', 'auto', 'staff'] as const;
+export const ROTATION_STATUSES = ['pending', 'done', 'failed'] as const;
+
+/** One IP change of the proxy's modem while the customer had it: old → new address, when, asked by what. */
+export const ProxyRotationSchema = v.object({
+  id: v.number(),
+  source: v.picklist(ROTATION_SOURCES),
+  status: v.picklist(ROTATION_STATUSES),
+  old_ip: v.nullable(v.string()),
+  new_ip: v.nullable(v.string()),
+  requested_at: timestamp,
+  finished_at: v.nullable(timestamp),
+});
+export type ProxyRotation = v.InferOutput<typeof ProxyRotationSchema>;
+
+export const TRAFFIC_RANGES = ['24h', '7d'] as const;
+export type TrafficRange = (typeof TRAFFIC_RANGES)[number];
+
+/**
+ * `GET /api/proxies/{id}/traffic/?range=24h|7d`: bytes in and out per hour (24 h) or per day (7 days), oldest first,
+ * every bucket present (zeros where nothing went through), UTC bucket starts.
+ */
+export const TrafficSchema = v.object({
+  range: v.picklist(TRAFFIC_RANGES),
+  points: v.array(v.object({ at: timestamp, bytes_in: v.number(), bytes_out: v.number() })),
+  total_in: v.number(),
+  total_out: v.number(),
+});
+export type Traffic = v.InferOutput<typeof TrafficSchema>;
+
+/** Renew proxies by hand (one or a selection), for a period of the price list, paid from the balance. */
+export const RenewRequestSchema = v.object({
+  ids: v.pipe(v.array(rowId()), v.minLength(1), v.maxLength(100)),
+  period_days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365)),
+});
+export type RenewRequest = v.InferOutput<typeof RenewRequestSchema>;
+
+/**
+ * `POST /api/proxies/renew/quote/` and `POST /api/proxies/renew/` (with an `Idempotency-Key`): each proxy's price
+ * (its country's plan for the period), the total, and the balance after. Renewing extends from the current expiry
+ * (or from now, for one already expired) and is one `renewal` ledger entry for the whole selection.
+ */
+export const RenewalSchema = v.object({
+  period_days: v.number(),
+  lines: v.array(v.object({ proxy_id: v.number(), price: v.number(), expires_at: timestamp })),
+  total: v.number(),
+  currency,
+  balance: v.number(),
+  balance_after: v.number(),
+});
+export type Renewal = v.InferOutput<typeof RenewalSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Export
+
+export const EXPORT_FORMATS = ['plain', 'http', 'socks5'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+type Connection = Pick<Proxy, 'host' | 'http_port' | 'socks_port' | 'login' | 'password'>;
+
+/**
+ * One proxy as a line a tool takes: `host:port:login:password` (the HTTP port), `http://login:password@host:port` or
+ * `socks5://login:password@host:port`. Login and password are URL-encoded in the URL forms.
+ */
+export function connectionString(proxy: Connection, format: ExportFormat): string {
+  if (format === 'plain') return `${proxy.host}:${proxy.http_port}:${proxy.login}:${proxy.password}`;
+  const credentials = `${encodeURIComponent(proxy.login)}:${encodeURIComponent(proxy.password)}`;
+  const port = format === 'http' ? proxy.http_port : proxy.socks_port;
+  return `${format}://${credentials}@${hostInUrl(proxy.host)}:${port}`;
+}
+
+const hostInUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
+const csvField = (value: string | number) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** A file of the proxies: one connection string per line (txt), or a table with the parts and the string (csv). */
+export function exportProxies(
+  proxies: readonly (Connection & Pick<Proxy, 'id' | 'country' | 'operator' | 'comment' | 'expires_at'>)[],
+  format: ExportFormat,
+  file: 'txt' | 'csv',
+): string {
+  if (file === 'txt') return proxies.map((proxy) => `${connectionString(proxy, format)}\n`).join('');
+  const header = [
+    'id',
+    'host',
+    'http_port',
+    'socks_port',
+    'login',
+    'password',
+    'country',
+    'operator',
+    'expires_at',
+    'comment',
+    'proxy',
+  ];
+  const rows = proxies.map((proxy) =>
+    [
+      proxy.id,
+      proxy.host,
+      proxy.http_port,
+      proxy.socks_port,
+      proxy.login,
+      proxy.password,
+      proxy.country,
+      proxy.operator,
+      proxy.expires_at,
+      // A comment is the customer's free text: a leading = + - @ would make a spreadsheet run it as a formula.
+      /^[=+\-@\t\r]/.test(proxy.comment) ? `'${proxy.comment}` : proxy.comment,
+      connectionString(proxy, format),
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return [header.join(','), ...rows].map((line) => `${line}\r\n`).join('');
+}
