@@ -14,6 +14,7 @@ import Fastify, {
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { loadMigrations, type Migration } from './db/migrate.ts';
+import { systemNow, type Now } from './lib/clock.ts';
 import { CENSOR, censorSecretFields, redactUrl, REDACT_PATHS } from './lib/logging.ts';
 import { originForm, withDecodablePath } from './lib/paths.ts';
 import accounts from './domains/accounts/index.ts';
@@ -30,6 +31,7 @@ import errorsPlugin from './plugins/errors.ts';
 import healthPlugin from './plugins/health.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import languagePlugin from './plugins/language.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import mediaPlugin from './plugins/media.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -49,8 +51,10 @@ export interface AppOptions {
   /** Prefix of rate-limit keys in Redis (default `rl:`): isolates test runs that share one Redis. */
   readonly rateLimitKeyPrefix?: string;
   /** Image render and upload limits (tests shrink the queue); the defaults suit the machine. */
-  /** The farm's clock and the change-IP link's wait (tests shorten them). */
-  readonly farm?: FarmOptions;
+  /** The change-IP link's wait (tests shorten it). */
+  readonly farm?: Omit<FarmOptions, 'now'>;
+  /** The clock every decision by time is made with: expiries, cooldowns, the jobs (tests move it). */
+  readonly now?: Now;
   readonly images?: Pick<ImageRoutesOptions, 'renderConcurrency' | 'renderQueue' | 'maxUploadBytes' | 'queue'>;
   /** Sees every route as it is registered: Fastify has no route list to read afterwards, and tests need one. */
   readonly onRoute?: onRouteHookHandler;
@@ -197,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.rateLimitKeyPrefix ? { keyPrefix: options.rateLimitKeyPrefix } : {}),
   });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const now = options.now ?? systemNow;
+  await app.register(jobsPlugin, { enabled: config.jobs.enabled, now });
   await app.register(healthPlugin, { migrations });
   await app.register(mediaPlugin);
 
@@ -210,14 +216,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(billing, { ...config.billing, publicUrl: config.publicUrl });
   await app.register(images, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
-  await app.register(farm, { publicUrl: config.publicUrl, ...options.farm });
+  await app.register(farm, { publicUrl: config.publicUrl, ...options.farm, now });
   // One stock cache for the API and the home page's document: a home page view adds no query of its own.
   const stock = stockReader(options.db, { currency: config.billing.currency });
   await app.register(orders, {
     currency: config.billing.currency,
     stock,
     publicUrl: config.publicUrl,
-    ...(options.farm?.now ? { now: options.farm.now } : {}),
+    now,
     ...(options.farm?.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.farm.rotationWaitMs }),
   });
   if (options.serveSite ?? true)

@@ -58,6 +58,8 @@ export interface Config {
     /** Multiplies every window (tests: 0.01 turns 15 minutes into 9 seconds). */
     readonly windowScale: number;
   };
+  /** Run the scheduled jobs in this process (`JOBS=off`: it only answers requests; another process runs them). */
+  readonly jobs: { readonly enabled: boolean };
   readonly logLevel: LogLevel;
   readonly distDir: string;
   /** Serve the build's `*.map` files (the full source); off by default: a 404 like any missing file. */
@@ -153,6 +155,7 @@ const EnvSchema = v.object({
     ),
   ),
   RATE_LIMITS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
+  JOBS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   RATE_LIMIT_WINDOW_SCALE: v.optional(
     v.pipe(
       v.string(),
@@ -278,6 +281,7 @@ export function loadConfig(env: Env = process.env): Config {
       ...(e.CHAT_SCRIPT_URL ? { chat: e.CHAT_SCRIPT_URL } : {}),
     },
     rateLimit: { enabled: rateLimitsOn, windowScale: e.RATE_LIMIT_WINDOW_SCALE ?? 1 },
+    jobs: { enabled: e.JOBS !== 'off' },
     logLevel: e.LOG_LEVEL ?? 'info',
     distDir: path.resolve(e.DIST_DIR ?? path.join(REPO_ROOT, 'dist')),
     serveSourceMaps: e.SOURCE_MAPS === 'on',

@@ -147,6 +147,7 @@ export interface TestAppOptions {
   readonly images?: AppOptions['images'];
   readonly onRoute?: AppOptions['onRoute'];
   readonly farm?: AppOptions['farm'];
+  readonly now?: AppOptions['now'];
 }
 
 /**
@@ -158,6 +159,8 @@ export async function buildTestApp(options: TestAppOptions): Promise<FastifyInst
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://testserver',
     RATE_LIMITS: 'off',
+    // Tests run the jobs by hand (`app.jobs.runAll()`) at the clock they set, never on a timer of their own.
+    JOBS: 'off',
     ...options.env,
   });
   return buildApp({
@@ -170,6 +173,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<FastifyInst
     ...(options.images ? { images: options.images } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.farm ? { farm: options.farm } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
 }
 

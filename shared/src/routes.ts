@@ -69,7 +69,8 @@ export const ROUTES = [
   { id: 'contentPage', pattern: '/page/:id?', remote: 'marketing', layout: 'public' },
   { id: 'order', pattern: '/order', remote: 'order', layout: 'public', guard: 'authenticated' },
   { id: 'ipList', pattern: '/ip', remote: 'ip', layout: 'public', guard: 'authenticated' },
-  // `/ip/transfer` (its own issue) will stand before `:id`; until then a non-numeric id answers 404.
+  // Before `:id`, which would take `transfer`: the transfers (no id) and the offer form for proxy `{id}`.
+  { id: 'ipTransfer', pattern: '/ip/transfer/:id?', remote: 'ip', layout: 'public', guard: 'authenticated' },
   { id: 'ipDetail', pattern: '/ip/:id', remote: 'ip', layout: 'public', guard: 'authenticated' },
   { id: 'panelLogin', pattern: '/panel/login', remote: 'shell', layout: 'empty' },
   { id: 'panelHome', pattern: '/panel', remote: 'shell', layout: 'panel', permission: PANEL_ACCESS },

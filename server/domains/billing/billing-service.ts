@@ -154,7 +154,7 @@ export function billingService(db: Db, options: BillingOptions) {
     },
 
     /** Writes `expired` on the pending invoices past their time (reads already show it); idempotent. */
-    expireDue: () => invoices.expireDue(),
+    expireDue: (now: Date) => invoices.expireDue(now),
 
     /** A staff adjustment or any other posting on its own (orders post inside their own transaction). */
     post(posting: Posting): Promise<LedgerEntry> {

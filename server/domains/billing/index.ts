@@ -30,11 +30,7 @@ const billing: FastifyPluginAsync<BillingOptions> = async (app, options) => {
   await app.register(webhookRoutes, { billing: service });
 
   // Idempotent and safe with several processes: each UPDATE only touches rows still pending.
-  const sweep = setInterval(() => {
-    service.expireDue().catch((error: unknown) => app.log.warn({ err: error }, 'invoice expiry sweep failed'));
-  }, EXPIRY_SWEEP_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  app.jobs.register({ name: 'invoices.expire', everyMs: EXPIRY_SWEEP_MS, run: (now) => service.expireDue(now) });
 };
 
 export default billing;

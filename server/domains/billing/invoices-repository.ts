@@ -176,10 +176,12 @@ export function invoicesRepository(q: Queryable) {
     },
 
     /** Writes `expired` on every pending invoice past its time; answers how many. */
-    async expireDue(): Promise<number> {
+    /** A single UPDATE: with several processes each row is written by whichever gets its lock first, once. */
+    async expireDue(now: Date): Promise<number> {
       const rows = await q.query(
         `UPDATE invoices SET status = 'expired', updated_at = now()
-          WHERE status = 'pending' AND expires_at <= now() RETURNING id`,
+          WHERE status = 'pending' AND expires_at <= $1 RETURNING id`,
+        [now],
       );
       return rows.length;
     },

@@ -16,7 +16,7 @@ describe.each(BACKENDS)('the agents API on $name', (backend) => {
 
   beforeAll(async () => {
     testDb = await openSeededDb(backend);
-    app = await buildTestApp({ db: testDb.db, farm: { rotationWaitMs: 3_000, now: () => clock } });
+    app = await buildTestApp({ db: testDb.db, farm: { rotationWaitMs: 3_000 }, now: () => clock });
     farm = farmService(testDb.db);
     for (const name of ['alpha', 'beta']) {
       const { host, token } = await farm.createHost({

@@ -1,0 +1,117 @@
+/**
+ * Scheduled work (design/product.md "Scheduled work"): renewals, expiry, release, auto-rotation, reminders, invoice
+ * and transfer expiry. A job is a sweep over the rows that are due: it claims them with `FOR UPDATE SKIP LOCKED`, in
+ * batches, each in a transaction that also writes the change that makes the row no longer due. So:
+ *
+ * - **exactly once with several API processes**: two sweeps never hold the same row, and a row a sweep committed is
+ *   not due any more when the other one reaches it;
+ * - **nothing missed after downtime**: "due" is a comparison with the clock (`expires_at <= now`), not a timer that
+ *   had to fire, so the first sweep after a restart handles everything that fell due meanwhile;
+ * - **idempotent**: running a sweep twice does nothing the second time.
+ *
+ * Why not a job-queue library (pg-boss, graphile-worker): both need a `pg` connection to a PostgreSQL server and do
+ * not run on the embedded PGlite default, and their queue would be a second copy of state the domain rows already
+ * hold (when a proxy expires is its `expires_at`). See server/README.md "Scheduled work".
+ *
+ * Every process runs every job on its interval (`JOBS=off` turns that off for a process that should only answer
+ * requests); tests run them by hand with the clock they move (`app.jobs.runAll()`).
+ */
+import fp from 'fastify-plugin';
+
+export interface Job {
+  /** `domain.what`, e.g. `proxies.suspend`: logs and `runOne`. */
+  readonly name: string;
+  /** How often a process looks for due work. */
+  readonly everyMs: number;
+  /** Handles everything due at `now` (claimed with SKIP LOCKED); answers how many rows it handled. */
+  run(now: Date): Promise<number>;
+}
+
+export interface Jobs {
+  /** Adds a job; with `JOBS=on` it starts on its interval once the app is ready. */
+  register(job: Job): void;
+  /** Every job once, in registration order, at the clock's now: what each handled. */
+  runAll(): Promise<Record<string, number>>;
+  runOne(name: string): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+export interface JobsOptions {
+  /** Run the jobs on their intervals in this process. */
+  readonly enabled: boolean;
+  /** Milliseconds now: the clock every job decides by (tests move it). */
+  readonly now: () => number;
+}
+
+export default fp<JobsOptions>(
+  async (app, options) => {
+    const jobs = new Map<string, Job>();
+    const timers: NodeJS.Timeout[] = [];
+    const running = new Set<Promise<unknown>>();
+    let closing = false;
+
+    const runOne = async (name: string): Promise<number> => {
+      const job = jobs.get(name);
+      if (!job) throw new Error(`No job named ${name}`);
+      return job.run(new Date(options.now()));
+    };
+
+    /** One interval's run: logged, never thrown (the next interval tries again), and never two at once. */
+    const tick = (job: Job) => {
+      let busy = false;
+      return () => {
+        if (busy || closing) return;
+        busy = true;
+        const run = job
+          .run(new Date(options.now()))
+          .then((handled) => {
+            if (handled > 0) app.log.info({ job: job.name, handled }, 'job ran');
+          })
+          .catch((error: unknown) => app.log.warn({ err: error, job: job.name }, 'job failed'))
+          .finally(() => {
+            busy = false;
+            running.delete(run);
+          });
+        running.add(run);
+      };
+    };
+
+    app.decorate('jobs', {
+      register(job) {
+        if (jobs.has(job.name)) throw new Error(`Job ${job.name} is registered twice`);
+        jobs.set(job.name, job);
+      },
+      async runAll() {
+        const handled: Record<string, number> = {};
+        for (const name of jobs.keys()) handled[name] = await runOne(name);
+        return handled;
+      },
+      runOne,
+    } satisfies Jobs);
+
+    if (options.enabled) {
+      app.addHook('onReady', async () => {
+        for (const job of jobs.values()) {
+          const run = tick(job);
+          // A first sweep soon after start catches up on whatever fell due while no process was running.
+          const first = setTimeout(run, 1_000);
+          first.unref();
+          const timer = setInterval(run, job.everyMs);
+          timer.unref();
+          timers.push(first, timer);
+        }
+      });
+    }
+    app.addHook('onClose', async () => {
+      closing = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...running]);
+    });
+  },
+  { name: 'jobs', fastify: '5.x', dependencies: ['db'] },
+);
