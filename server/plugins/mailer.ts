@@ -10,13 +10,21 @@ import type { Language } from '@proxy/contract/languages';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 
-export interface EmailContent {
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-}
+import type { EmailContent } from '../lib/email-template.ts';
 
-export type MailKind = 'email_confirmation' | 'password_reset' | 'mailing';
+export type { EmailContent };
+
+export type MailKind =
+  | 'email_confirmation'
+  | 'password_reset'
+  | 'mailing'
+  // A proxy's life (renewed, about to expire, not renewed for want of money, suspended) and its transfers.
+  | 'proxy_reminder'
+  | 'proxy_renewed'
+  | 'proxy_renewal_failed'
+  | 'proxy_suspended'
+  | 'transfer_offer'
+  | 'transfer_decided';
 
 export interface OutgoingMail {
   readonly kind: MailKind;

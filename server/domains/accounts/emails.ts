@@ -6,7 +6,8 @@
  */
 import { localizePath, type Language } from '@proxy/contract/languages';
 import { escapeHtml } from '../../lib/html.ts';
-import type { EmailContent } from '../../plugins/mailer.ts';
+import { renderEmail as render, type EmailTemplate as Template } from '../../lib/email-template.ts';
+import type { EmailContent } from '../../lib/email-template.ts';
 
 /**
  * The site's home in the recipient's language with the link's parameters (`https://site/en/?email_key=…`): the link
@@ -15,44 +16,6 @@ import type { EmailContent } from '../../plugins/mailer.ts';
 export function siteLink(publicUrl: string, language: Language, params: Readonly<Record<string, string>>): string {
   const home = localizePath('/', language).replace(/\/?$/, '/');
   return `${publicUrl}${home}?${new URLSearchParams(params).toString()}`;
-}
-
-interface Template {
-  readonly subject: string;
-  readonly greeting: string;
-  readonly paragraphs: readonly string[];
-  readonly action: string;
-  readonly after: readonly string[];
-}
-
-function render(template: Template, link: string, site: string, language: Language): EmailContent {
-  const signature = language === 'ru' ? `Команда ${site}` : `The ${site} team`;
-  const text = [
-    template.greeting,
-    '',
-    ...template.paragraphs.flatMap((p) => [p, '']),
-    link,
-    '',
-    ...template.after.flatMap((p) => [p, '']),
-    signature,
-    '',
-  ].join('\n');
-  const p = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
-  const html = [
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(template.subject)}</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222">',
-    p(escapeHtml(template.greeting)),
-    ...template.paragraphs.map((text) => p(escapeHtml(text))),
-    p(
-      `<a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1677ff;color:#fff;` +
-        `text-decoration:none;border-radius:6px">${escapeHtml(template.action)}</a>`,
-    ),
-    p(`<span style="color:#666;font-size:13px">${escapeHtml(link)}</span>`),
-    ...template.after.map((text) => p(escapeHtml(text))),
-    p(escapeHtml(signature)),
-    '</body></html>',
-  ].join('\n');
-  return { subject: template.subject, text, html };
 }
 
 export function emailConfirmationEmail(options: {
