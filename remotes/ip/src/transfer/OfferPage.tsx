@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { listTransfers } from '@proxy/contract/api/transfers';
 import { paths } from '@proxy/contract/routes';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
@@ -29,8 +29,7 @@ const PENDING_PAGE = 100;
  * either the offer already waiting for an answer (with Cancel) or the form (recipient's e-mail, an optional note).
  * The confirmation never says whether the address is a customer's: the API answers both alike.
  */
-export function OfferPage() {
-  const proxy = useLoaderData() as Proxy;
+export function OfferPage({ proxy }: { proxy: Proxy }) {
   const { t, tp, language } = useT();
   const title = useProxyTitle();
   const waiting = useLoaded(`pending|${proxy.id}|${language}`, (signal) =>
@@ -77,11 +76,8 @@ export function OfferPage() {
           <dl className={card.facts}>
             <div>
               <dt>{t('transfer.offer.expires')}</dt>
-              <dd>{formatDate(proxy.expires_at, language)}</dd>
-            </div>
-            <div>
-              <dt>{t('transfer.offer.daysLeft')}</dt>
               <dd>
+                {formatDate(proxy.expires_at, language)}
                 <DaysLeft days={proxy.days_left} />
               </dd>
             </div>

@@ -9,6 +9,7 @@ import { runTransferAction } from './transfer-action.ts';
 import { LapsesIn } from './TransferStateBadge.tsx';
 import ui from '../common/ui.module.css';
 import card from '../detail/ProxyPage.module.css';
+import styles from './Transfers.module.css';
 
 /**
  * The proxy's offer still waiting for an answer: to whom, the note, when it lapses — and Cancel, after a
@@ -44,7 +45,7 @@ export function PendingOffer({
       <dl className={card.facts}>
         <div>
           <dt>{t('transfer.offer.pendingTo')}</dt>
-          <dd className={card.value}>{offer.email}</dd>
+          <dd className={styles.email}>{offer.email}</dd>
         </div>
         {offer.note && (
           <div>

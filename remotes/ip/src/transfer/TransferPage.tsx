@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { getProxy } from '@proxy/contract/api/proxies';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
@@ -23,9 +23,12 @@ export function loadTransferPage({ params, signal }: PageLoaderArgs): Promise<Pr
   return params.id === undefined ? Promise.resolve(null) : getProxy(api, Number(params.id), signal);
 }
 
-/** The route `ipTransfer`: the customer's transfers without an id, the offer of proxy `{id}` with one. */
+/**
+ * The route `ipTransfer`: the customer's transfers without an id, the offer of proxy `{id}` with one. Told apart by
+ * the loader's answer, not `useParams`: the shell shares a trimmed react-router (build/shared-exports.js) without it.
+ */
 export function TransferPage() {
-  const { id } = useParams();
+  const proxy = useLoaderData() as Proxy | null;
   const { t } = useT();
   return (
     <Suspense
@@ -35,7 +38,7 @@ export function TransferPage() {
         </p>
       }
     >
-      {id === undefined ? <TransfersPage /> : <OfferPage />}
+      {proxy ? <OfferPage proxy={proxy} /> : <TransfersPage />}
     </Suspense>
   );
 }
