@@ -4,7 +4,9 @@
 // the filters, opens one, curls through it to a local echo server, changes its IP and sees the echo server see the new
 // address, regenerates the password and finds the old one refused, and exports the list as txt. In Russian at
 // 1280 px and in English at 375 px, axe-clean, every action in reach, and shot (e2e/screenshots/). Another customer
-// gets 404 for the proxy; a visitor is asked to sign in.
+// gets 404 for the proxy; a visitor is asked to sign in. Then a customer hands a proxy to another (#14): the offer in
+// Russian at 1280 px, the recipient's e-mail and acceptance in English at 375 px, the sender's credentials refused by
+// the agent and the recipient's new ones carrying traffic.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { startSmtpSink, type SmtpSink as Sink } from '../scripts/smtp-sink.ts';
+import { billingService } from '../server/domains/billing/index.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
 import {
@@ -32,6 +35,9 @@ import {
 const PASSWORD = 'Ordering-e2e-2026';
 const STAFF = 'ordering-staff@example.com';
 const OTHER = 'ordering-other@example.com';
+// The transfer: a Russian-speaking sender with money, an English-speaking recipient.
+const SENDER = 'transfer-sender@example.com';
+const RECIPIENT = 'transfer-recipient@example.com';
 const PROMO = 'E2E10';
 
 type Language = 'ru' | 'en';
@@ -130,6 +136,15 @@ beforeAll(async () => {
   data = await prepareDataDir('ordering-e2e', async (db) => {
     await createUser(db, { email: STAFF, password: PASSWORD, superuser: true, staff: true });
     await createUser(db, { email: OTHER, password: PASSWORD });
+    const sender = await createUser(db, { email: SENDER, password: PASSWORD, language: 'ru' });
+    await createUser(db, { email: RECIPIENT, password: PASSWORD, language: 'en' });
+    await billingService(db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: '' }).post({
+      userId: sender.id,
+      kind: 'adjustment',
+      amount: 1_000_000,
+      currency: 'RUB',
+      reason: 'e2e money',
+    });
     await db.query(`INSERT INTO promo_codes (code, kind, value) VALUES ($1, 'percent', 10)`, [PROMO]);
   });
   sink = await startSmtpSink();
@@ -305,7 +320,7 @@ describe.each(['ru', 'en'] as const)('a customer orders and uses proxies, in %s'
   });
 
   it('opens a proxy and carries traffic through it with the credentials shown', async () => {
-    await page.locator('main a[href*="/ip/"]').first().click();
+    await page.locator('main a[href*="/ip/"]:not([href*="/ip/transfer"])').first().click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`^${prefix}/ip/\\d+$`));
     proxyId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('button', { name: text.show }).click();
@@ -376,5 +391,133 @@ describe.each(['ru', 'en'] as const)('a customer orders and uses proxies, in %s'
     await visitor.goto(`${site.url}${prefix}/ip/${proxyId}`);
     await expect.poll(() => visitor.getByRole('dialog').getByRole('button', { name: text.signIn }).count()).toBe(1);
     await visitor.context().close();
+  });
+});
+
+describe('a customer hands a proxy to another customer', () => {
+  let sender: Page;
+  let recipient: Page;
+  let senderToken: string;
+  let recipientToken: string;
+  let proxyId: number;
+  let senderUrl: string;
+
+  interface ProxyCredentials {
+    host: string;
+    http_port: number;
+    login: string;
+    password: string;
+    ip: string | null;
+  }
+  const proxyUrlOf = (proxy: ProxyCredentials) =>
+    `http://${encodeURIComponent(proxy.login)}:${encodeURIComponent(proxy.password)}@${proxy.host}:${proxy.http_port}`;
+
+  beforeAll(async () => {
+    senderToken = await apiLogin(site, SENDER, PASSWORD);
+    recipientToken = await apiLogin(site, RECIPIENT, PASSWORD);
+    sender = await signedInPage(browser, site, senderToken, contexts, DESKTOP);
+    recipient = await signedInPage(browser, site, recipientToken, contexts, PHONE);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      await shoot(sender, 'transfer-failed-sender');
+      await shoot(recipient, 'transfer-failed-recipient');
+    }
+  });
+
+  it("buys a proxy that carries traffic with the sender's credentials", async () => {
+    const stock = (await (await fetch(`${site.url}/api/stock/`)).json()) as {
+      stock: { country: string; city: string; operator: string; free: number }[];
+      prices: { period_days: number }[];
+    };
+    const place = stock.stock.find((line) => line.free > 0);
+    if (!place) throw new Error('nothing left in stock for the transfer');
+    const response = await fetch(`${site.url}/api/orders/`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Token ${senderToken}`,
+        'content-type': 'application/json',
+        'Idempotency-Key': `transfer-e2e-${Date.now()}`,
+      },
+      body: JSON.stringify({
+        country: place.country,
+        city: place.city,
+        operator: place.operator,
+        period_days: stock.prices[0]?.period_days,
+        quantity: 1,
+        auto_renew: true,
+      }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const order = (await response.json()) as { lines: { proxy_id: number | null }[] };
+    proxyId = order.lines[0]?.proxy_id as number;
+    const proxy = await apiCall<ProxyCredentials>(site, senderToken, 'GET', `/api/proxies/${proxyId}/`);
+    senderUrl = proxyUrlOf(proxy);
+    await expect.poll(async () => (await throughProxy(senderUrl)).status, { message: agentLog }).toBe(200);
+  });
+
+  it("offers it from the proxy page by the recipient's e-mail (ru, 1280 px)", async () => {
+    await sender.goto(`${site.url}/ip/${proxyId}`);
+    await sender.getByRole('link', { name: 'Передать другому клиенту' }).click();
+    await expect.poll(() => new URL(sender.url()).pathname).toBe(`/ip/transfer/${proxyId}`);
+    await sender.getByLabel('E-mail получателя').fill(RECIPIENT);
+    await sender.getByLabel('Сообщение получателю (необязательно)').fill('Держи, пользуйся');
+    await sender.getByRole('button', { name: 'Предложить прокси' }).click();
+    await expect.poll(() => sender.getByText('Предложение отправлено').count()).toBeGreaterThan(0);
+    expect(await plain(sender.locator('main'))).toContain(`Если ${RECIPIENT} принадлежит нашему клиенту`);
+    await expectNoSeriousViolations(sender);
+    await expectActionsInReach(sender, 'transfer offer, ru', 'main button:visible');
+    await shoot(sender, 'transfer-offer-ru-1280');
+  });
+
+  it('e-mails the recipient in English, who accepts on the incoming list (en, 375 px)', async () => {
+    const mail = await sink.waitFor((message) => message.to.includes(RECIPIENT), 15_000);
+    expect(mail.text).toContain(SENDER);
+    const link = /https?:\/\/\S*\/en\/ip\/transfer\b\S*/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    await recipient.goto((link as string).replace(/^https?:\/\/[^/]+/, site.url));
+    const row = recipient.locator('main li, main tr').filter({ hasText: SENDER }).first();
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await plain(row)).toContain('Pending');
+    await expectNoSeriousViolations(recipient);
+    await shoot(recipient, 'transfer-incoming-en-375');
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await recipient.getByRole('dialog').getByRole('button', { name: 'Accept the proxy' }).click();
+    await expect.poll(() => recipient.getByText('Done: the proxy is yours now.').count()).toBeGreaterThan(0);
+    await expectNoSeriousViolations(recipient);
+    await expectActionsInReach(recipient, 'transfers, en', 'main button:visible');
+    await shoot(recipient, 'transfer-accepted-en-375');
+  });
+
+  it("refuses the sender's credentials at the agent, carries the recipient's new ones", async () => {
+    await expect.poll(async () => (await throughProxy(senderUrl)).status).toBe(407);
+    const taken = await apiCall<ProxyCredentials & { auto_renew: boolean }>(
+      site,
+      recipientToken,
+      'GET',
+      `/api/proxies/${proxyId}/`,
+    );
+    expect(taken.auto_renew).toBe(false);
+    const recipientUrl = proxyUrlOf(taken);
+    expect(recipientUrl).not.toBe(senderUrl);
+    const through = await throughProxy(recipientUrl);
+    expect(through.status, agentLog).toBe(200);
+    expect(through.body).toMatch(/^127\.\d+\.\d+\.\d+$/);
+
+    const gone = await fetch(`${site.url}/api/proxies/${proxyId}/`, {
+      headers: { Authorization: `Token ${senderToken}` },
+    });
+    expect(gone.status).toBe(404);
+    for (const token of [senderToken, recipientToken]) {
+      const ledger = await apiCall<{ results: { kind: string; amount: number }[] }>(
+        site,
+        token,
+        'GET',
+        '/api/ledger/?kind=transfer',
+      );
+      expect(ledger.results.map((entry) => [entry.kind, entry.amount])).toEqual([['transfer', 0]]);
+    }
+    await recipient.getByRole('link', { name: 'Open proxy' }).first().click();
+    await expect.poll(() => new URL(recipient.url()).pathname).toBe(`/en/ip/${proxyId}`);
   });
 });

@@ -124,6 +124,27 @@ describe('the transfers', () => {
     expect(calls.filter((call) => call.path === '/api/transfers/counts/')).toHaveLength(2);
   });
 
+  it('stays on the incoming offers after the last one waiting is accepted', async () => {
+    let waiting = 1;
+    stubApi(
+      api({ incoming: [incoming(1)] }, (call) =>
+        call.path === '/api/transfers/counts/'
+          ? [200, { incoming_pending: waiting, outgoing_pending: 0 }]
+          : call.path === '/api/transfers/1/accept/'
+            ? ((waiting = 0),
+              [200, incoming(1, { state: 'accepted', proxy_id: 42, decided_at: '2026-06-20T12:00:00Z' })])
+            : undefined,
+      ),
+    );
+    await openAt('/ip/transfer');
+    const row = await screen.findByRole('listitem');
+    fireEvent.click(within(row).getByRole('button', { name: ru.transfer.accept }));
+    const dialog = screen.getByRole('dialog', { name: ru.transfer.acceptTitle });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: ru.transfer.acceptConfirm })));
+    expect(within(row).getByRole('status').textContent).toBe(ru.transfer.done.accepted);
+    expect(screen.getByRole('list', { name: ru.transfer.directions.incomingTitle })).toBeTruthy();
+  });
+
   it('declines an offer', async () => {
     const calls = stubApi(
       api({ incoming: [incoming(1)] }, (call) =>

@@ -41,7 +41,7 @@ function searchWith(current: URLSearchParams, next: TransferListParams): URLSear
  * `/ip/transfer` — the customer's transfers, one direction at a time (`?direction=incoming|outgoing`), filtered by
  * state (`?state=pending,accepted`) and paged, all in the URL. Without a direction in the URL the page opens on the
  * incoming offers when one awaits an answer (what the badge on the IP list led here for), else on the outgoing
- * ones; the choice is not written into the URL, so a reload decides again.
+ * ones, and stays there while the page is open; the choice is not written into the URL, so a reload decides again.
  */
 export function TransfersPage() {
   const { t, language } = useT();
@@ -50,15 +50,18 @@ export function TransfersPage() {
   const counts = useLoaded(`counts|${language}`, (signal) => getTransferCounts(api, signal));
   const now = useNow(60_000);
   const asked = params.filters?.direction?.[0];
-  const direction: TransferDirection | undefined =
-    asked ??
-    (counts.data
-      ? counts.data.incoming_pending > 0
-        ? 'incoming'
-        : 'outgoing'
-      : counts.failed
-        ? 'incoming'
-        : undefined);
+  const suggested: TransferDirection | undefined = counts.data
+    ? counts.data.incoming_pending > 0
+      ? 'incoming'
+      : 'outgoing'
+    : counts.failed
+      ? 'incoming'
+      : undefined;
+  // The first suggestion stays for the visit: accepting the last incoming offer must not swap the tab (and the
+  // answer's confirmation) away under the customer when the counts are read again.
+  const [opened, setOpened] = useState<TransferDirection | undefined>(undefined);
+  if (opened === undefined && suggested !== undefined) setOpened(suggested);
+  const direction = asked ?? opened ?? suggested;
   const states = params.filters?.state;
   const page = params.page ?? 1;
   const query: TransferListParams | undefined = direction && {
