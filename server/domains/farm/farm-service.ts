@@ -67,8 +67,10 @@ export interface FarmServiceOptions {
 }
 
 /**
- * `requestRotation` inside the caller's transaction at `at`: the sweep of auto-rotations requests a batch of them in
- * one transaction.
+ * Asks the proxy's modem for a new address under the proxy's row lock, in the caller's transaction at `at`: refused
+ * within the cooldown (with the seconds left), for a proxy the agent no longer serves, or a modem that is not online;
+ * otherwise a rotation is requested, or the pending one joined (one pending per modem: requests never pile up). The
+ * change-IP link, the owner's "change IP now" and the auto-rotation sweep (a batch in one transaction) share it.
  */
 export async function requestRotationIn(
   tx: Queryable,
@@ -129,11 +131,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
       return true;
     });
 
-  /**
-   * Asks the proxy's modem for a new address under the proxy's row lock: refused within the cooldown (with the
-   * seconds left), for a proxy the agent no longer serves, or a modem that is not online; otherwise a rotation is
-   * requested, or the pending one joined. The change-IP link, the owner's "change IP now" and auto-rotation share it.
-   */
+  /** `requestRotationIn` in a transaction of its own, at the service's now. */
   const requestRotation = (
     lock: (proxies: ReturnType<typeof proxiesRepository>) => Promise<Proxy | null>,
     source: RotationSource,
