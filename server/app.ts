@@ -23,6 +23,7 @@ import farm, { type FarmOptions } from './domains/farm/index.ts';
 import content from './domains/content/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
 import orders, { stockReader } from './domains/orders/index.ts';
+import transfers from './domains/transfers/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import corsPlugin from './plugins/cors.ts';
@@ -225,6 +226,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     now,
     ...(options.farm?.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.farm.rotationWaitMs }),
+  });
+  await app.register(transfers, {
+    currency: config.billing.currency,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    now,
   });
   if (options.serveSite ?? true)
     await app.register(sitePlugin, {

@@ -42,6 +42,8 @@ export {
   type StockLine,
 } from './inventory.ts';
 export { customerProxiesRepository, type CustomerProxiesRepository } from './customer-proxies-repository.ts';
+// Transfers hand a proxy to another customer inside their own transaction.
+export { handOverProxy, lockTransferableProxy, type TransferableProxy } from './handover.ts';
 export { notificationWaits, type NotificationWaits } from './notification-waits.ts';
 export { answerRotation, ROTATION_WAIT_MS, sendRotation } from './rotate-link-route.ts';
 

@@ -53,7 +53,10 @@ export function Dialog({
   );
 }
 
-/** "Are you sure?" before something that cannot be taken back (a new password, a new change-IP link). */
+/**
+ * "Are you sure?" before something that cannot be taken back (a new password, a new change-IP link, taking a proxy
+ * offered by someone else). `tone` 'primary' for a step the customer wants rather than one that destroys something.
+ */
 export function ConfirmDialog({
   title,
   text,
@@ -61,6 +64,8 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onClose,
+  dismiss,
+  tone = 'danger',
 }: {
   title: string;
   text: string;
@@ -68,6 +73,9 @@ export function ConfirmDialog({
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** The button that closes without acting, when "Cancel" would be ambiguous (cancelling an offer). */
+  dismiss?: string;
+  tone?: 'danger' | 'primary';
 }) {
   const { t } = useT();
   return (
@@ -77,9 +85,15 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" className={styles.secondaryButton} onClick={onClose}>
-            {t('dialog.cancel')}
+            {dismiss ?? t('dialog.cancel')}
           </button>
-          <button type="button" className={styles.dangerButton} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          <button
+            type="button"
+            className={tone === 'danger' ? styles.dangerButton : styles.primaryButton}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy}
+          >
             {confirm}
           </button>
         </>

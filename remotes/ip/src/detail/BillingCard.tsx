@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@proxy/contract/routes';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import { AutoRenewSwitch } from '../common/AutoRenewSwitch.tsx';
 import { formatDate } from '../common/format.ts';
@@ -8,7 +10,10 @@ import { useT } from '../i18n/use-t.ts';
 import ui from '../common/ui.module.css';
 import styles from './ProxyPage.module.css';
 
-/** The proxy's term: when it ends, how many days are left, renewing it by hand, and renewing it by itself. */
+/**
+ * The proxy's term: when it ends, how many days are left, renewing it by hand, renewing it by itself — and handing it
+ * (with that term) to another customer.
+ */
 export function BillingCard({
   proxy,
   onSaved,
@@ -50,10 +55,13 @@ export function BillingCard({
         </div>
       </dl>
       <p className={ui.muted}>{t('billing.autoRenewHelp')}</p>
-      <div>
+      <div className={styles.buttons}>
         <button type="button" className={ui.primaryButton} onClick={() => setRenewing(true)}>
           {t('billing.renew')}
         </button>
+        <Link to={paths.ipTransfer(proxy.id, language)} className={ui.secondaryButton}>
+          {t('billing.transfer')}
+        </Link>
       </div>
       {renewing && <RenewDialog ids={[proxy.id]} onClose={() => setRenewing(false)} onRenewed={onRenewed} />}
     </section>

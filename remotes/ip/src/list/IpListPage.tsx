@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getProxyChoices, listProxies } from '@proxy/contract/api/proxies';
+import { getTransferCounts } from '@proxy/contract/api/transfers';
 import { paths } from '@proxy/contract/routes';
 import { filterKeys, listQueryOf, readListParams } from '@proxy/contract/schemas/list-query';
 import {
@@ -46,6 +47,9 @@ export function IpListPage() {
     listProxies(api, query, signal),
   );
   const choices = useLoaded(`choices|${language}`, (signal) => getProxyChoices(api, signal));
+  // Offers waiting for this customer's answer, as a badge on the way to them; without an answer, just the link.
+  const transfers = useLoaded(`transfer-counts|${language}`, (signal) => getTransferCounts(api, signal));
+  const incoming = transfers.data?.incoming_pending ?? 0;
   const [format, setFormat] = useState<ExportFormat>('http');
   const [selected, setSelected] = useState<ReadonlyMap<number, Proxy>>(new Map());
   const [renewing, setRenewing] = useState<readonly number[] | null>(null);
@@ -106,9 +110,20 @@ export function IpListPage() {
         <h1 id="ip-list-title" className={styles.title}>
           {t('list.title')}
         </h1>
-        <Link to={paths.order(language)} className={ui.primaryButton}>
-          {t('list.order')}
-        </Link>
+        <div className={styles.headerLinks}>
+          <Link to={paths.ipTransfer(undefined, language)} className={ui.secondaryButton}>
+            {t('transfer.link')}
+            {incoming > 0 && (
+              <span className={styles.badge}>
+                <span aria-hidden="true">{incoming}</span>
+                <span className={ui.visuallyHidden}>{tp('transfer.linkPending', incoming)}</span>
+              </span>
+            )}
+          </Link>
+          <Link to={paths.order(language)} className={ui.primaryButton}>
+            {t('list.order')}
+          </Link>
+        </div>
       </div>
       {!none && (
         <ListFilters

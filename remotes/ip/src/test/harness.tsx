@@ -1,5 +1,5 @@
 // The IP screens' test harness: a signed-in customer in the app's store, the remote's translations in a fresh
-// i18next, the routes of /ip and /ip/{id} in a memory router (with the shell's rules: validate false or a loader's
+// i18next, the routes of /ip, /ip/transfer/{id?} and /ip/{id} in a memory router (with the shell's rules: validate false or a loader's
 // 404 show the 404 page), a stubbed API that records every request, and the browser APIs jsdom lacks.
 import { act, render } from '@testing-library/react';
 import i18next from 'i18next';
@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider, useRouteError } from 'react-router'
 import { vi } from 'vitest';
 import type { Language } from '@proxy/contract/languages';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
+import type { Transfer } from '@proxy/contract/schemas/transfers';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import { appStore, hydrateAppStore, StateProvider } from '@proxy/contract/state';
 import en from '../i18n/en.json';
@@ -49,6 +50,24 @@ export const proxy = (id: number, changes: Partial<Proxy> = {}): Proxy => ({
   rotate_available_at: null,
   rotate_url: `https://proxymob.example/r/token${id}`,
   created_at: '2026-06-01T12:00:00Z',
+  ...changes,
+});
+
+/** An outgoing offer of proxy 7, pending, made at 10:00 on 20 June and lapsing 72 hours later. */
+export const offer = (id: number, changes: Partial<Transfer> = {}): Transfer => ({
+  id,
+  state: 'pending',
+  direction: 'outgoing',
+  proxy_id: 7,
+  country: 'RU',
+  city: 'Moscow',
+  operator: 'MTS',
+  proxy_expires_at: '2026-07-01T12:00:00Z',
+  email: 'friend@example.com',
+  note: '',
+  created_at: '2026-06-20T10:00:00Z',
+  expires_at: '2026-06-23T10:00:00Z',
+  decided_at: null,
   ...changes,
 });
 
@@ -94,11 +113,16 @@ function ErrorStatus() {
   return <p data-testid="error-status">{error.status ?? 500}</p>;
 }
 
-async function runLoader(id: string | undefined, language: Language, signal: AbortSignal) {
-  const detail = pages.ipDetail;
+async function runLoader(
+  page: 'ipDetail' | 'ipTransfer',
+  id: string | undefined,
+  language: Language,
+  signal: AbortSignal,
+) {
+  const route = pages[page];
   const args = { params: { id }, language, signal };
-  if (detail?.validate && !(await detail.validate(args))) throw Object.assign(new Error('Not found'), { status: 404 });
-  return detail?.loader?.(args) ?? null;
+  if (route?.validate && !(await route.validate(args))) throw Object.assign(new Error('Not found'), { status: 404 });
+  return route?.loader?.(args) ?? null;
 }
 
 /** Opens `url` as the signed-in customer; answers the router (its location is the URL the page wrote). */
@@ -110,16 +134,25 @@ export async function openAt(url: string, { language = 'ru', ip = '' }: { langua
   hydrateAppStore(appStore, { user: customer, token: 'customer-token', language, ip });
   const List = pages.ipList?.Component;
   const Detail = pages.ipDetail?.Component;
-  if (!List || !Detail) throw new Error('The remote lacks its pages');
+  const Transfer = pages.ipTransfer?.Component;
+  if (!List || !Detail || !Transfer) throw new Error('The remote lacks its pages');
   const router = createMemoryRouter(
     ['', '/en'].flatMap((prefix) => [
       { path: `${prefix}/ip`, Component: List },
+      // Before `/ip/:id`, as in the contract's route table.
+      {
+        path: `${prefix}/ip/transfer/:id?`,
+        Component: Transfer,
+        errorElement: <ErrorStatus />,
+        loader: ({ params, request }: { params: { id?: string }; request: Request }) =>
+          runLoader('ipTransfer', params.id, language, request.signal),
+      },
       {
         path: `${prefix}/ip/:id`,
         Component: Detail,
         errorElement: <ErrorStatus />,
         loader: ({ params, request }: { params: { id?: string }; request: Request }) =>
-          runLoader(params.id, language, request.signal),
+          runLoader('ipDetail', params.id, language, request.signal),
       },
     ]),
     { initialEntries: [url] },

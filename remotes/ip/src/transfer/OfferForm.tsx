@@ -1,0 +1,158 @@
+import { FORM_ERROR } from 'final-form';
+import { Field, Form } from 'react-final-form';
+import * as v from 'valibot';
+import { createTransfer } from '@proxy/contract/api/transfers';
+import { ApiError } from '@proxy/contract/api/errors';
+import { reportRequestError, type SubmissionErrors } from '@proxy/contract/forms';
+import { MAX_TRANSFER_NOTE, TransferCreateSchema, type Transfer } from '@proxy/contract/schemas/transfers';
+import { api } from '@proxy/contract/state';
+import { requestMessages } from '../common/messages.ts';
+import { useT } from '../i18n/use-t.ts';
+import ui from '../common/ui.module.css';
+import card from '../detail/ProxyPage.module.css';
+import styles from './Transfers.module.css';
+
+interface Values {
+  email?: string;
+  note?: string;
+}
+
+/** A field's message: what the last submit said about it, until it is edited again. */
+const errorOf = (meta: { submitError?: unknown; dirtySinceLastSubmit?: boolean }) =>
+  !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : '';
+
+/**
+ * The recipient's e-mail and an optional note, checked with the contract's `TransferCreateSchema` before sending
+ * (the rules the server applies), then `createTransfer`. The server's field errors land on their fields; its
+ * `proxy_id` errors (yourself, the proxy not active, already offered) above the button; a 404 (the proxy is no
+ * longer this customer's) goes to the page.
+ */
+export function OfferForm({
+  proxyId,
+  onSent,
+  onGone,
+}: {
+  proxyId: number;
+  onSent: (offer: Transfer) => void;
+  onGone: () => void;
+}) {
+  const { t } = useT();
+  const submit = async ({ email = '', note = '' }: Values): Promise<SubmissionErrors | undefined> => {
+    const checked = v.safeParse(TransferCreateSchema, { proxy_id: proxyId, email, note });
+    if (!checked.success) {
+      const errors: SubmissionErrors = {};
+      for (const issue of checked.issues) {
+        const field = String(issue.path?.[0]?.key ?? '');
+        if (field === 'email') {
+          errors.email ??= t(email.trim() ? 'transfer.offer.emailInvalid' : 'transfer.offer.emailRequired');
+        } else if (field === 'note') {
+          errors.note ??=
+            issue.type === 'max_length'
+              ? t('transfer.offer.noteTooLong', { max: MAX_TRANSFER_NOTE })
+              : t('validation.invalidText');
+        }
+      }
+      return errors;
+    }
+    try {
+      onSent(await createTransfer(api, checked.output));
+      return undefined;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        onGone();
+        return undefined;
+      }
+      const errors = reportRequestError(error, requestMessages(t));
+      if (!errors) return undefined;
+      // Not a field of this form: what the server says about the proxy itself, or the request as a whole.
+      const general = [errors.proxy_id, errors.non_field_errors, errors.detail].filter(Boolean).join(' ');
+      return general ? { ...errors, [FORM_ERROR]: general } : errors;
+    }
+  };
+  return (
+    <section className={card.card} aria-labelledby="offer-form-title">
+      <h2 id="offer-form-title" className={card.cardTitle}>
+        {t('transfer.offer.formTitle')}
+      </h2>
+      <Form<Values>
+        onSubmit={submit}
+        render={({ handleSubmit, submitting, submitError, dirtySinceLastSubmit }) => {
+          const general = !dirtySinceLastSubmit && typeof submitError === 'string' ? submitError : '';
+          return (
+            <form className={styles.form} onSubmit={handleSubmit} noValidate>
+              <Field<string> name="email">
+                {({ input, meta }) => {
+                  const error = errorOf(meta);
+                  return (
+                    <div className={styles.field}>
+                      <label htmlFor="offer-email" className={ui.fieldLabel}>
+                        {t('transfer.offer.email')}
+                      </label>
+                      <input
+                        {...input}
+                        id="offer-email"
+                        type="email"
+                        required
+                        autoComplete="off"
+                        spellCheck={false}
+                        inputMode="email"
+                        aria-invalid={error !== ''}
+                        aria-describedby="offer-email-hint offer-email-error"
+                      />
+                      <span id="offer-email-hint" className={ui.hint}>
+                        {t('transfer.offer.emailHint')}
+                      </span>
+                      <span id="offer-email-error" className={ui.fieldError} role={error ? 'alert' : undefined}>
+                        {error}
+                      </span>
+                    </div>
+                  );
+                }}
+              </Field>
+              <Field<string> name="note">
+                {({ input, meta }) => {
+                  const error = errorOf(meta);
+                  const length = (input.value ?? '').trim().length;
+                  return (
+                    <div className={styles.field}>
+                      <label htmlFor="offer-note" className={ui.fieldLabel}>
+                        {t('transfer.offer.note')}
+                      </label>
+                      <textarea
+                        {...input}
+                        id="offer-note"
+                        rows={3}
+                        aria-invalid={error !== ''}
+                        aria-describedby="offer-note-count offer-note-error"
+                      />
+                      <span id="offer-note-count" className={length > MAX_TRANSFER_NOTE ? ui.fieldError : ui.hint}>
+                        {t('transfer.offer.noteCount', { length, max: MAX_TRANSFER_NOTE })}
+                      </span>
+                      <span id="offer-note-error" className={ui.fieldError} role={error ? 'alert' : undefined}>
+                        {error}
+                      </span>
+                    </div>
+                  );
+                }}
+              </Field>
+              <p id="offer-error" className={ui.fieldError} role={general ? 'alert' : undefined}>
+                {general}
+              </p>
+              <div>
+                <button
+                  type="submit"
+                  className={ui.primaryButton}
+                  disabled={submitting}
+                  aria-busy={submitting}
+                  aria-describedby={general ? 'offer-error' : undefined}
+                >
+                  {t('transfer.offer.submit')}
+                </button>
+              </div>
+            </form>
+          );
+        }}
+      />
+    </section>
+  );
+}

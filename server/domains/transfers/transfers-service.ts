@@ -1,0 +1,265 @@
+/**
+ * Transfers' operations, each in one transaction that decides on locked rows. The one lock order every writer keeps:
+ * **proxy → transfer → host → accounts**. An offer locks its proxy, then writes the offer; an accept locks the
+ * proxy, then the offer (re-reading both), then the host (its agent is told) and the two accounts (ledger, in id
+ * order); a decline or a cancel locks only the offer; the sweep claims offers with `SKIP LOCKED` and locks nothing
+ * else. The farm's own writers lock a proxy before its host, and releasing a proxy (which nulls its offers' `proxy_id`)
+ * locks the proxy before the offers: the same order, so none of them deadlock with a transfer.
+ *
+ * E-mails go out after the commit, through `mailer.send`, which queues them: a known recipient's offer answers as fast
+ * as an unknown one's, and nobody is told about something that rolled back.
+ */
+import type * as v from 'valibot';
+import type { Currency } from '@proxy/contract/money';
+import { TRANSFER_TTL_HOURS, type TransferCreateSchema } from '@proxy/contract/schemas/transfers';
+import type { Db, Queryable } from '../../db/db.ts';
+import type { Now } from '../../lib/clock.ts';
+import { canonicalEmail } from '../../lib/email-address.ts';
+import type { Mailer } from '../../plugins/mailer.ts';
+import { usersRepository, type User } from '../accounts/index.ts';
+import { ledgerRepository } from '../billing/index.ts';
+import { handOverProxy, lockTransferableProxy, type TransferableProxy } from '../farm/index.ts';
+import { transferDecidedEmail, transferOfferEmail } from './emails.ts';
+import { type AnswerRefusal, TransferRefusal } from './refusals.ts';
+import { type TransferRow, transfersRepository } from './transfers-repository.ts';
+
+const HOUR_MS = 3_600_000;
+/** Offers the sweep writes per statement: short transactions, and nothing held while a backlog is worked off. */
+const SWEEP_BATCH = 500;
+
+/** States in which the proxy is served and may change hands (an `expiring` one is still active). */
+const TRANSFERABLE_STATES: readonly string[] = ['active', 'expiring'];
+
+export interface TransfersOptions {
+  /** The site's one currency: the zero `transfer` ledger entries are in it. */
+  readonly currency: Currency;
+  readonly publicUrl: string;
+  readonly siteName: string;
+  readonly mailer: Mailer;
+  /** Milliseconds now: an offer's expiry and whether it lapsed (tests move it). */
+  readonly now: Now;
+}
+
+/** What an answer to an offer came to: done, not the caller's to give (404), or refused (409). */
+export type AnswerOutcome =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'refused'; readonly refusal: AnswerRefusal };
+
+/** Why the proxy cannot change hands now, or null when it can. */
+function proxyRefusal(proxy: TransferableProxy | null, senderId: number, now: Date): AnswerRefusal | null {
+  if (!proxy || proxy.ownerId !== senderId) return { kind: 'proxy_gone' };
+  if (proxy.state === 'suspended') return { kind: 'proxy_suspended' };
+  if (!TRANSFERABLE_STATES.includes(proxy.state) || proxy.expiresAt <= now) return { kind: 'proxy_expired' };
+  return null;
+}
+
+export function transfersService(db: Db, options: TransfersOptions) {
+  const { currency, mailer, publicUrl, siteName } = options;
+  const now = () => new Date(options.now());
+
+  /** The offer to its recipient, once committed; an address no customer has gets nothing. */
+  function mailOffer(
+    recipient: User | null,
+    sender: { readonly email: string },
+    proxy: TransferableProxy,
+    offerExpiresAt: Date,
+  ): void {
+    if (!recipient) return;
+    mailer.send({
+      kind: 'transfer_offer',
+      userId: recipient.id,
+      to: recipient.email,
+      language: recipient.language,
+      content: transferOfferEmail({
+        language: recipient.language,
+        publicUrl,
+        siteName,
+        place: proxy,
+        senderEmail: sender.email,
+        proxyExpiresAt: proxy.expiresAt,
+        offerExpiresAt,
+      }),
+      secrets: [],
+    });
+  }
+
+  function mailDecided(sender: User, recipientEmail: string, transfer: TransferRow, accepted: boolean): void {
+    mailer.send({
+      kind: 'transfer_decided',
+      userId: sender.id,
+      to: sender.email,
+      language: sender.language,
+      content: transferDecidedEmail({
+        language: sender.language,
+        publicUrl,
+        siteName,
+        place: transfer,
+        recipientEmail,
+        accepted,
+      }),
+      secrets: [],
+    });
+  }
+
+  /** Both zero `transfer` entries, accounts in id order (the order every writer of two balances keeps). */
+  async function postTransfer(tx: Queryable, transfer: TransferRow, sender: User, recipient: User): Promise<void> {
+    const proxy = `${transfer.country}, ${transfer.city}, ${transfer.operator}`;
+    const reason = (user: User, other: User, given: boolean) =>
+      user.language === 'ru'
+        ? `Прокси ${proxy} ${given ? 'передан' : 'получен от'} ${other.email}`
+        : `Proxy ${proxy} ${given ? 'handed to' : 'received from'} ${other.email}`;
+    const entries = [
+      { userId: sender.id, reason: reason(sender, recipient, true) },
+      { userId: recipient.id, reason: reason(recipient, sender, false) },
+    ].sort((a, b) => a.userId - b.userId);
+    const ledger = ledgerRepository(tx);
+    for (const entry of entries) {
+      await ledger.post({ ...entry, kind: 'transfer', amount: 0, currency, reference: `transfer:${transfer.id}` });
+    }
+  }
+
+  /**
+   * Locks the offer the caller may answer (`side`) and re-reads it: null when it is not theirs to answer; a refusal
+   * when it is no longer pending (one that lapsed meanwhile is written `expired` here, and the caller commits that).
+   */
+  async function lockAnswerable(
+    tx: Queryable,
+    id: number,
+    userId: number,
+    side: 'sender' | 'recipient',
+    at: Date,
+  ): Promise<TransferRow | AnswerRefusal | null> {
+    const transfers = transfersRepository(tx);
+    const transfer = await transfers.lock(id);
+    if (!transfer || (side === 'sender' ? transfer.senderId : transfer.recipientId) !== userId) return null;
+    if (transfer.state !== 'pending') return { kind: 'decided', state: transfer.state };
+    if (transfer.expiresAt <= at) {
+      await transfers.decide(id, 'expired', transfer.expiresAt);
+      return { kind: 'decided', state: 'expired' };
+    }
+    return transfer;
+  }
+
+  /** The offer's two customers (a recipient is known: only a registered recipient can answer). */
+  async function sides(tx: Queryable, transfer: TransferRow): Promise<[User, User]> {
+    const users = usersRepository(tx);
+    const sender = (await users.findById(transfer.senderId)) as User;
+    const recipient = (await users.findById(transfer.recipientId as number)) as User;
+    return [sender, recipient];
+  }
+
+  const isRefusal = (value: TransferRow | AnswerRefusal): value is AnswerRefusal => 'kind' in value;
+
+  return {
+    /**
+     * Offers the sender's proxy to the address: answers the new offer's id, or null when the proxy is not the
+     * sender's. Throws `TransferRefusal` having written nothing. An address no customer has is recorded and answered
+     * exactly as a customer's (the same statements run), only no e-mail goes out.
+     */
+    async offer(sender: User, input: v.InferOutput<typeof TransferCreateSchema>): Promise<number | null> {
+      const at = now();
+      const email = canonicalEmail(input.email);
+      const result = await db.transaction(async (tx) => {
+        const proxy = await lockTransferableProxy(tx, input.proxy_id);
+        if (!proxy || proxy.ownerId !== sender.id) return null;
+        const found = await usersRepository(tx).findByEmail(email);
+        const recipient = found?.isActive ? found : null;
+        if (email === canonicalEmail(sender.email) || recipient?.id === sender.id) throw new TransferRefusal('self');
+        if (proxyRefusal(proxy, sender.id, at)) throw new TransferRefusal('proxy_inactive');
+        const transfers = transfersRepository(tx);
+        await transfers.lapsePendingOf(proxy.id, at);
+        if (await transfers.hasPending(proxy.id)) throw new TransferRefusal('pending');
+        const expiresAt = new Date(at.getTime() + TRANSFER_TTL_HOURS * HOUR_MS);
+        const id = await transfers.insert({
+          proxyId: proxy.id,
+          senderId: sender.id,
+          recipientId: recipient?.id ?? null,
+          recipientEmail: email,
+          note: input.note,
+          country: proxy.country,
+          city: proxy.city,
+          operator: proxy.operator,
+          createdAt: at,
+          expiresAt,
+        });
+        return { id, recipient, proxy, expiresAt };
+      });
+      if (!result) return null;
+      mailOffer(result.recipient, sender, result.proxy, result.expiresAt);
+      return result.id;
+    },
+
+    /**
+     * The recipient takes the proxy: owner, fresh secrets, the old owner's settings gone, both ledgers, the offer
+     * `accepted` — all in one transaction, or nothing.
+     */
+    async accept(recipientId: number, id: number): Promise<AnswerOutcome> {
+      const at = now();
+      const outcome = await db.transaction(async (tx) => {
+        // Which proxy to lock comes from an unlocked read; the locked re-read below checks it still is that one.
+        const seen = await transfersRepository(tx).get(id);
+        if (!seen || seen.recipientId !== recipientId) return { kind: 'not_found' } as const;
+        const proxy = seen.proxyId === null ? null : await lockTransferableProxy(tx, seen.proxyId);
+        const transfer = await lockAnswerable(tx, id, recipientId, 'recipient', at);
+        if (!transfer) return { kind: 'not_found' } as const;
+        if (isRefusal(transfer)) return { kind: 'refused', refusal: transfer } as const;
+        const refusal = proxyRefusal(proxy?.id === transfer.proxyId ? proxy : null, transfer.senderId, at);
+        if (refusal || !proxy) return { kind: 'refused', refusal: refusal ?? { kind: 'proxy_gone' } } as const;
+
+        await handOverProxy(tx, proxy, recipientId);
+        const [sender, recipient] = await sides(tx, transfer);
+        await postTransfer(tx, transfer, sender, recipient);
+        await transfersRepository(tx).decide(id, 'accepted', at);
+        return { kind: 'done', mail: () => mailDecided(sender, recipient.email, transfer, true) } as const;
+      });
+      return settled(outcome);
+    },
+
+    /** The recipient turns the offer down; the proxy stays the sender's. */
+    decline(recipientId: number, id: number): Promise<AnswerOutcome> {
+      return answer('decline', recipientId, id);
+    },
+
+    /** The sender withdraws the offer while it is pending. */
+    cancel(senderId: number, id: number): Promise<AnswerOutcome> {
+      return answer('cancel', senderId, id);
+    },
+
+    /** The sweep: offers that lapsed by `at` are written `expired`, in batches; answers how many. */
+    async expireDue(at: Date): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const written = await transfersRepository(db).expireDue(at, SWEEP_BATCH);
+        total += written;
+        if (written < SWEEP_BATCH) return total;
+      }
+    },
+  };
+
+  /** Sends what a committed answer owes its sender, and answers the outcome without it. */
+  function settled(
+    outcome: { readonly kind: 'done'; readonly mail: () => void } | Exclude<AnswerOutcome, { readonly kind: 'done' }>,
+  ): AnswerOutcome {
+    if (outcome.kind !== 'done') return outcome;
+    outcome.mail();
+    return { kind: 'done' };
+  }
+
+  /** A decline or a cancel: only the offer's row is locked and changed. */
+  async function answer(action: 'decline' | 'cancel', userId: number, id: number): Promise<AnswerOutcome> {
+    const at = now();
+    const outcome = await db.transaction(async (tx) => {
+      const transfer = await lockAnswerable(tx, id, userId, action === 'cancel' ? 'sender' : 'recipient', at);
+      if (!transfer) return { kind: 'not_found' } as const;
+      if (isRefusal(transfer)) return { kind: 'refused', refusal: transfer } as const;
+      await transfersRepository(tx).decide(id, action === 'cancel' ? 'cancelled' : 'declined', at);
+      if (action === 'cancel') return { kind: 'done', mail: () => undefined } as const;
+      const [sender, recipient] = await sides(tx, transfer);
+      return { kind: 'done', mail: () => mailDecided(sender, recipient.email, transfer, false) } as const;
+    });
+    return settled(outcome);
+  }
+}
+
+export type TransfersService = ReturnType<typeof transfersService>;
