@@ -5,10 +5,18 @@
  *
  * Sending happens after the response: a reset request for a known address must take as long as one for an unknown
  * address (no account enumeration through timing), and a slow SMTP server must not hold requests.
+ *
+ * Mails that must go out exactly when some state changes (a job renewed or suspended a proxy) are not sent but queued
+ * (`enqueue`): an outbox row written in the caller's transaction, so the mail exists if and only if the change
+ * committed. The `mail.deliver` job sends queued rows (claimed with `FOR UPDATE SKIP LOCKED`, so two processes never
+ * send one twice) and retries failures with backoff. Delivery is at least once: a crash between the SMTP server's
+ * acceptance and the commit sends that mail again, the only duplicate SMTP allows.
  */
 import type { Language } from '@proxy/contract/languages';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+
+import type { Queryable } from '../db/db.ts';
 
 import type { EmailContent } from '../lib/email-template.ts';
 
@@ -41,6 +49,13 @@ export interface Mailer {
   send(mail: OutgoingMail): void;
   /** Resolves when every queued mail has been handled (tests, shutdown). */
   idle(): Promise<void>;
+  /**
+   * Queues the mail in the outbox on `q` (the caller's transaction): it exists if and only if that transaction
+   * commits, and the `mail.deliver` job sends it. The text is stored, so a mail with secrets is refused.
+   */
+  enqueue(q: Queryable, mail: OutgoingMail): Promise<void>;
+  /** Sends the queued mails due at `now` (the `mail.deliver` job); answers how many it handled. */
+  deliverQueued(now: Date): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -55,6 +70,28 @@ export interface MailerOptions {
 }
 
 const REDACTED = '[redacted]';
+
+/** How often the queue is looked at: mails from jobs go out within seconds. */
+export const DELIVER_EVERY_MS = 5_000;
+/** Queued mails claimed per transaction: the SMTP calls happen while their rows are locked, so few at a time. */
+const DELIVER_BATCH = 10;
+/** Attempts before a queued mail is given up as `failed` (about a day with the backoff below). */
+export const MAX_ATTEMPTS = 12;
+
+/** The wait before attempt `attempts + 1`: 1, 2, 4 … minutes, at most 6 hours. */
+export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 6 * 3_600_000);
+
+interface QueuedRow {
+  id: number;
+  kind: MailKind;
+  user_id: number | null;
+  recipient: string;
+  language: Language;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  attempts: number;
+}
 
 /** The text with each secret removed, also where it appears URL-encoded inside a link. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
@@ -72,33 +109,38 @@ export default fp<MailerOptions>(
     const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
     const pending = new Set<Promise<void>>();
 
-    async function deliver(mail: OutgoingMail): Promise<void> {
-      let status: 'sent' | 'logged' | 'failed' = 'logged';
-      let error: string | null = null;
-      if (transport) {
-        try {
-          await transport.sendMail({
-            from: options.from,
-            to: mail.to,
-            subject: mail.content.subject,
-            text: mail.content.text,
-            html: mail.content.html,
-            headers: { 'Content-Language': mail.language },
-          });
-          status = 'sent';
-          app.log.info({ mail: { kind: mail.kind, userId: mail.userId } }, 'e-mail sent');
-        } catch (sendError) {
-          status = 'failed';
-          error = redactSecrets(sendError instanceof Error ? sendError.message : String(sendError), mail.secrets);
-          app.log.error({ mail: { kind: mail.kind, userId: mail.userId }, error }, 'e-mail could not be sent');
-        }
-      } else {
+    /** Sends through SMTP, or writes the mail to the log without SMTP_URL; the error is redacted, never thrown. */
+    async function transmit(
+      mail: OutgoingMail,
+    ): Promise<{ readonly status: 'sent' | 'logged' | 'failed'; readonly error: string | null }> {
+      if (!transport) {
         // Development without SMTP: the log is the mailbox (the link must be clickable from somewhere).
         app.log.info(
           { mail: { kind: mail.kind, to: mail.to, subject: mail.content.subject, text: mail.content.text } },
           'e-mail not sent (SMTP_URL is not set); its text follows',
         );
+        return { status: 'logged', error: null };
       }
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.content.subject,
+          text: mail.content.text,
+          html: mail.content.html,
+          headers: { 'Content-Language': mail.language },
+        });
+        app.log.info({ mail: { kind: mail.kind, userId: mail.userId } }, 'e-mail sent');
+        return { status: 'sent', error: null };
+      } catch (sendError) {
+        const error = redactSecrets(sendError instanceof Error ? sendError.message : String(sendError), mail.secrets);
+        app.log.error({ mail: { kind: mail.kind, userId: mail.userId }, error }, 'e-mail could not be sent');
+        return { status: 'failed', error };
+      }
+    }
+
+    async function deliver(mail: OutgoingMail): Promise<void> {
+      const { status, error } = await transmit(mail);
       try {
         await app.db.query(
           `INSERT INTO outbox (kind, user_id, recipient, language, subject, body_text, status, error)
@@ -119,6 +161,42 @@ export default fp<MailerOptions>(
       }
     }
 
+    /** One queued row sent and its outcome written: sent or logged, retried later, or failed for good. */
+    async function deliverRow(tx: Queryable, row: QueuedRow, now: Date): Promise<void> {
+      const mail: OutgoingMail = {
+        kind: row.kind,
+        userId: row.user_id,
+        to: row.recipient,
+        language: row.language,
+        content: { subject: row.subject, text: row.body_text, html: row.body_html ?? '' },
+        secrets: [],
+      };
+      const { status, error } = await transmit(mail);
+      const attempts = row.attempts + 1;
+      const retry = status === 'failed' && attempts < MAX_ATTEMPTS;
+      await tx.query(`UPDATE outbox SET status = $2, error = $3, attempts = $4, next_attempt_at = $5 WHERE id = $1`, [
+        row.id,
+        retry ? 'queued' : status,
+        error,
+        attempts,
+        retry ? new Date(now.getTime() + retryDelayMs(attempts)) : null,
+      ]);
+    }
+
+    /** One batch of due queued mails in one transaction; answers how many it handled. */
+    function deliverBatch(now: Date): Promise<number> {
+      return app.db.transaction(async (tx) => {
+        const rows = await tx.query<QueuedRow>(
+          `SELECT id::int AS id, kind, user_id, recipient, language, subject, body_text, body_html, attempts
+             FROM outbox WHERE status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
+            ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [now, DELIVER_BATCH],
+        );
+        for (const row of rows) await deliverRow(tx, row, now);
+        return rows.length;
+      });
+    }
+
     app.decorate('mailer', {
       send(mail) {
         const job = deliver(mail).finally(() => pending.delete(job));
@@ -127,7 +205,33 @@ export default fp<MailerOptions>(
       async idle() {
         while (pending.size > 0) await Promise.all(pending);
       },
+      async enqueue(q, mail) {
+        if (mail.secrets.length > 0) throw new Error(`A ${mail.kind} mail has secrets: send it, never queue it`);
+        await q.query(
+          `INSERT INTO outbox (kind, user_id, recipient, language, subject, body_text, body_html, status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued')`,
+          [mail.kind, mail.userId, mail.to, mail.language, mail.content.subject, mail.content.text, mail.content.html],
+        );
+      },
+      async deliverQueued(now) {
+        let handled = 0;
+        for (;;) {
+          const batch = await deliverBatch(now);
+          handled += batch;
+          if (batch < DELIVER_BATCH) return handled;
+        }
+      },
     } satisfies Mailer);
+
+    // app.ts registers the jobs plugin after this one, so the job is added when the app is ready: onReady hooks run
+    // in the order they were added, so this one runs before the runner's, which starts every registered job.
+    app.addHook('onReady', async () => {
+      app.jobs.register({
+        name: 'mail.deliver',
+        everyMs: DELIVER_EVERY_MS,
+        run: (now) => app.mailer.deliverQueued(now),
+      });
+    });
 
     app.addHook('onClose', async () => {
       await app.mailer.idle();

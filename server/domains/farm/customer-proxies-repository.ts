@@ -18,19 +18,26 @@ import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
 import { ROTATE_COOLDOWN_SECONDS } from './farm-service.ts';
 
+/** The clock's now as an SQL literal (an ISO timestamp we made: nothing to escape), for the expressions below. */
+const sqlTime = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
+
 /**
- * The state the owner sees: the stored one, except that an active proxy within `EXPIRING_DAYS` of its expiry shows
- * `expiring`. The list's status filter uses this same expression, so a filter never disagrees with what it shows.
+ * The state the owner sees at `now`: the stored one, except that a served proxy past its expiry shows `expired` until
+ * the suspension job writes `suspended`, and an active proxy within `EXPIRING_DAYS` of its expiry shows `expiring`.
+ * The list's status filter uses this same expression, so a filter never disagrees with what it shows.
  */
-const STATE = `CASE WHEN p.state = 'active' AND p.expires_at < now() + make_interval(days => ${EXPIRING_DAYS})
-  THEN 'expiring' ELSE p.state END`;
+const stateAt = (now: string) => `CASE
+  WHEN p.state IN ('active', 'expiring') AND p.expires_at <= ${now} THEN 'expired'
+  WHEN p.state = 'active' AND p.expires_at < ${now} + make_interval(days => ${EXPIRING_DAYS}) THEN 'expiring'
+  ELSE p.state END`;
 /** Whole days left, rounded down: 0 on the last day, negative once expired. */
-const DAYS_LEFT = `floor(extract(epoch FROM p.expires_at - now()) / 86400)::int`;
+const daysLeftAt = (now: string) => `floor(extract(epoch FROM p.expires_at - ${now}) / 86400)::int`;
 
 const FROM = `proxies p JOIN modems m ON m.id = p.modem_id JOIN agent_hosts h ON h.id = p.host_id`;
-const COLUMNS = `p.id, ${STATE} AS state, m.status = 'online' AS online, p.comment, m.country, m.city, m.operator,
-  h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist, m.ip, p.expires_at,
-  ${DAYS_LEFT} AS days_left, p.auto_renew, p.auto_rotate_minutes, p.last_rotation_at, p.rotate_token, p.created_at`;
+const columnsAt = (now: string) => `p.id, ${stateAt(now)} AS state, m.status = 'online' AS online, p.comment,
+  m.country, m.city, m.operator, h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist,
+  m.ip, p.expires_at, ${daysLeftAt(now)} AS days_left, p.auto_renew, p.auto_rotate_minutes, p.last_rotation_at,
+  p.rotate_token, p.created_at`;
 
 const ORDERINGS: Readonly<Record<string, string>> = {
   expires_at: 'p.expires_at',
@@ -66,7 +73,7 @@ interface ProxyRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function filter(ownerId: number, params: ProxyListParams): { where: string; values: SqlParam[] } {
+function filter(ownerId: number, params: ProxyListParams, now: string): { where: string; values: SqlParam[] } {
   const clauses = ['p.owner_id = $1'];
   const values: SqlParam[] = [ownerId];
   const add = (clause: (n: number) => string, value: SqlParam) => {
@@ -74,11 +81,11 @@ function filter(ownerId: number, params: ProxyListParams): { where: string; valu
     clauses.push(clause(values.length));
   };
   const { status, country, operator, days_left: daysLeft, expires } = params.filters ?? {};
-  if (status) add((n) => `${STATE} = ANY($${n}::text[])`, status);
+  if (status) add((n) => `${stateAt(now)} = ANY($${n}::text[])`, status);
   if (country) add((n) => `m.country = ANY($${n}::text[])`, country);
   if (operator) add((n) => `m.operator = ANY($${n}::text[])`, operator);
-  if (daysLeft?.min !== undefined) add((n) => `${DAYS_LEFT} >= $${n}`, daysLeft.min);
-  if (daysLeft?.max !== undefined) add((n) => `${DAYS_LEFT} <= $${n}`, daysLeft.max);
+  if (daysLeft?.min !== undefined) add((n) => `${daysLeftAt(now)} >= $${n}`, daysLeft.min);
+  if (daysLeft?.max !== undefined) add((n) => `${daysLeftAt(now)} <= $${n}`, daysLeft.max);
   if (expires?.after) add((n) => `p.expires_at >= $${n}::date`, expires.after);
   if (expires?.before) add((n) => `p.expires_at < $${n}::date + 1`, expires.before);
   for (const term of searchTerms(params.search)) {
@@ -90,7 +97,7 @@ function filter(ownerId: number, params: ProxyListParams): { where: string; valu
 export interface CustomerProxiesOptions {
   /** PUBLIC_URL: the change-IP link is absolute (it is pasted into scripts and other tools). */
   readonly publicUrl: string;
-  /** Milliseconds now: when the next change of IP is allowed (the farm's clock). */
+  /** Milliseconds now: the state and days left, when the next change of IP is allowed (the app's clock). */
   readonly now?: () => number;
 }
 
@@ -128,15 +135,15 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
 
   return {
     async get(id: number, ownerId: number): Promise<Proxy | null> {
-      const [row] = await q.query<ProxyRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE p.id = $1 AND p.owner_id = $2`, [
-        id,
-        ownerId,
-      ]);
+      const [row] = await q.query<ProxyRow>(
+        `SELECT ${columnsAt(sqlTime(now()))} FROM ${FROM} WHERE p.id = $1 AND p.owner_id = $2`,
+        [id, ownerId],
+      );
       return row ? toProxy(row) : null;
     },
 
     async count(ownerId: number, params: ProxyListParams): Promise<number> {
-      const { where, values } = filter(ownerId, params);
+      const { where, values } = filter(ownerId, params, sqlTime(now()));
       const [row] = await q.query<{ count: number }>(
         `SELECT count(*)::int AS count FROM ${FROM} WHERE ${where}`,
         values,
@@ -150,12 +157,12 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
       params: ProxyListParams,
       window: Pick<PageWindow, 'limit' | 'offset'>,
     ): Promise<Proxy[]> {
-      const { where, values } = filter(ownerId, params);
+      const { where, values } = filter(ownerId, params, sqlTime(now()));
       const ordering = params.ordering ?? '-created_at';
       const direction = ordering.startsWith('-') ? 'DESC' : 'ASC';
       const column = ORDERINGS[ordering.replace(/^-/, '')] ?? 'p.created_at';
       const rows = await q.query<ProxyRow>(
-        `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}
+        `SELECT ${columnsAt(sqlTime(now()))} FROM ${FROM} WHERE ${where}
           ORDER BY ${column} ${direction}, p.id ${direction}
           LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
         [...values, window.limit, window.offset],

@@ -6,7 +6,7 @@
  */
 import type { AgentConfig, AgentReport, RotationResult } from '@proxy/contract/schemas/farm-agent';
 import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/farm-agent';
-import type { Db } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import { hostsRepository, type AgentHost } from './hosts-repository.ts';
 import { allocateProxy } from './inventory.ts';
 import { modemsRepository, type Modem, type NewModem } from './modems-repository.ts';
@@ -66,6 +66,48 @@ export interface FarmServiceOptions {
   readonly now?: () => number;
 }
 
+/**
+ * Asks the proxy's modem for a new address under the proxy's row lock, in the caller's transaction at `at`: refused
+ * within the cooldown (with the seconds left), for a proxy the agent no longer serves, or a modem that is not online;
+ * otherwise a rotation is requested, or the pending one joined (one pending per modem: requests never pile up). The
+ * change-IP link, the owner's "change IP now" and the auto-rotation sweep (a batch in one transaction) share it.
+ */
+export async function requestRotationIn(
+  tx: Queryable,
+  lock: (proxies: ReturnType<typeof proxiesRepository>) => Promise<Proxy | null>,
+  source: RotationSource,
+  actorId: number | null,
+  at: Date,
+): Promise<LinkRotation> {
+  const proxies = proxiesRepository(tx);
+  const proxy = await lock(proxies);
+  if (!proxy) return { kind: 'unknown' } as const;
+  if (!SERVED_PROXY_STATES.includes(proxy.state)) return { kind: 'inactive' } as const;
+  const modem = (await modemsRepository(tx).get(proxy.modemId)) as Modem;
+  if (modem.status !== 'online') return { kind: 'unavailable' } as const;
+  if (proxy.lastRotationAt) {
+    const elapsed = (at.getTime() - proxy.lastRotationAt.getTime()) / 1000;
+    if (elapsed < ROTATE_COOLDOWN_SECONDS) {
+      return { kind: 'wait', seconds: Math.max(1, Math.ceil(ROTATE_COOLDOWN_SECONDS - elapsed)) } as const;
+    }
+  }
+  await proxies.rotationRequested(proxy.id, at);
+  const rotation = await rotationsRepository(tx).request({
+    modemId: modem.id,
+    proxyId: proxy.id,
+    source,
+    actorId,
+    oldIp: modem.ip,
+  });
+  if (rotation.created) await hostsRepository(tx).bump(modem.hostId);
+  return { kind: 'started', rotationId: rotation.id } as const;
+}
+
+/** An auto-rotation of the proxy (its row locked by the caller's sweep), recorded as the system's. */
+export function requestAutoRotation(tx: Queryable, proxyId: number, at: Date): Promise<LinkRotation> {
+  return requestRotationIn(tx, (proxies) => proxies.get(proxyId, { lock: true }), 'auto', null, at);
+}
+
 export function farmService(db: Db, options: FarmServiceOptions = {}) {
   const now = options.now ?? Date.now;
   const hosts = hostsRepository(db);
@@ -89,40 +131,12 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
       return true;
     });
 
-  /**
-   * Asks the proxy's modem for a new address under the proxy's row lock: refused within the cooldown (with the
-   * seconds left), for a proxy the agent no longer serves, or a modem that is not online; otherwise a rotation is
-   * requested, or the pending one joined. The change-IP link and the owner's "change IP now" share it.
-   */
+  /** `requestRotationIn` in a transaction of its own, at the service's now. */
   const requestRotation = (
     lock: (proxies: ReturnType<typeof proxiesRepository>) => Promise<Proxy | null>,
     source: RotationSource,
     actorId: number | null,
-  ): Promise<LinkRotation> =>
-    db.transaction(async (tx) => {
-      const proxies = proxiesRepository(tx);
-      const proxy = await lock(proxies);
-      if (!proxy) return { kind: 'unknown' } as const;
-      if (!SERVED_PROXY_STATES.includes(proxy.state)) return { kind: 'inactive' } as const;
-      const modem = (await modemsRepository(tx).get(proxy.modemId)) as Modem;
-      if (modem.status !== 'online') return { kind: 'unavailable' } as const;
-      if (proxy.lastRotationAt) {
-        const elapsed = (now() - proxy.lastRotationAt.getTime()) / 1000;
-        if (elapsed < ROTATE_COOLDOWN_SECONDS) {
-          return { kind: 'wait', seconds: Math.max(1, Math.ceil(ROTATE_COOLDOWN_SECONDS - elapsed)) } as const;
-        }
-      }
-      await proxies.rotationRequested(proxy.id, new Date(now()));
-      const rotation = await rotationsRepository(tx).request({
-        modemId: modem.id,
-        proxyId: proxy.id,
-        source,
-        actorId,
-        oldIp: modem.ip,
-      });
-      if (rotation.created) await hostsRepository(tx).bump(modem.hostId);
-      return { kind: 'started', rotationId: rotation.id } as const;
-    });
+  ): Promise<LinkRotation> => db.transaction((tx) => requestRotationIn(tx, lock, source, actorId, new Date(now())));
 
   return {
     /** A new farm host and its agent's token, which is shown this once (only its hash is kept). */

@@ -10,11 +10,26 @@ import { notificationWaits } from './notification-waits.ts';
 import rotateLinkRoute from './rotate-link-route.ts';
 import { trafficRepository } from './traffic-repository.ts';
 
-export { farmService, NoFreePorts, ROTATE_COOLDOWN_SECONDS, type FarmService } from './farm-service.ts';
+export {
+  farmService,
+  NoFreePorts,
+  requestAutoRotation,
+  ROTATE_COOLDOWN_SECONDS,
+  type FarmService,
+} from './farm-service.ts';
 export type { ProxySettings } from './proxies-repository.ts';
-// Ordering sells free modems and makes, extends and shows the customers' proxies inside its own transactions.
+// Ordering sells free modems and makes, extends and shows the customers' proxies inside its own transactions, and its
+// lifecycle sweeps renew, suspend, release and remind through these.
 export {
   allocateProxy,
+  claimAutoRotations,
+  claimDueProxies,
+  markReminded,
+  markRenewalFailed,
+  releaseProxies,
+  suspendProxies,
+  type Due,
+  type DueProxy,
   extendProxies,
   freeCount,
   freeStock,

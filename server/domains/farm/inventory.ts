@@ -3,6 +3,7 @@
  * counts, whatever its state: an expired or suspended proxy still holds its modem until it is released). The order
  * takes its modems here, under their row locks, and makes each proxy with `allocateProxy` inside its own transaction.
  */
+import type { Language } from '@proxy/contract/languages';
 import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/farm-agent';
 import type { Queryable } from '../../db/db.ts';
 import { hostsRepository, type AgentHost } from './hosts-repository.ts';
@@ -94,6 +95,8 @@ export interface ProxyAllocation {
   readonly modemId: number;
   readonly hostId: number;
   readonly expiresAt: Date;
+  /** What it was bought for: an auto-renewal buys the same period again. */
+  readonly periodDays?: number;
   readonly autoRenew?: boolean;
   readonly whitelist?: readonly string[];
 }
@@ -123,6 +126,7 @@ export async function allocateProxy(tx: Queryable, input: ProxyAllocation): Prom
     rotateToken,
     rotateTokenHash: sha256(rotateToken),
     expiresAt: input.expiresAt,
+    periodDays: input.periodDays,
     autoRenew: input.autoRenew ?? false,
   });
   await hosts.bump(host.id);
@@ -179,13 +183,190 @@ export async function renewableProxies(
  */
 export async function extendProxies(
   tx: Queryable,
-  renewals: readonly { readonly proxy: RenewableProxy; readonly expiresAt: Date }[],
+  renewals: readonly { readonly proxy: RenewableProxy; readonly expiresAt: Date; readonly periodDays: number }[],
 ): Promise<void> {
   const proxies = proxiesRepository(tx);
-  for (const { proxy, expiresAt } of renewals) await proxies.renew(proxy.id, expiresAt);
-  const revived = renewals
-    .filter(({ proxy }) => !SERVED_PROXY_STATES.includes(proxy.state))
-    .map(({ proxy }) => proxy.hostId);
+  for (const { proxy, expiresAt, periodDays } of renewals) await proxies.renew(proxy.id, expiresAt, periodDays);
+  await bumpHosts(
+    tx,
+    renewals.filter(({ proxy }) => !SERVED_PROXY_STATES.includes(proxy.state)).map(({ proxy }) => proxy.hostId),
+  );
+}
+
+/**
+ * A proxy a lifecycle sweep claimed (its row locked `FOR UPDATE SKIP LOCKED` in the sweep's transaction), with what
+ * the sweep decides and writes by: its renewal's price and period, and its owner's address and language for mails.
+ */
+export interface DueProxy extends RenewableProxy {
+  readonly ownerId: number;
+  readonly periodDays: number;
+  readonly autoRenew: boolean;
+  /** The expiry an auto-renewal last failed for. */
+  readonly renewalFailedFor: Date | null;
+  readonly email: string;
+  readonly language: Language;
+}
+
+/** Which rows a sweep is after, at `now` ($1); each is written so that the sweep's own write ends it. */
+export type Due =
+  /** Auto-renew on, within the lead time of expiry (or suspended and still held), not waiting for a retry. */
+  | { readonly kind: 'renew'; readonly leadMs: number; readonly holdMs: number }
+  /** Served, and past expiry. */
+  | { readonly kind: 'suspend' }
+  /** Suspended, and past the hold. */
+  | { readonly kind: 'release'; readonly holdMs: number }
+  /** Served, not auto-renewed, within 3 days (or 1 day) of expiry and not reminded for this expiry. */
+  | { readonly kind: 'remind'; readonly farMs: number; readonly nearMs: number };
+
+/** Still served, or would be but for the sweep that suspends it: 'expired' is never written, but mean the same. */
+const SERVED = `p.state IN ('active', 'expiring', 'expired')`;
+/** Parameter `n` (milliseconds) as an interval. */
+const ms = (n: number) => `($${n}::bigint * interval '1 millisecond')`;
+const NOW = '$1::timestamptz';
+
+function dueCondition(due: Due): { readonly where: string; readonly values: readonly number[] } {
+  switch (due.kind) {
+    case 'renew':
+      // The lead is at most half the period, so a proxy renewed from now is not due again at once.
+      return {
+        where: `p.auto_renew AND (p.renew_retry_at IS NULL OR p.renew_retry_at <= ${NOW}) AND (
+            (${SERVED} AND p.expires_at < ${NOW} + LEAST(${ms(4)}, make_interval(hours => p.period_days * 12)))
+            OR (p.state = 'suspended' AND p.expires_at + ${ms(5)} > ${NOW}))`,
+        values: [due.leadMs, due.holdMs],
+      };
+    case 'suspend':
+      return { where: `${SERVED} AND p.expires_at <= ${NOW}`, values: [] };
+    case 'release':
+      return { where: `p.state = 'suspended' AND p.expires_at + ${ms(4)} <= ${NOW}`, values: [due.holdMs] };
+    case 'remind':
+      return {
+        where: `${SERVED} AND NOT p.auto_renew AND p.expires_at > ${NOW} AND (
+            (p.expires_at - ${ms(4)} <= ${NOW} AND p.reminded_3d_for IS DISTINCT FROM p.expires_at
+              AND p.reminded_1d_for IS DISTINCT FROM p.expires_at)
+            OR (p.expires_at - ${ms(5)} <= ${NOW} AND p.reminded_1d_for IS DISTINCT FROM p.expires_at))`,
+        values: [due.farMs, due.nearMs],
+      };
+  }
+}
+
+interface DueRow {
+  id: number;
+  owner_id: number;
+  host_id: number;
+  country: string;
+  state: ProxyState;
+  expires_at: Date | string;
+  period_days: number;
+  auto_renew: boolean;
+  renewal_failed_for: Date | string | null;
+  email: string;
+  language: Language;
+}
+
+/**
+ * Locks up to `limit` proxies due at `now`, in id order, passing over rows another sweep holds (`SKIP LOCKED`) and the
+ * ids in `skip` (rows this sweep already handled but left due, so its loop ends).
+ */
+export async function claimDueProxies(
+  tx: Queryable,
+  due: Due,
+  now: Date,
+  skip: readonly number[],
+  limit: number,
+): Promise<DueProxy[]> {
+  const condition = dueCondition(due);
+  const rows = await tx.query<DueRow>(
+    `SELECT p.id, p.owner_id, p.host_id, m.country, p.state, p.expires_at, p.period_days, p.auto_renew,
+            p.renewal_failed_for, u.email, u.language
+       FROM proxies p JOIN modems m ON m.id = p.modem_id JOIN users u ON u.id = p.owner_id
+      WHERE ${condition.where} AND NOT (p.id = ANY($2::int[]))
+      ORDER BY p.id LIMIT $3
+      FOR NO KEY UPDATE OF p SKIP LOCKED`,
+    [now, [...skip], limit, ...condition.values],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    hostId: row.host_id,
+    country: row.country,
+    state: row.state,
+    expiresAt: new Date(row.expires_at),
+    periodDays: row.period_days,
+    autoRenew: row.auto_renew,
+    renewalFailedFor: row.renewal_failed_for === null ? null : new Date(row.renewal_failed_for),
+    email: row.email,
+    language: row.language,
+  }));
+}
+
+/**
+ * Locks up to `limit` served proxies whose auto-rotation interval has passed at `now` and whose modem is online (an
+ * offline modem's proxies are not claimed at all, so they cost a sweep nothing until it is back).
+ */
+export async function claimAutoRotations(
+  tx: Queryable,
+  now: Date,
+  skip: readonly number[],
+  limit: number,
+): Promise<{ readonly id: number; readonly hostId: number }[]> {
+  return tx.query<{ id: number; hostId: number }>(
+    `SELECT p.id, p.host_id AS "hostId" FROM proxies p JOIN modems m ON m.id = p.modem_id
+      WHERE p.auto_rotate_minutes > 0 AND p.state IN ('active', 'expiring') AND p.expires_at > $1
+        AND (p.last_rotation_at IS NULL OR p.last_rotation_at + make_interval(mins => p.auto_rotate_minutes) <= $1)
+        AND m.status = 'online' AND NOT (p.id = ANY($2::int[]))
+      ORDER BY p.id LIMIT $3
+      FOR NO KEY UPDATE OF p SKIP LOCKED`,
+    [now, [...skip], limit],
+  );
+}
+
+/** Bumps the hosts' configuration versions in id order (the order every writer of several hosts keeps). */
+async function bumpHosts(tx: Queryable, hostIds: readonly number[]): Promise<void> {
   const hosts = hostsRepository(tx);
-  for (const hostId of [...new Set(revived)].sort((a, b) => a - b)) await hosts.bump(hostId);
+  for (const hostId of [...new Set(hostIds)].sort((a, b) => a - b)) await hosts.bump(hostId);
+}
+
+/** The claimed proxies stop being served: `suspended`, and their hosts' agents told. */
+export async function suspendProxies(tx: Queryable, proxies: readonly DueProxy[]): Promise<void> {
+  await tx.query(`UPDATE proxies SET state = 'suspended' WHERE id = ANY($1::int[])`, [proxies.map((p) => p.id)]);
+  await bumpHosts(
+    tx,
+    proxies.map((proxy) => proxy.hostId),
+  );
+}
+
+/**
+ * The claimed proxies are deleted and their modems free again: ports go with them (cascade), order lines, rotations
+ * and transfers keep their history with no proxy. A transfer still pending for one lapses here, in the same
+ * transaction, so nobody can accept a proxy that is gone.
+ */
+export async function releaseProxies(tx: Queryable, proxies: readonly DueProxy[], now: Date): Promise<void> {
+  const ids = proxies.map((proxy) => proxy.id);
+  await tx.query(
+    `UPDATE transfers SET state = 'expired', decided_at = $2 WHERE proxy_id = ANY($1::int[]) AND state = 'pending'`,
+    [ids, now],
+  );
+  await tx.query('DELETE FROM proxies WHERE id = ANY($1::int[])', [ids]);
+  await bumpHosts(
+    tx,
+    proxies.map((proxy) => proxy.hostId),
+  );
+}
+
+/** The reminder(s) sent for the proxy's current expiry: `near` (1 day) counts for the 3-day one too. */
+export async function markReminded(tx: Queryable, proxy: DueProxy, which: 'far' | 'near'): Promise<void> {
+  await tx.query(
+    `UPDATE proxies SET reminded_3d_for = $2, reminded_1d_for = CASE WHEN $3 THEN $2 ELSE reminded_1d_for END
+      WHERE id = $1`,
+    [proxy.id, proxy.expiresAt, which === 'near'],
+  );
+}
+
+/** An auto-renewal that could not be paid: its expiry remembered (one mail per expiry) and the next try. */
+export async function markRenewalFailed(tx: Queryable, proxy: DueProxy, retryAt: Date): Promise<void> {
+  await tx.query('UPDATE proxies SET renewal_failed_for = $2, renew_retry_at = $3 WHERE id = $1', [
+    proxy.id,
+    proxy.expiresAt,
+    retryAt,
+  ]);
 }

@@ -69,6 +69,8 @@ export interface NewProxy {
   readonly rotateToken: string;
   readonly rotateTokenHash: string;
   readonly expiresAt: Date;
+  /** 30 days unless said (staff's and tests' proxies). */
+  readonly periodDays?: number | undefined;
   readonly autoRenew?: boolean;
 }
 
@@ -96,8 +98,8 @@ export function proxiesRepository(q: Queryable) {
     async insert(proxy: NewProxy): Promise<Proxy> {
       const [row] = await q.query<ProxyRow>(
         `INSERT INTO proxies (owner_id, modem_id, host_id, http_port, socks_port, login, password, whitelist,
-                              rotate_token, rotate_token_hash, expires_at, auto_renew)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+                              rotate_token, rotate_token_hash, expires_at, auto_renew, period_days)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
         [
           proxy.ownerId,
           proxy.modemId,
@@ -111,6 +113,7 @@ export function proxiesRepository(q: Queryable) {
           proxy.rotateTokenHash,
           proxy.expiresAt,
           proxy.autoRenew ?? false,
+          proxy.periodDays ?? 30,
         ],
       );
       const created = toProxy(row as ProxyRow);
@@ -154,9 +157,15 @@ export function proxiesRepository(q: Queryable) {
       );
     },
 
-    /** A renewal: the new expiry, and the proxy served again if it had expired or been suspended. */
-    async renew(id: number, expiresAt: Date): Promise<void> {
-      await q.query(`UPDATE proxies SET expires_at = $2, state = 'active' WHERE id = $1`, [id, expiresAt]);
+    /**
+     * A renewal: the new expiry and the period it paid for (the next auto-renewal's), the proxy served again if it
+     * had expired or been suspended, and no auto-renewal retry pending.
+     */
+    async renew(id: number, expiresAt: Date, periodDays: number): Promise<void> {
+      await q.query(
+        `UPDATE proxies SET expires_at = $2, period_days = $3, state = 'active', renew_retry_at = NULL WHERE id = $1`,
+        [id, expiresAt, periodDays],
+      );
     },
 
     /** The host's proxies as its agent's configuration lists them. */

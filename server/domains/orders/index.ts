@@ -5,8 +5,10 @@
  * This file is the domain's only public surface.
  */
 import type { Currency } from '@proxy/contract/money';
+import { DEFAULT_SITE_NAME } from '@proxy/contract/titles';
 import type { FastifyPluginAsync } from 'fastify';
 import { customerProxiesRepository, farmService, notificationWaits, ROTATION_WAIT_MS } from '../farm/index.ts';
+import { lifecycleJobs } from './lifecycle.ts';
 import orderRoutes from './order-routes.ts';
 import { ordersService } from './orders-service.ts';
 import proxyRoutes from './proxy-routes.ts';
@@ -27,6 +29,8 @@ export interface OrdersPluginOptions {
   readonly rotationWaitMs?: number;
   /** The stock and price list, cached in this process; the site's home page document reads the same one. */
   readonly stock: StockReader;
+  /** SITE_NAME: the lifecycle mails are signed with it. */
+  readonly siteName?: string;
 }
 
 const orders: FastifyPluginAsync<OrdersPluginOptions> = async (app, options) => {
@@ -52,6 +56,15 @@ const orders: FastifyPluginAsync<OrdersPluginOptions> = async (app, options) => 
     rotationWaitMs: options.rotationWaitMs ?? ROTATION_WAIT_MS,
     publicUrl: options.publicUrl,
   });
+
+  // Renewals, suspension, release, reminders and auto-rotation: sweeps safe with any number of processes.
+  const jobs = lifecycleJobs(app.db, {
+    currency: options.currency,
+    publicUrl: options.publicUrl,
+    siteName: options.siteName ?? DEFAULT_SITE_NAME,
+    enqueue: (q, mail) => app.mailer.enqueue(q, mail),
+  });
+  for (const job of jobs) app.jobs.register(job);
 };
 
 export default orders;

@@ -13,7 +13,6 @@ import type { Renewal, RenewRequest } from '@proxy/contract/schemas/proxies';
 import type { Db, Queryable } from '../../db/db.ts';
 import { fingerprint } from '../../lib/idempotency.ts';
 import { InsufficientFunds, ledgerRepository, promoCodesRepository } from '../billing/index.ts';
-import { plansRepository } from '../content/index.ts';
 import {
   allocateProxy,
   extendProxies,
@@ -24,11 +23,34 @@ import {
   type RenewableProxy,
 } from '../farm/index.ts';
 import { ordersRepository, type NewLine } from './orders-repository.ts';
-import { priceFor } from './price-list.ts';
+import { priceFor, readPriceList } from './price-list.ts';
 import { OrderRefusal, promoMessage } from './refusals.ts';
 import { renewalsRepository } from './renewals-repository.ts';
 
 const DAY_MS = 86_400_000;
+
+export interface RenewalLine {
+  readonly proxy: RenewableProxy;
+  readonly price: number;
+  readonly periodDays: number;
+  readonly expiresAt: Date;
+}
+
+/**
+ * A renewal of the proxy for the period as the price list prices it (null: it does not), extended from the later of
+ * its expiry and `at`: a hand renewal and an auto-renewal are priced and extended the same way.
+ */
+export function renewalLine(
+  prices: readonly Price[],
+  proxy: RenewableProxy,
+  periodDays: number,
+  at: number,
+): RenewalLine | null {
+  const price = priceFor(prices, periodDays, proxy.country);
+  if (!price) return null;
+  const from = Math.max(proxy.expiresAt.getTime(), at);
+  return { proxy, price: price.price, periodDays, expiresAt: new Date(from + periodDays * DAY_MS) };
+}
 
 export interface OrdersOptions {
   /** The site's one currency: the price list is the active plans in it. */
@@ -41,8 +63,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
   const { currency } = options;
   const now = options.now ?? Date.now;
 
-  /** The price list read on `q` (in either language: a quote or an order shows no plan titles). */
-  const priceList = (q: Queryable) => plansRepository(q).priceList(currency, 'ru');
+  const priceList = (q: Queryable) => readPriceList(q, currency);
 
   /** The price of one proxy of `country` for the period. */
   async function priceOf(q: Queryable, periodDays: number, country: string): Promise<Price> {
@@ -55,10 +76,9 @@ export function ordersService(db: Db, options: OrdersOptions) {
   async function renewalLines(q: Queryable, proxies: readonly RenewableProxy[], periodDays: number) {
     const prices = await priceList(q);
     return proxies.map((proxy) => {
-      const price = priceFor(prices, periodDays, proxy.country);
-      if (!price) throw new OrderRefusal('no_price');
-      const from = Math.max(proxy.expiresAt.getTime(), now());
-      return { proxy, price: price.price, expiresAt: new Date(from + periodDays * DAY_MS) };
+      const line = renewalLine(prices, proxy, periodDays, now());
+      if (!line) throw new OrderRefusal('no_price');
+      return line;
     });
   }
 
@@ -154,6 +174,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
             modemId: modem.id,
             hostId: modem.hostId,
             expiresAt,
+            periodDays: input.period_days,
             autoRenew: input.auto_renew,
           });
           lines.push({
