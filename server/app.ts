@@ -201,9 +201,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redisUrl: config.redisUrl,
     ...(options.rateLimitKeyPrefix ? { keyPrefix: options.rateLimitKeyPrefix } : {}),
   });
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const now = options.now ?? systemNow;
   await app.register(jobsPlugin, { enabled: config.jobs.enabled, now });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(healthPlugin, { migrations });
   await app.register(mediaPlugin);
 
@@ -224,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     currency: config.billing.currency,
     stock,
     publicUrl: config.publicUrl,
+    siteName: config.siteName,
     now,
     ...(options.farm?.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.farm.rotationWaitMs }),
   });

@@ -25,12 +25,14 @@ export interface Job {
   readonly everyMs: number;
   /** Handles everything due at `now` (claimed with SKIP LOCKED); answers how many rows it handled. */
   run(now: Date): Promise<number>;
+  /** It handles what the other jobs produce (the mail outbox): `runAll` runs it after them. */
+  readonly drains?: boolean;
 }
 
 export interface Jobs {
   /** Adds a job; with `JOBS=on` it starts on its interval once the app is ready. */
   register(job: Job): void;
-  /** Every job once, in registration order, at the clock's now: what each handled. */
+  /** Every job once at the clock's now, in registration order with the draining ones last: what each handled. */
   runAll(): Promise<Record<string, number>>;
   runOne(name: string): Promise<number>;
 }
@@ -88,7 +90,8 @@ export default fp<JobsOptions>(
       },
       async runAll() {
         const handled: Record<string, number> = {};
-        for (const name of jobs.keys()) handled[name] = await runOne(name);
+        const ordered = [...jobs.values()].sort((a, b) => Number(a.drains ?? false) - Number(b.drains ?? false));
+        for (const job of ordered) handled[job.name] = await runOne(job.name);
         return handled;
       },
       runOne,

@@ -223,14 +223,11 @@ export default fp<MailerOptions>(
       },
     } satisfies Mailer);
 
-    // app.ts registers the jobs plugin after this one, so the job is added when the app is ready: onReady hooks run
-    // in the order they were added, so this one runs before the runner's, which starts every registered job.
-    app.addHook('onReady', async () => {
-      app.jobs.register({
-        name: 'mail.deliver',
-        everyMs: DELIVER_EVERY_MS,
-        run: (now) => app.mailer.deliverQueued(now),
-      });
+    app.jobs.register({
+      name: 'mail.deliver',
+      everyMs: DELIVER_EVERY_MS,
+      run: (now) => app.mailer.deliverQueued(now),
+      drains: true,
     });
 
     app.addHook('onClose', async () => {
@@ -238,5 +235,5 @@ export default fp<MailerOptions>(
       transport?.close();
     });
   },
-  { name: 'mailer', fastify: '5.x', dependencies: ['db'] },
+  { name: 'mailer', fastify: '5.x', dependencies: ['db', 'jobs'] },
 );

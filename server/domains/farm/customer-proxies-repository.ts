@@ -33,6 +33,9 @@ const stateAt = (now: string) => `CASE
 /** Whole days left, rounded down: 0 on the last day, negative once expired. */
 const daysLeftAt = (now: string) => `floor(extract(epoch FROM p.expires_at - ${now}) / 86400)::int`;
 
+/** A rotation of the proxy's current owner: a transferred proxy's earlier addresses were someone else's. */
+const SINCE_OWNED = `requested_at >= (SELECT owned_since FROM proxies WHERE id = $1)`;
+
 const FROM = `proxies p JOIN modems m ON m.id = p.modem_id JOIN agent_hosts h ON h.id = p.host_id`;
 const columnsAt = (now: string) => `p.id, ${stateAt(now)} AS state, m.status = 'online' AS online, p.comment,
   m.country, m.city, m.operator, h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist,
@@ -183,13 +186,16 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
 
     async countRotations(proxyId: number): Promise<number> {
       const [row] = await q.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM rotations WHERE proxy_id = $1',
+        `SELECT count(*)::int AS count FROM rotations WHERE proxy_id = $1 AND ${SINCE_OWNED}`,
         [proxyId],
       );
       return row?.count ?? 0;
     },
 
-    /** The rotations asked for this proxy, newest first (staff's rotations of an idle modem name no proxy). */
+    /**
+     * The rotations asked for this proxy since its owner has had it, newest first (staff's rotations of an idle modem
+     * name no proxy).
+     */
     async rotations(proxyId: number, window: Pick<PageWindow, 'limit' | 'offset'>): Promise<ProxyRotation[]> {
       const rows = await q.query<
         Omit<ProxyRotation, 'requested_at' | 'finished_at'> & {
@@ -198,7 +204,7 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
         }
       >(
         `SELECT id::int AS id, source, status, old_ip, new_ip, requested_at, finished_at FROM rotations
-          WHERE proxy_id = $1 ORDER BY requested_at DESC, id DESC LIMIT $2 OFFSET $3`,
+          WHERE proxy_id = $1 AND ${SINCE_OWNED} ORDER BY requested_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [proxyId, window.limit, window.offset],
       );
       return rows.map((row) => ({
@@ -210,7 +216,8 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
 
     /**
      * Bytes per UTC hour over the last 24 hours or per UTC day over the last 7 days, oldest first, every bucket
-     * present (zeros where nothing went through), from the rollups each agent report refreshes.
+     * present (zeros where nothing went through, and before the bucket its owner got it in), from the rollups each
+     * agent report refreshes.
      */
     async traffic(proxyId: number, range: TrafficRange): Promise<Traffic> {
       const [unit, step, buckets] = range === '24h' ? ['hour', '1 hour', 24] : ['day', '24 hours', 7];
@@ -219,6 +226,7 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
            FROM generate_series(date_trunc($2, now(), 'UTC') - ($3 - 1) * $4::interval, date_trunc($2, now(), 'UTC'),
                                 $4::interval) AS b(at)
            LEFT JOIN traffic_rollups r ON r.proxy_id = $1 AND r.period = $2 AND r.starts_at = b.at
+                AND r.starts_at >= (SELECT date_trunc($2, owned_since, 'UTC') FROM proxies WHERE id = $1)
           ORDER BY b.at`,
         [proxyId, unit, buckets, step],
       );

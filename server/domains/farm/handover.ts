@@ -55,13 +55,16 @@ export async function lockTransferableProxy(tx: Queryable, id: number): Promise<
  * Gives the proxy (locked by `lockTransferableProxy`) to `ownerId`: a new password and change-IP token (the old
  * owner's copies stop working), the whitelist emptied (the old owner's addresses would otherwise still get in
  * without a password), and the old owner's choices reset — no auto-renew from the new owner's balance, no
- * auto-rotation changing the address under them, no comment. The term (`expires_at`) moves with it unchanged.
+ * auto-rotation changing the address under them, no comment; its history starts again (`owned_since`: the rotations
+ * and traffic the new owner sees), and so do the expiry reminders, which the new owner has not had. The term
+ * (`expires_at`) moves with it unchanged.
  */
 export async function handOverProxy(tx: Queryable, proxy: TransferableProxy, ownerId: number): Promise<void> {
   const rotateToken = newRotateToken();
   await tx.query(
     `UPDATE proxies SET owner_id = $2, password = $3, rotate_token = $4, rotate_token_hash = $5, whitelist = '{}',
-            auto_renew = false, auto_rotate_minutes = 0, comment = ''
+            auto_renew = false, auto_rotate_minutes = 0, comment = '', owned_since = now(),
+            reminded_3d_for = NULL, reminded_1d_for = NULL, renewal_failed_for = NULL, renew_retry_at = NULL
       WHERE id = $1`,
     [proxy.id, ownerId, newProxyPassword(), rotateToken, sha256(rotateToken)],
   );

@@ -313,6 +313,8 @@ describe.each(BACKENDS)("the customer's proxies on $name", (backend) => {
     } = await owner([30]);
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
     const day = new Date(Math.floor(Date.now() / DAY) * DAY);
+    // The customer has had it for a week (the chart starts where their ownership does).
+    await db().query(`UPDATE proxies SET owned_since = now() - interval '8 days' WHERE id = $1`, [id]);
     await db().query(
       `INSERT INTO traffic_rollups (proxy_id, period, starts_at, bytes_in, bytes_out) VALUES
          ($1, 'hour', $2, 100, 10), ($1, 'hour', $3, 50, 5), ($1, 'hour', $4, 7, 7), ($1, 'day', $5, 1000, 100)`,

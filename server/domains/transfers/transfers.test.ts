@@ -124,6 +124,34 @@ describe.each(BACKENDS)('proxy transfers on $name', (backend) => {
     expect(again.json()).toEqual({ detail: 'This offer has already been accepted.' });
   });
 
+  it("shows the new owner only the proxy's history since it became theirs", async () => {
+    const { customer: a, proxyId } = await owner();
+    const b = await createCustomer(suite.app, db());
+    // A's use of it: an address change and an hour of traffic before the transfer.
+    await db().query(
+      `INSERT INTO rotations (modem_id, proxy_id, source, status, old_ip, new_ip, requested_at, finished_at)
+       SELECT modem_id, id, 'customer', 'done', '198.51.100.1', '198.51.100.2', now() - interval '2 hours',
+              now() - interval '2 hours' FROM proxies WHERE id = $1`,
+      [proxyId],
+    );
+    await db().query(
+      `INSERT INTO traffic_rollups (proxy_id, period, starts_at, bytes_in, bytes_out)
+       VALUES ($1, 'hour', date_trunc('hour', now(), 'UTC') - interval '2 hours', 1000, 2000)`,
+      [proxyId],
+    );
+    await db().query(`UPDATE proxies SET owned_since = now() - interval '1 day' WHERE id = $1`, [proxyId]);
+    const history = (customer: Customer) =>
+      Promise.all([
+        get(customer, `/api/proxies/${proxyId}/rotations/`).then((response) => response.json().count),
+        get(customer, `/api/proxies/${proxyId}/traffic/?range=24h`).then((response) => response.json().total_in),
+      ]);
+    expect(await history(a)).toEqual([1, 1000]);
+
+    const created = (await offer(a, proxyId, b.email)).json();
+    expect((await post(b, `/api/transfers/${created.id}/accept/`)).statusCode).toBe(200);
+    expect(await history(b)).toEqual([0, 0]);
+  });
+
   it('mails the offer to the recipient in their language and the answer to the sender', async () => {
     const { customer: a, proxyId, place } = await owner();
     const bEmail = freshEmail('ru');
