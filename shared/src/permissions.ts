@@ -44,6 +44,14 @@ export const PAGE_PART_PERMISSIONS = {
 export const IMAGE_UPLOAD_PERMISSION =
   'pages.add_page|pages.change_page|payments.add_paymentmethod|payments.change_paymentmethod';
 
+/** The Updates section (Django's `versions` app): releases of the client apps and their uploaded builds. */
+export const VERSION_PERMISSIONS = {
+  view: 'versions.view_version',
+  add: 'versions.add_version',
+  change: 'versions.change_version',
+  delete: 'versions.delete_version',
+} as const;
+
 /** The Payments section (Django's `payments` app): payment methods, the invoices paid through them, promo codes. */
 export const PAYMENT_METHOD_PERMISSIONS = {
   view: 'payments.view_paymentmethod',

@@ -6,6 +6,7 @@ import {
   PAGE_PERMISSIONS,
   PAYMENT_METHOD_PERMISSIONS,
   PAYMENTS_SECTION_ACCESS,
+  VERSION_PERMISSIONS,
 } from './permissions.ts';
 
 /**
@@ -154,6 +155,30 @@ export const ROUTES = [
     layout: 'panel',
     permission: AGENT_HOST_PERMISSIONS.view,
   },
+  // Releases of the client apps; edit needs only view (read-only without change).
+  {
+    id: 'panelVersions',
+    pattern: '/panel/version',
+    remote: 'panel-version',
+    layout: 'panel',
+    permission: VERSION_PERMISSIONS.view,
+  },
+  {
+    id: 'panelVersionAdd',
+    pattern: '/panel/version/add',
+    remote: 'panel-version',
+    layout: 'panel',
+    permission: VERSION_PERMISSIONS.add,
+  },
+  {
+    id: 'panelVersionEdit',
+    pattern: '/panel/version/:id',
+    remote: 'panel-version',
+    layout: 'panel',
+    permission: VERSION_PERMISSIONS.view,
+  },
+  // The apps to download (before the catch-all, which would take `downloads` as a content page's slug).
+  { id: 'downloads', pattern: '/downloads', remote: 'marketing', layout: 'public' },
   { id: 'page', pattern: '/:id', remote: 'marketing', layout: 'public' },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -317,6 +342,7 @@ export const paths = {
   panelFarmHostEdit: (id: string | number, language: Language) => localizePath(`/panel/farm/hosts/${id}`, language),
   panelUsers: (language: Language) => localizePath('/panel/users', language),
   panelUserEdit: (id: string | number, language: Language) => localizePath(`/panel/users/${id}`, language),
+  downloads: (language: Language) => localizePath('/downloads', language),
   panelVersions: (language: Language) => localizePath('/panel/version', language),
   panelVersionAdd: (language: Language) => localizePath('/panel/version/add', language),
   panelVersionEdit: (id: string | number, language: Language) => localizePath(`/panel/version/${id}`, language),
