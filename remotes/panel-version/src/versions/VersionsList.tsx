@@ -82,7 +82,9 @@ export function VersionsList() {
             title: t('list.columns.channel'),
             responsive: ['sm'],
             render: (row) => (
-              <StatusTag tone={row.channel === 'beta' ? 'highlight' : undefined}>{t(`channels.${row.channel}`)}</StatusTag>
+              <StatusTag tone={row.channel === 'beta' ? 'highlight' : undefined}>
+                {t(`channels.${row.channel}`)}
+              </StatusTag>
             ),
           },
           {
