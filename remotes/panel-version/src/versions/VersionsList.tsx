@@ -112,11 +112,13 @@ export function VersionsList() {
             key: 'size',
             title: t('list.columns.size'),
             responsive: ['lg'],
-            render: (row) => (
-              <span className={styles.nowrap}>
-                {row.size === null ? t('list.external') : formatFileSize(row.size, language)}
-              </span>
-            ),
+            // An external URL's size is unknown: said in small print that may wrap, not a width-taking cell.
+            render: (row) =>
+              row.size === null ? (
+                <span className={styles.muted}>{t('list.external')}</span>
+              ) : (
+                <span className={styles.nowrap}>{formatFileSize(row.size, language)}</span>
+              ),
           },
           {
             key: 'updated_at',
