@@ -22,6 +22,7 @@ const MENU: Record<Language, readonly (readonly [name: string, link: string])[]>
     ['Помощь', '/page'],
     ['Вопросы и ответы', '/faq'],
     ['Условия использования', '/terms'],
+    ['Скачать', '/downloads'],
     ['Контакты', '/contacts'],
   ],
   en: [
@@ -30,6 +31,7 @@ const MENU: Record<Language, readonly (readonly [name: string, link: string])[]>
     ['Help', '/page'],
     ['FAQ', '/faq'],
     ['Terms of service', '/terms'],
+    ['Downloads', '/downloads'],
     ['Contacts', '/contacts'],
   ],
 };

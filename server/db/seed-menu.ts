@@ -18,5 +18,6 @@ export const SEED_MENU: readonly SeedMenuItem[] = [
       { ru: 'Условия использования', en: 'Terms of service', link: '/terms' },
     ],
   },
+  { ru: 'Скачать', en: 'Downloads', link: '/downloads' },
   { ru: 'Контакты', en: 'Contacts', link: '/contacts' },
 ];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.ts';
 import { ApiError, NetworkError } from './errors.ts';
 
@@ -165,5 +165,136 @@ describe('a dead token', () => {
     });
     await expect(anonymous.request('/api/users/')).rejects.toBeInstanceOf(ApiError);
     expect(ended).toBe(1);
+  });
+});
+
+/** A stand-in XMLHttpRequest (node has none): records the request, and the test drives its progress and answer. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  responseType = '';
+  responseHeaders = '';
+  aborted = false;
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  getAllResponseHeaders() {
+    return this.responseHeaders;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number, lengthComputable = true) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = body === null ? '' : JSON.stringify(body);
+    this.responseHeaders = 'Content-Type: application/json\r\nX-Request-Id: 7\r\n';
+    this.onload?.();
+  }
+}
+
+describe('an upload with progress', () => {
+  const file = () => new File(['0123456789'], 'proxy-2.4.0.apk', { type: 'application/vnd.android.package-archive' });
+  const client = (onUnauthorized?: () => void) => {
+    const fetch = (async () => {
+      throw new Error('an upload with progress must not use fetch');
+    }) as unknown as typeof globalThis.fetch;
+    return createApiClient({ baseUrl: '', getLanguage: () => 'ru', getToken: () => 'tok', onUnauthorized, fetch });
+  };
+
+  beforeEach(() => {
+    FakeXhr.last = undefined;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the file by XMLHttpRequest with the same headers, reports progress, and answers the JSON body', async () => {
+    const seen: [number, number][] = [];
+    const done = client().upload('/api/panel/versions/files/', file(), {
+      onProgress: (loaded, total) => seen.push([loaded, total]),
+    });
+    const xhr = FakeXhr.last as FakeXhr;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/panel/versions/files/');
+    expect(xhr.headers).toEqual({ accept: 'application/json', 'accept-language': 'ru', authorization: 'Token tok' });
+    expect(xhr.body).toBeInstanceOf(FormData);
+    expect(((xhr.body as FormData).get('file') as File).name).toBe('proxy-2.4.0.apk');
+    xhr.progress(4, 10);
+    // Without a computable length the file's own size is the total.
+    xhr.progress(8, 0, false);
+    xhr.answer(201, { id: 5, sha256: 'ab' });
+    expect(await done).toEqual({ id: 5, sha256: 'ab' });
+    expect(seen).toEqual([
+      [4, 10],
+      [8, 10],
+    ]);
+  });
+
+  it('turns an error answer into an ApiError with its field errors, and a 401 ends the session', async () => {
+    let ended = 0;
+    const api = client(() => ended++);
+    const refused = api.upload('/api/panel/versions/files/', file(), { onProgress: () => undefined });
+    (FakeXhr.last as FakeXhr).answer(400, { file: ['The file name is not allowed.'] });
+    const error = (await refused.catch((caught: unknown) => caught)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.fieldErrors).toEqual({ file: ['The file name is not allowed.'] });
+    const dead = api.upload('/api/panel/versions/files/', file(), { onProgress: () => undefined });
+    (FakeXhr.last as FakeXhr).answer(401, { detail: 'Invalid token.' });
+    await expect(dead).rejects.toBeInstanceOf(ApiError);
+    expect(ended).toBe(1);
+  });
+
+  it('reports a connection that never answered as a NetworkError', async () => {
+    const lost = client().upload('/api/panel/versions/files/', file(), { onProgress: () => undefined });
+    (FakeXhr.last as FakeXhr).onerror?.();
+    await expect(lost).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('aborts the request when the signal does, rejecting with an AbortError', async () => {
+    const controller = new AbortController();
+    const cancelled = client().upload('/api/panel/versions/files/', file(), {
+      signal: controller.signal,
+      onProgress: () => undefined,
+    });
+    const xhr = FakeXhr.last as FakeXhr;
+    controller.abort();
+    expect(xhr.aborted).toBe(true);
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    // Already aborted: nothing is sent at all.
+    FakeXhr.last = undefined;
+    await expect(
+      client().upload('/api/panel/versions/files/', file(), { signal: controller.signal, onProgress: () => undefined }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(FakeXhr.last).toBeUndefined();
   });
 });

@@ -30,12 +30,76 @@ export interface RequestOptions<T = unknown> {
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions<T>): Promise<T>;
-  /** Posts multipart/form-data with one file field to `path` (spec §7's upload helper). */
-  upload<T>(
-    path: string,
-    file: Blob,
-    options?: { field?: string; filename?: string; signal?: AbortSignal },
-  ): Promise<T>;
+  /**
+   * Posts multipart/form-data with one file field to `path` (spec §7's upload helper). With `onProgress` it is sent
+   * by XMLHttpRequest, the one browser API that reports an upload's progress (fetch reports none), told the bytes
+   * sent so far and the total; headers, errors and abort are the same either way.
+   */
+  upload<T>(path: string, file: Blob, options?: UploadOptions): Promise<T>;
+}
+
+export interface UploadOptions {
+  readonly field?: string;
+  readonly filename?: string;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (loaded: number, total: number) => void;
+}
+
+/** Statuses whose answer has no body: a `Response` refuses to be built with one. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+function parseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
+
+/**
+ * A fetch for one upload over XMLHttpRequest, reporting the upload's progress: it answers a `Response` and fails as
+ * fetch does (AbortError when the signal aborts, TypeError when no answer came), so the client treats both alike.
+ */
+function xhrFetch(onProgress: (loaded: number, total: number) => void, size: number): typeof fetch {
+  return (input, init = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const { signal } = init;
+      if (signal?.aborted) {
+        reject(signal.reason ?? abortError());
+        return;
+      }
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method ?? 'GET', String(input));
+      new Headers(init.headers).forEach((value, key) => xhr.setRequestHeader(key, value));
+      xhr.responseType = 'text';
+      const onAbort = () => xhr.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : size);
+      xhr.onload = () => {
+        settle();
+        const status = xhr.status;
+        resolve(
+          new Response(NULL_BODY.has(status) ? null : xhr.responseText, {
+            status,
+            statusText: xhr.statusText,
+            headers: parseHeaders(xhr.getAllResponseHeaders()),
+          }),
+        );
+      };
+      xhr.onerror = xhr.ontimeout = () => {
+        settle();
+        reject(new TypeError('Network request failed'));
+      };
+      xhr.onabort = () => {
+        settle();
+        reject(signal?.reason ?? abortError());
+      };
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -60,6 +124,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     init: RequestInit,
     query?: RequestOptions['query'],
     decode?: (body: unknown) => T,
+    transport: typeof fetch = doFetch,
   ): Promise<T> {
     const base = typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl;
     const url = new URL(`${base}${path}`, 'http://placeholder.invalid');
@@ -75,7 +140,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) headers.set('Authorization', `Token ${token}`);
     let response: Response;
     try {
-      response = await doFetch(href, { ...init, headers, credentials: 'same-origin' });
+      response = await transport(href, { ...init, headers, credentials: 'same-origin' });
     } catch (error) {
       if ((error as { name?: string }).name === 'AbortError') throw error;
       throw new NetworkError(error);
@@ -95,11 +160,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       return send(path, init, query, decode);
     },
-    upload(path, file, { field = 'file', filename, signal } = {}) {
+    upload(path, file, { field = 'file', filename, signal, onProgress } = {}) {
       const form = new FormData();
       form.append(field, file, filename ?? (file instanceof File ? file.name : 'upload'));
       // No Content-Type header: the browser sets multipart/form-data with its boundary.
-      return send(path, { method: 'POST', body: form, signal });
+      const transport = onProgress ? xhrFetch(onProgress, file.size) : doFetch;
+      return send(path, { method: 'POST', body: form, signal }, undefined, undefined, transport);
     },
   };
 }

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useLoaderData } from 'react-router';
+import { getDownloads } from '@proxy/contract/api/versions';
+import { formatFileSize } from '@proxy/contract/file-size';
+import type { PageLoaderArgs } from '@proxy/contract/remote';
+import type { Downloads } from '@proxy/contract/schemas/versions';
+import { api } from '@proxy/contract/state';
+import { useT } from '../i18n/use-t.ts';
+import { PlatformIcon } from './PlatformIcon.tsx';
+import styles from './DownloadsPage.module.css';
+
+type Release = Downloads[number];
+
+/** The latest published stable release of each platform that has one, in the visitor's language. */
+export function loadDownloads({ signal }: PageLoaderArgs): Promise<Downloads> {
+  return getDownloads(api, signal);
+}
+
+/** `/downloads`: the apps to install — one card per platform with its file's facts, changelog and download link. */
+export function DownloadsPage() {
+  const releases = useLoaderData() as Downloads;
+  const { t } = useT();
+  return (
+    <section className={styles.page} aria-labelledby="downloads-title">
+      <title>{t('downloads.title')}</title>
+      <h1 id="downloads-title" className={styles.title}>
+        {t('downloads.title')}
+      </h1>
+      <p className={styles.lead}>{t('downloads.lead')}</p>
+      {releases.length === 0 ? (
+        <p className={styles.empty} role="status">
+          {t('downloads.empty')}
+        </p>
+      ) : (
+        <ul className={styles.list}>
+          {releases.map((release) => (
+            <li key={release.platform}>
+              <ReleaseCard release={release} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReleaseCard({ release }: { release: Release }) {
+  const { t, language } = useT();
+  const platform = t(`downloads.platforms.${release.platform}`);
+  const heading = `download-${release.platform}`;
+  const released = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${release.released_at}T00:00:00Z`),
+  );
+  return (
+    <article className={styles.card} aria-labelledby={heading}>
+      <header className={styles.head}>
+        <span className={styles.icon}>
+          <PlatformIcon platform={release.platform} />
+        </span>
+        <div>
+          <h2 id={heading} className={styles.platform}>
+            {platform}
+          </h2>
+          <p className={styles.version}>{t('downloads.version', { name: release.version_name })}</p>
+        </div>
+      </header>
+      <dl className={styles.facts}>
+        <dt>{t('downloads.released')}</dt>
+        <dd>
+          <time dateTime={release.released_at}>{released}</time>
+        </dd>
+        {release.size !== null && (
+          <>
+            <dt>{t('downloads.size')}</dt>
+            <dd>{formatFileSize(release.size, language)}</dd>
+          </>
+        )}
+        {release.sha256 && (
+          <>
+            <dt>{t('downloads.sha256')}</dt>
+            <dd className={styles.hashRow}>
+              <code className={styles.hash}>{release.sha256}</code>
+              <CopyButton text={release.sha256} label={t('downloads.copyHash', { platform })} />
+            </dd>
+          </>
+        )}
+      </dl>
+      {release.notes && (
+        <div className={styles.notesBox}>
+          <h3 className={styles.notesTitle}>{t('downloads.changes')}</h3>
+          {/* Changelogs are sanitized by the server when saved (fixed allow-list), so they cannot carry script. */}
+          <div className={styles.notes} dangerouslySetInnerHTML={{ __html: release.notes }} />
+        </div>
+      )}
+      <a
+        className={styles.button}
+        href={release.url}
+        download={release.file_name ?? undefined}
+        rel={release.file_name ? undefined : 'noopener'}
+      >
+        {t('downloads.download', { platform })}
+      </a>
+    </article>
+  );
+}
+
+/** Copies the hash to the clipboard and says so (an aria-live region, so screen readers hear it too). */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useT();
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.copy}
+        aria-label={label}
+        onClick={() => {
+          void navigator.clipboard?.writeText(text).then(() => {
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
+          });
+        }}
+      >
+        {t('downloads.copy')}
+      </button>
+      <span className={styles.copied} aria-live="polite">
+        {copied ? t('downloads.copied') : ''}
+      </span>
+    </>
+  );
+}
