@@ -50,8 +50,8 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
     it('embeds the header menu in the URL language', async () => {
       const ru = stateOf((await app.inject('/')).body).menu as { name: string; link: string; children?: unknown[] }[];
       const en = stateOf((await app.inject('/en')).body).menu as { name: string; link: string; children?: unknown[] }[];
-      expect(ru.map((item) => item.name)).toEqual(['Преимущества', 'О сервисе', 'Помощь', 'Контакты']);
-      expect(en.map((item) => item.name)).toEqual(['Why us', 'About', 'Help', 'Contacts']);
+      expect(ru.map((item) => item.name)).toEqual(['Преимущества', 'О сервисе', 'Помощь', 'Скачать', 'Контакты']);
+      expect(en.map((item) => item.name)).toEqual(['Why us', 'About', 'Help', 'Downloads', 'Contacts']);
       expect(en[0]?.link).toBe('#features');
       expect(en[2]?.children).toEqual([
         { name: 'FAQ', link: '/faq' },
