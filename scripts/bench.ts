@@ -6,6 +6,7 @@
 //   - requests per second and p99 latency of GET /api/pages/{slug}/ on PGlite and on PostgreSQL
 //   - the API's hot path on PostgreSQL in one table (scripts/bench-hot-path.ts): bare Fastify, /healthz,
 //     GET /api/users/ with a token and GET /api/home/, req/s and p99 with their ratios
+//   - a 300 MB release upload streamed to disk: MB/s and peak RSS growth (scripts/bench-version-upload.ts)
 //   - ledger postings and orders per second on PostgreSQL (scripts/bench-ledger.ts, scripts/bench-orders.ts), the
 //     latter with a PASS/FAIL check that no modem was oversold
 import { spawnSync } from 'node:child_process';
@@ -134,6 +135,7 @@ if (await postgresReachable()) {
 await benchHotPath();
 
 await (await import('./bench-images.ts')).benchImages();
+await (await import('./bench-version-upload.ts')).benchVersionUpload();
 
 if (await postgresReachable()) {
   await (await import('./bench-ledger.ts')).benchLedger(POSTGRES_URL);

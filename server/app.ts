@@ -24,6 +24,7 @@ import content from './domains/content/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
 import orders, { stockReader } from './domains/orders/index.ts';
 import transfers from './domains/transfers/index.ts';
+import versions from './domains/versions/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import corsPlugin from './plugins/cors.ts';
@@ -233,6 +234,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     siteName: config.siteName,
     now,
+  });
+  await app.register(versions, {
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    maxUploadBytes: config.versionMaxUploadBytes,
   });
   if (options.serveSite ?? true)
     await app.register(sitePlugin, {

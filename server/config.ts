@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { CURRENCIES, type Currency } from '@proxy/contract/money';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '@proxy/contract/schemas/versions';
 import { DEFAULT_SITE_NAME } from '@proxy/contract/titles';
 import * as v from 'valibot';
 
@@ -72,6 +73,8 @@ export interface Config {
     /** How long a top-up invoice waits to be paid before it expires. */
     readonly invoiceTtlMinutes: number;
   };
+  /** The largest release build staff may upload, in bytes (`VERSION_MAX_UPLOAD_BYTES`). */
+  readonly versionMaxUploadBytes: number;
   /** Messages to log once the logger exists (a dev default was used, ...). */
   readonly warnings: readonly string[];
 }
@@ -180,6 +183,14 @@ const EnvSchema = v.object({
     ),
   ),
   SOURCE_MAPS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
+  VERSION_MAX_UPLOAD_BYTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,15}$/, 'must be a whole number of bytes, at least 1'),
+      v.transform(Number),
+      v.minValue(1, 'must be a whole number of bytes, at least 1'),
+    ),
+  ),
 });
 
 /** `CORS_ORIGINS`: origins separated by commas or spaces, each exactly an origin (scheme, host, port; no path). */
@@ -287,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
     serveSourceMaps: e.SOURCE_MAPS === 'on',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     billing: { currency: e.CURRENCY ?? 'RUB', invoiceTtlMinutes: e.INVOICE_TTL_MINUTES ?? 60 },
+    versionMaxUploadBytes: e.VERSION_MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
     warnings,
   };
 }

@@ -51,6 +51,12 @@ const KNOWN: readonly Route[] = [
   { method: 'GET', url: '/api/panel/promo-codes/:id/' },
   { method: 'PATCH', url: '/api/panel/promo-codes/:id/' },
   { method: 'DELETE', url: '/api/panel/promo-codes/:id/' },
+  { method: 'POST', url: '/api/panel/versions/files/' },
+  { method: 'GET', url: '/api/panel/versions/' },
+  { method: 'POST', url: '/api/panel/versions/' },
+  { method: 'GET', url: '/api/panel/versions/:id/' },
+  { method: 'PATCH', url: '/api/panel/versions/:id/' },
+  { method: 'DELETE', url: '/api/panel/versions/:id/' },
 ];
 
 /**
@@ -82,7 +88,8 @@ describe.each(BACKENDS)('panel route guards on $name', (backend) => {
       const email = freshEmail(role);
       const user = await createUser(suite.testDb.db, { email, ...fixture });
       as[role as keyof typeof as] = tokenHeader(await login(suite.app, email));
-      // Row 1 of the tables the seed leaves empty: a customer's invoice (through seeded method 1), a promo code.
+      // Row 1 of the tables the seed leaves empty: a customer's invoice (through seeded method 1), a promo code, a
+      // release.
       if (role === 'customer') {
         await suite.testDb.db.query(
           `INSERT INTO invoices (user_id, method_id, provider, amount, currency, expires_at)
@@ -90,6 +97,10 @@ describe.each(BACKENDS)('panel route guards on $name', (backend) => {
           [user.id],
         );
         await suite.testDb.db.query("INSERT INTO promo_codes (code, kind, value) VALUES ('GUARD', 'percent', 5)");
+        await suite.testDb.db.query(
+          `INSERT INTO versions (platform, channel, version_name, version_code, external_url, released_at)
+           VALUES ('android', 'stable', '1.0', 1, 'https://example.com/app.apk', '2025-01-01')`,
+        );
       }
     }
   });

@@ -1,0 +1,200 @@
+/**
+ * The panel's Updates section API (`versions.*_version`): uploads of builds, and releases in the panel's one shape.
+ * A build is streamed to disk (hashed and counted on the way, never held in memory) and becomes a `version_files`
+ * row; a release then names it by `file_id`.
+ */
+import multipart from '@fastify/multipart';
+import type { Language } from '@proxy/contract/languages';
+import { VERSION_PERMISSIONS } from '@proxy/contract/permissions';
+import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
+import {
+  PanelVersionSchema,
+  VERSION_LIST,
+  VersionFileSchema,
+  VersionInputSchema,
+} from '@proxy/contract/schemas/versions';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { rm } from 'node:fs/promises';
+import * as v from 'valibot';
+import { fieldError, parseBody } from '../../lib/drf-errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { unsupportedMediaType } from '../../lib/messages.ts';
+import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
+import { registerItemRoutes } from '../../lib/panel.ts';
+import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
+import { receiveFile, type ReceivedFile } from './file-store.ts';
+import { acceptableFileName } from './http-files.ts';
+import { toPanelVersion, toVersionFile } from './presenters.ts';
+import { codeNotHigher, fileTooLarge, versionMessage } from './version-messages.ts';
+import { versionsRepository } from './versions-repository.ts';
+import { VersionRefusal, type VersionsService } from './versions-service.ts';
+
+export interface VersionsPanelOptions {
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly maxUploadBytes: number;
+  readonly service: VersionsService;
+}
+
+const FILE_FIELD = 'file';
+
+/** A 4xx of the upload: a field error on `file`, or a `detail` for the request as a whole. */
+const uploadErrorSchema = {
+  type: 'object',
+  properties: { detail: { type: 'string' }, [FILE_FIELD]: { type: 'array', items: { type: 'string' } } },
+} as const;
+
+function refusalError(refusal: VersionRefusal, language: Language): HttpError {
+  const text =
+    refusal.reason === 'code_not_higher'
+      ? codeNotHigher(refusal.highest, language)
+      : versionMessage(
+          (
+            {
+              file_or_url: 'fileOrUrl',
+              not_both: 'notBoth',
+              unknown_file: 'unknownFile',
+              file_used: 'fileUsed',
+            } as const
+          )[refusal.reason],
+          language,
+        );
+  return fieldError(refusal.field, text);
+}
+
+async function refusing<T>(language: Language, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof VersionRefusal) throw refusalError(error, language);
+    throw error;
+  }
+}
+
+const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, options) => {
+  const { publicUrl, dataDir, maxUploadBytes, service } = options;
+  const versions = versionsRepository(app.db);
+  const present = async (id: number) => {
+    const row = await versions.get(id);
+    return row ? toPanelVersion(row, publicUrl) : null;
+  };
+
+  // Encapsulated: only this plugin's routes parse multipart. An oversized file is an error, never silently cut short.
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  /**
+   * The one `file` of a multipart body, streamed to a temporary file within the size limit. Anything else is a 4xx,
+   * and whatever was written is removed first: a refused or interrupted upload leaves nothing behind.
+   */
+  async function receiveUpload(request: FastifyRequest): Promise<{ received: ReceivedFile; name: string }> {
+    const lang = request.language;
+    if (!request.isMultipart()) {
+      const mediaType = String(request.headers['content-type'] ?? '').split(';')[0] ?? '';
+      throw new HttpError(415, { detail: unsupportedMediaType(mediaType, lang) });
+    }
+    let upload: { received: ReceivedFile; name: string } | undefined;
+    try {
+      const parts = request.parts({
+        // The name as sent, so a path in it is refused rather than quietly cut to its last segment.
+        preservePath: true,
+        limits: { files: 1, fileSize: maxUploadBytes, fields: 10, fieldSize: 1024, parts: 11 },
+      });
+      for await (const part of parts) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== FILE_FIELD) {
+          part.file.resume();
+          continue;
+        }
+        if (!acceptableFileName(part.filename)) {
+          part.file.resume();
+          throw new HttpError(400, {
+            [FILE_FIELD]: [versionMessage(part.filename === '' ? 'required' : 'badName', lang)],
+          });
+        }
+        upload = { received: await receiveFile(part.file, dataDir), name: part.filename };
+        if (part.file.truncated) {
+          throw new HttpError(413, { [FILE_FIELD]: [fileTooLarge(maxUploadBytes, lang)] });
+        }
+      }
+    } catch (error) {
+      if (upload) await rm(upload.received.temp, { force: true });
+      if (error instanceof HttpError) throw error;
+      switch ((error as { code?: string }).code) {
+        case 'FST_REQ_FILE_TOO_LARGE':
+          throw new HttpError(413, { [FILE_FIELD]: [fileTooLarge(maxUploadBytes, lang)] });
+        case 'FST_FILES_LIMIT':
+          throw new HttpError(400, { [FILE_FIELD]: [versionMessage('oneFile', lang)] });
+        default:
+          // Broken multipart framing, too many fields, a client gone mid-upload: the request's fault.
+          request.log.info({ err: error }, 'unreadable version upload');
+          throw new HttpError(400, { detail: versionMessage('malformed', lang) });
+      }
+    }
+    if (!upload) throw new HttpError(400, { [FILE_FIELD]: [versionMessage('required', lang)] });
+    if (upload.received.size === 0) {
+      await rm(upload.received.temp, { force: true });
+      throw new HttpError(400, { [FILE_FIELD]: [versionMessage('empty', lang)] });
+    }
+    return upload;
+  }
+
+  app.post(
+    '/api/panel/versions/files/',
+    {
+      preHandler: app.requirePermission(`${VERSION_PERMISSIONS.add}|${VERSION_PERMISSIONS.change}`),
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: {
+          201: jsonSchemaOf(VersionFileSchema),
+          400: uploadErrorSchema,
+          401: DetailSchema,
+          403: DetailSchema,
+          413: uploadErrorSchema,
+          415: DetailSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { received, name } = await receiveUpload(request);
+      const stored = await service.storeFile(received, name, request.user?.id ?? null);
+      request.log.info({ fileId: stored.id, size: stored.size, sha256: stored.sha256 }, 'version file uploaded');
+      return reply.code(201).send(toVersionFile(stored));
+    },
+  );
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/api/panel/versions/',
+    {
+      preHandler: app.requirePermission(VERSION_PERMISSIONS.view),
+      schema: {
+        querystring: jsonSchemaOf(listQuerySchema(VERSION_LIST)),
+        response: { 200: paginatedSchema(jsonSchemaOf(PanelVersionSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const params = readListParams(VERSION_LIST, request.query);
+      const count = await versions.count(params);
+      return answerPage(request, reply, publicUrl, count, async (window) =>
+        (await versions.list(params, window)).map((row) => toPanelVersion(row, publicUrl)),
+      );
+    },
+  );
+
+  registerItemRoutes(app, {
+    path: '/api/panel/versions/',
+    permissions: VERSION_PERMISSIONS,
+    item: PanelVersionSchema,
+    get: present,
+    create: async (body, language) => {
+      const input = parseBody(VersionInputSchema, body, language);
+      return present(await refusing(language, () => service.create(input)));
+    },
+    update: async (id, body, language) => {
+      const changes = parseBody(v.partial(VersionInputSchema), body, language);
+      return (await refusing(language, () => service.update(id, changes))) ? present(id) : null;
+    },
+    remove: (id) => service.remove(id),
+  });
+};
+
+export default panelRoutes;
