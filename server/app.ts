@@ -60,11 +60,26 @@ export interface AppOptions {
   readonly images?: Pick<ImageRoutesOptions, 'renderConcurrency' | 'renderQueue' | 'maxUploadBytes' | 'queue'>;
   /** Sees every route as it is registered: Fastify has no route list to read afterwards, and tests need one. */
   readonly onRoute?: onRouteHookHandler;
+  /** How long a request's body may take to arrive (default `REQUEST_TIMEOUT_MS`; tests shorten it). */
+  readonly requestTimeoutMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How long this route's request body may take to arrive, instead of the app's `REQUEST_TIMEOUT_MS`: a large
+     * upload over a slow link needs longer than a JSON body does.
+     */
+    readonly receiveTimeoutMs?: number;
+  }
 }
 
 /** 1 MiB: JSON bodies of this API are small; upload routes raise their own limit (Fastify's per-route bodyLimit). */
 export const BODY_LIMIT = 1024 * 1024;
-/** A request (headers and body) must arrive within this; stops slow-loris clients holding sockets forever. */
+/**
+ * A request's headers, and then its body, must each arrive within this (a route may allow its body longer:
+ * `config.receiveTimeoutMs`); stops slow-loris clients holding sockets forever.
+ */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
@@ -147,7 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : config.trustProxy,
     bodyLimit: BODY_LIMIT,
     logController: new AccessLog(),
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Node's own limit covers the whole request for every route alike; the headers' deadline is Node's
+    // (`headersTimeout`, below), the body's is set per route below.
+    requestTimeout: 0,
     // The client always calls `/api/x/`; people type `/api/x`. Both answer, without a redirect round trip.
     routerOptions: { ignoreTrailingSlash: true },
     // An absolute-form target (`POST http://host/api/auth/logout/`) becomes its path and query here, before any
@@ -171,6 +188,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Closing stops listening and drops idle keep-alive connections, but one busy with a request when the shutdown
   // began stays open after its answer until the keep-alive timeout (72 s), well past the process's
   // shutdown limit. Every answer sent during the shutdown closes its connection.
+  // The body's deadline, from when the headers were read: the route's own, or the app's. A request still arriving
+  // then is cut off; the timer goes with the response.
+  app.server.headersTimeout = REQUEST_TIMEOUT_MS;
+  const bodyTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.raw.complete) {
+      const timer = setTimeout(() => {
+        if (!request.raw.complete) request.raw.destroy();
+      }, request.routeOptions.config.receiveTimeoutMs ?? bodyTimeoutMs);
+      timer.unref();
+      reply.raw.once('close', () => clearTimeout(timer));
+    }
+    done();
+  });
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

@@ -148,6 +148,7 @@ export interface TestAppOptions {
   readonly onRoute?: AppOptions['onRoute'];
   readonly farm?: AppOptions['farm'];
   readonly now?: AppOptions['now'];
+  readonly requestTimeoutMs?: AppOptions['requestTimeoutMs'];
 }
 
 /**
@@ -174,6 +175,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<FastifyInst
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.farm ? { farm: options.farm } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   });
 }
 

@@ -29,6 +29,9 @@ import { codeNotHigher, fileTooLarge, versionMessage } from './version-messages.
 import { versionsRepository } from './versions-repository.ts';
 import { VersionRefusal, type VersionsService } from './versions-service.ts';
 
+/** A build of up to the upload limit (1 GB) over a slow link (~150 KB/s) still arrives; other bodies get 30 s. */
+const UPLOAD_RECEIVE_TIMEOUT_MS = 2 * 60 * 60_000;
+
 export interface VersionsPanelOptions {
   readonly publicUrl: string;
   readonly dataDir: string;
@@ -141,6 +144,8 @@ const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, option
   app.post(
     '/api/panel/versions/files/',
     {
+      // The permission is checked before the body is read, so only staff ever get this long to send one.
+      config: { receiveTimeoutMs: UPLOAD_RECEIVE_TIMEOUT_MS },
       preHandler: app.requirePermission(`${VERSION_PERMISSIONS.add}|${VERSION_PERMISSIONS.change}`),
       schema: {
         consumes: ['multipart/form-data'],
