@@ -23,6 +23,7 @@ import farm, { type FarmOptions } from './domains/farm/index.ts';
 import content from './domains/content/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
 import orders, { stockReader } from './domains/orders/index.ts';
+import people from './domains/users/index.ts';
 import transfers from './domains/transfers/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteName: config.siteName,
     now,
   });
+  await app.register(people, { currency: config.billing.currency, publicUrl: config.publicUrl, now });
   if (options.serveSite ?? true)
     await app.register(sitePlugin, {
       distDir: config.distDir,

@@ -47,7 +47,7 @@ export function accountsService(db: Db) {
         if (login.rehash !== null) await users.setPasswordHash(login.userId, login.rehash);
         const tokens = tokensRepository(tx);
         await tokens.deleteExpiredOf(login.userId);
-        await tokens.insert(login.userId, login.keyHash, login.userAgent);
+        await tokens.insert(login.userId, login.keyHash, login.userAgent, login.source);
         await users.touchLastLogin(login.userId);
         await loginSourcesRepository(tx).record(login.userId, login.source);
         return true;

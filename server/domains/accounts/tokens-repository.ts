@@ -26,11 +26,13 @@ export function hashTokenKey(key: string): string {
 
 export function tokensRepository(q: Queryable) {
   return {
-    async insert(userId: number, keyHash: string, userAgent: string): Promise<void> {
-      await q.query('INSERT INTO auth_tokens (user_id, key_hash, user_agent) VALUES ($1, $2, $3)', [
+    /** `ip`: the client address the login came from, shown on the user's list of sessions. */
+    async insert(userId: number, keyHash: string, userAgent: string, ip: string): Promise<void> {
+      await q.query('INSERT INTO auth_tokens (user_id, key_hash, user_agent, ip) VALUES ($1, $2, $3, $4)', [
         userId,
         keyHash,
         userAgent.slice(0, 300),
+        ip.slice(0, 64),
       ]);
     },
 

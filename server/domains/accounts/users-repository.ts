@@ -139,9 +139,14 @@ export function usersRepository(q: Queryable) {
       return row?.id ?? null;
     },
 
-    /** The user, its row locked until the transaction ends: a check made on it holds until the commit. */
+    /**
+     * The user, its row locked until the transaction ends: a check made on it holds until the commit. `NO KEY
+     * UPDATE`, the lock a balance posting takes too: it leaves alone the key-share locks that inserting a row which
+     * references the user takes (an order in progress), which a plain `FOR UPDATE` would wait for while that order
+     * waits for locks this transaction holds.
+     */
     lockById: (id: number): Promise<User | null> =>
-      one(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 FOR UPDATE`, [id]),
+      one(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 FOR NO KEY UPDATE`, [id]),
 
     /**
      * Rewrites every stored address that is not in its canonical form yet (rows from before the canonical form):
