@@ -201,6 +201,23 @@ export function usersRepository(q: Queryable) {
       return rows.length > 0;
     },
 
+    /** The new address, in its canonical form; confirmed by the link that brought it. */
+    async setEmail(id: number, email: string): Promise<User> {
+      const rows = await q.query<UserRow>(
+        `UPDATE users AS u SET email = $2, email_verified = true WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        [id, canonicalEmail(email)],
+      );
+      return toUser(rows[0] as UserRow);
+    },
+
+    /** The own page's settings: only the fields given change. */
+    async setProfile(id: number, profile: { readonly subscribed?: boolean; readonly language?: Language }) {
+      await q.query(
+        'UPDATE users SET subscribed = coalesce($2, subscribed), language = coalesce($3, language) WHERE id = $1',
+        [id, profile.subscribed ?? null, profile.language ?? null],
+      );
+    },
+
     async setSubscribed(id: number, subscribed: boolean): Promise<void> {
       await q.query('UPDATE users SET subscribed = $2 WHERE id = $1', [id, subscribed]);
     },

@@ -18,7 +18,7 @@ import {
   UserAuditEntrySchema,
 } from '@proxy/contract/schemas/users';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '../accounts/index.ts';
+import { userAuditRepository, type User } from '../accounts/index.ts';
 import { ledgerRepository } from '../billing/index.ts';
 import { customerProxiesRepository } from '../farm/index.ts';
 import { ordersRepository } from '../orders/index.ts';
@@ -67,6 +67,7 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
   const proxies = customerProxiesRepository(app.db, { publicUrl, ...(options.now ? { now: options.now } : {}) });
   const orders = ordersRepository(app.db);
   const ledger = ledgerRepository(app.db);
+  const audit = userAuditRepository(app.db);
   const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
   const actor = (request: FastifyRequest) => request.user as User;
   const item = jsonSchemaOf(PanelUserDetailSchema);
@@ -153,8 +154,8 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
     async (request, reply) => {
       const { id } = request.params;
       if (!(await exists(id))) return notFound(reply, request.language);
-      const count = await repository.countAudit(id);
-      return answerPage(request, reply, publicUrl, count, (window) => repository.listAudit(id, window));
+      const count = await audit.count(id);
+      return answerPage(request, reply, publicUrl, count, (window) => audit.list(id, window));
     },
   );
 

@@ -1,15 +1,6 @@
-/**
- * The panel's view of accounts (`users` with their proxy count) and the audit of changes made to them
- * (`user_audit`). Built over the database or a transaction.
- */
+/** The panel's view of accounts: `users` with their proxy count. Built over the database or a transaction. */
 import type { Currency } from '@proxy/contract/money';
-import type {
-  PanelUser,
-  PanelUserDetail,
-  PanelUserListParams,
-  UserAuditAction,
-  UserAuditEntry,
-} from '@proxy/contract/schemas/users';
+import type { PanelUser, PanelUserDetail, PanelUserListParams } from '@proxy/contract/schemas/users';
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
@@ -77,15 +68,6 @@ function filter(params: PanelUserListParams): { where: string; values: SqlParam[
   return { where: clauses.length > 0 ? clauses.join(' AND ') : 'true', values };
 }
 
-interface AuditRow {
-  id: number;
-  action: UserAuditAction;
-  actor_id: number | null;
-  actor_email: string | null;
-  changes: Record<string, unknown>;
-  created_at: Date | string;
-}
-
 export function peopleRepository(q: Queryable, currency: Currency) {
   const toDetail = (row: PanelUserRow): PanelUserDetail => ({
     id: row.id,
@@ -146,44 +128,6 @@ export function peopleRepository(q: Queryable, currency: Currency) {
       if (entries.length === 0) return;
       const sets = entries.map(([column], index) => `${column} = $${index + 2}`).join(', ');
       await q.query(`UPDATE users SET ${sets} WHERE id = $1`, [id, ...entries.map(([, value]) => value)]);
-    },
-
-    async audit(entry: {
-      readonly userId: number;
-      readonly actorId: number | null;
-      readonly action: UserAuditAction;
-      readonly changes: Readonly<Record<string, unknown>>;
-    }): Promise<void> {
-      await q.query('INSERT INTO user_audit (user_id, actor_id, action, changes) VALUES ($1, $2, $3, $4)', [
-        entry.userId,
-        entry.actorId,
-        entry.action,
-        JSON.stringify(entry.changes),
-      ]);
-    },
-
-    async countAudit(userId: number): Promise<number> {
-      const [row] = await q.query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM user_audit WHERE user_id = $1',
-        [userId],
-      );
-      return row?.count ?? 0;
-    },
-
-    async listAudit(userId: number, window: Pick<PageWindow, 'limit' | 'offset'>): Promise<UserAuditEntry[]> {
-      const rows = await q.query<AuditRow>(
-        `SELECT a.id::int AS id, a.action, a.actor_id, s.email AS actor_email, a.changes, a.created_at
-           FROM user_audit a LEFT JOIN users s ON s.id = a.actor_id
-          WHERE a.user_id = $1 ORDER BY a.id DESC LIMIT $2 OFFSET $3`,
-        [userId, window.limit, window.offset],
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        action: row.action,
-        actor: row.actor_id === null ? null : { id: row.actor_id, email: row.actor_email ?? '' },
-        changes: row.changes,
-        created_at: iso(row.created_at),
-      }));
     },
   };
 }

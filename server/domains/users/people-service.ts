@@ -9,7 +9,7 @@
 import type { Currency } from '@proxy/contract/money';
 import type { PanelUserUpdate, UserAuditAction } from '@proxy/contract/schemas/users';
 import type { Db, Queryable, SqlParam } from '../../db/db.ts';
-import { tokensRepository, usersRepository, type User } from '../accounts/index.ts';
+import { tokensRepository, userAuditRepository, usersRepository, type User } from '../accounts/index.ts';
 import { InsufficientFunds, ledgerRepository } from '../billing/index.ts';
 import { lockOwnerProxies, resumeOwnerProxies, suspendOwnerProxies } from '../farm/index.ts';
 import { peopleRepository } from './people-repository.ts';
@@ -115,7 +115,7 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
       ]),
     );
     const activity = differing.is_active === undefined ? null : differing.is_active ? 'unblock' : 'block';
-    await people.audit({
+    await userAuditRepository(tx).record({
       userId: id,
       actorId: actor.id,
       action: action === 'update' && activity && Object.keys(differing).length === 1 ? activity : action,
@@ -182,7 +182,7 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
           if (error instanceof InsufficientFunds) throw new PeopleRefusal('insufficient_funds', 'amount');
           throw error;
         }
-        await peopleRepository(tx, options.currency).audit({
+        await userAuditRepository(tx).record({
           userId: id,
           actorId: actor.id,
           action: 'balance',
