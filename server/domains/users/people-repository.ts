@@ -23,11 +23,13 @@ interface PanelUserRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-// The proxy count per row is a correlated count on `proxies_owner_idx`: only the page's rows pay for it, unless the
-// list is sorted by it.
+// The proxy count per row is a correlated count on `proxies_owner_idx`: only the page's rows pay for it. Sorted by
+// it, every row needs its count first: one grouped pass over the proxies instead.
 const COLUMNS = `u.id, u.email, u.is_active, u.email_verified, u.is_staff, u.is_superuser, u.language, u.subscribed,
-  u.date_joined, u.last_login, u.balance, u.permissions,
-  (SELECT count(*)::int FROM proxies p WHERE p.owner_id = u.id) AS proxies`;
+  u.date_joined, u.last_login, u.balance, u.permissions`;
+const COUNTED = `(SELECT count(*)::int FROM proxies p WHERE p.owner_id = u.id) AS proxies`;
+const GROUPED = `LEFT JOIN (SELECT owner_id, count(*)::int AS proxies FROM proxies GROUP BY owner_id) c
+  ON c.owner_id = u.id`;
 
 const ORDERINGS: Readonly<Record<string, string>> = {
   id: 'u.id',
@@ -35,7 +37,7 @@ const ORDERINGS: Readonly<Record<string, string>> = {
   date_joined: 'u.date_joined',
   last_login: 'u.last_login',
   balance: 'u.balance',
-  proxies: 'proxies',
+  proxies: 'coalesce(c.proxies, 0)',
 };
 
 function filter(params: PanelUserListParams): { where: string; values: SqlParam[] } {
@@ -108,8 +110,11 @@ export function peopleRepository(q: Queryable, currency: Currency) {
       const column = ORDERINGS[ordering.replace(/^-/, '')] ?? 'u.id';
       // Never logged in sorts as the oldest login.
       const nulls = column === 'u.last_login' ? (direction === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST') : '';
+      const grouped = column.startsWith('coalesce(c.');
+      const from = grouped ? `users u ${GROUPED}` : 'users u';
+      const proxies = grouped ? 'coalesce(c.proxies, 0) AS proxies' : COUNTED;
       const rows = await q.query<PanelUserRow>(
-        `SELECT ${COLUMNS} FROM users u WHERE ${where}
+        `SELECT ${COLUMNS}, ${proxies} FROM ${from} WHERE ${where}
           ORDER BY ${column} ${direction}${nulls}, u.id ${direction}
           LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
         [...values, window.limit, window.offset],
@@ -118,7 +123,7 @@ export function peopleRepository(q: Queryable, currency: Currency) {
     },
 
     async get(id: number): Promise<PanelUserDetail | null> {
-      const [row] = await q.query<PanelUserRow>(`SELECT ${COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+      const [row] = await q.query<PanelUserRow>(`SELECT ${COLUMNS}, ${COUNTED} FROM users u WHERE u.id = $1`, [id]);
       return row ? toDetail(row) : null;
     },
 
