@@ -9,6 +9,8 @@
 //   - a 300 MB release upload streamed to disk: MB/s and peak RSS growth (scripts/bench-version-upload.ts)
 //   - ledger postings and orders per second on PostgreSQL (scripts/bench-ledger.ts, scripts/bench-orders.ts), the
 //     latter with a PASS/FAIL check that no modem was oversold
+//   - the panel's users list with 100,000 accounts on PostgreSQL (scripts/bench-users.ts): search, filters and sorts,
+//     p99 each with PASS/FAIL against its budget
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -140,8 +142,11 @@ await (await import('./bench-version-upload.ts')).benchVersionUpload();
 if (await postgresReachable()) {
   await (await import('./bench-ledger.ts')).benchLedger(POSTGRES_URL);
   await (await import('./bench-orders.ts')).benchOrders(POSTGRES_URL);
+  await (await import('./bench-users.ts')).benchUsers(POSTGRES_URL);
 } else {
-  console.log(`\nLedger postings and orders not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`);
+  console.log(
+    `\nLedger postings, orders and the users list not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`,
+  );
 }
 
 // The farm gateway through the agent against going direct (#12); its script is a whole run of its own.

@@ -23,6 +23,7 @@ import farm, { type FarmOptions } from './domains/farm/index.ts';
 import content from './domains/content/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
 import orders, { stockReader } from './domains/orders/index.ts';
+import people from './domains/users/index.ts';
 import transfers from './domains/transfers/index.ts';
 import versions from './domains/versions/index.ts';
 import authPlugin from './plugins/auth.ts';
@@ -271,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     maxUploadBytes: config.versionMaxUploadBytes,
   });
+  await app.register(people, { currency: config.billing.currency, publicUrl: config.publicUrl, now });
   if (options.serveSite ?? true)
     await app.register(sitePlugin, {
       distDir: config.distDir,

@@ -250,6 +250,28 @@ export const MESSAGES = {
     en: 'The modem has not reported its new IP yet. Check again in a minute.',
     ru: 'Модем ещё не сообщил новый IP. Проверьте через минуту.',
   },
+  // People (the panel's Users section, the user's own page).
+  oldPasswordWrong: {
+    en: 'Your old password was entered incorrectly. Please enter it again.',
+    ru: 'Ваш старый пароль введен неправильно. Пожалуйста, введите его снова.',
+  },
+  passwordChanged: { en: 'New password has been saved.', ru: 'Новый пароль сохранён.' },
+  passwordWrong: { en: 'The password is not correct.', ru: 'Неверный пароль.' },
+  emailUnchanged: { en: 'This is already your address.', ru: 'Это и есть ваш текущий адрес.' },
+  emailChangeSent: {
+    en: 'A confirmation link has been sent to the new address.',
+    ru: 'Ссылка для подтверждения отправлена на новый адрес.',
+  },
+  notZero: { en: 'Must not be zero.', ru: 'Значение не может быть нулевым.' },
+  ownSuperuser: {
+    en: 'You cannot take away your own superuser status.',
+    ru: 'Нельзя снять статус суперпользователя с самого себя.',
+  },
+  ownBlock: { en: 'You cannot block yourself.', ru: 'Нельзя заблокировать самого себя.' },
+  balanceWouldBeNegative: {
+    en: 'The balance cannot go below zero.',
+    ru: 'Баланс не может стать отрицательным.',
+  },
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof MESSAGES;

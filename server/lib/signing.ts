@@ -157,3 +157,28 @@ export function checkResetToken(user: ResetTokenSubject, token: string, secret: 
   if (!safeEqual(resetTokenAt(user, timestamp, secret), token)) return false;
   return (now - RESET_EPOCH_MS) / 1000 - timestamp <= LINK_TOKEN_MAX_AGE_SECONDS;
 }
+
+/**
+ * The e-mail change link's key: the user, the new address and the address it replaces, signed and timed like the
+ * confirmation key (3 days). It dies once used: the stored address is then no longer `from`.
+ */
+const EMAIL_CHANGE_SALT = 'users.email_change';
+
+export interface EmailChangeClaim {
+  readonly id: number;
+  readonly from: string;
+  readonly to: string;
+}
+
+export function makeEmailChangeKey(claim: EmailChangeClaim, secret: string, now?: number): string {
+  return dumps([claim.id, claim.from, claim.to], EMAIL_CHANGE_SALT, secret, now);
+}
+
+export function readEmailChangeKey(key: string, secret: string, now?: number): EmailChangeClaim | null {
+  const value = loads(key, EMAIL_CHANGE_SALT, secret, LINK_TOKEN_MAX_AGE_SECONDS, now);
+  if (!Array.isArray(value) || value.length !== 3) return null;
+  const [id, from, to] = value as unknown[];
+  if (!Number.isSafeInteger(id) || (id as number) <= 0 || typeof from !== 'string' || typeof to !== 'string')
+    return null;
+  return { id: id as number, from, to };
+}

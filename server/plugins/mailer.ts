@@ -25,6 +25,9 @@ export type { EmailContent };
 export type MailKind =
   | 'email_confirmation'
   | 'password_reset'
+  // The own page's e-mail change: the link to the new address, the notice to the old one.
+  | 'email_change'
+  | 'email_changed'
   | 'mailing'
   // A proxy's life (renewed, about to expire, not renewed for want of money, suspended) and its transfers.
   | 'proxy_reminder'

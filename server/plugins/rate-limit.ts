@@ -56,6 +56,11 @@ export const RATE_LIMITS = {
   quoteAccount: { limit: 240, windowSeconds: 60 },
   /** Changes to one's proxies per account (settings, new password or link, change IP now: each tells an agent). */
   proxyChangeAccount: { limit: 120, windowSeconds: 60 },
+  /**
+   * Password and e-mail changes per account: each checks the current password, so a stolen session cannot use
+   * them to guess it faster than the login form allows.
+   */
+  accountChange: { limit: 10, windowSeconds: 15 * 60 },
   /** Transfer offers per account: each e-mails someone, so a script cannot use them to send mail in bulk. */
   transferAccount: { limit: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateRule>;

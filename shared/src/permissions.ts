@@ -97,3 +97,35 @@ export const AGENT_HOST_PERMISSIONS = {
 
 /** Either list lets a staff member into `/panel/farm`. */
 export const FARM_SECTION_ACCESS = [MODEM_PERMISSIONS.view, AGENT_HOST_PERMISSIONS.view].join('|');
+
+/**
+ * The Users section (Django's `auth.User` in the `users` app): staff see customers' pages with `view`, edit an
+ * account with `change` (who may grant staff, superuser or a permission is decided on top of it: see the Users API),
+ * and move a balance with `change_balance`, a permission of its own since it creates money.
+ */
+export const USER_PERMISSIONS = {
+  view: 'users.view_user',
+  add: 'users.add_user',
+  change: 'users.change_user',
+  delete: 'users.delete_user',
+  changeBalance: 'users.change_balance',
+} as const;
+
+/**
+ * Every permission string the site knows, grouped by the panel section it opens (the permission editor shows them
+ * so; `createsuperuser` grants them all). A string outside this list cannot be granted.
+ */
+export const PERMISSION_GROUPS: readonly { readonly section: string; readonly permissions: readonly string[] }[] = [
+  { section: 'users', permissions: Object.values(USER_PERMISSIONS) },
+  { section: 'versions', permissions: Object.values(VERSION_PERMISSIONS) },
+  { section: 'pages', permissions: Object.values(PAGE_PERMISSIONS) },
+  {
+    section: 'payments',
+    permissions: [PAYMENT_METHOD_PERMISSIONS, INVOICE_PERMISSIONS, PROMO_CODE_PERMISSIONS].flatMap((set) =>
+      Object.values(set),
+    ),
+  },
+  { section: 'farm', permissions: [MODEM_PERMISSIONS, AGENT_HOST_PERMISSIONS].flatMap((set) => Object.values(set)) },
+];
+
+export const ALL_PERMISSIONS: readonly string[] = PERMISSION_GROUPS.flatMap((group) => group.permissions);

@@ -3,6 +3,7 @@
  * repositories built over its `tx`: a new password never leaves an old login alive, a login never half-recorded.
  */
 import type { Db } from '../../db/db.ts';
+import { userAuditRepository } from './audit-repository.ts';
 import { loginSourcesRepository } from './login-sources-repository.ts';
 import { tokensRepository } from './tokens-repository.ts';
 import { usersRepository, type User } from './users-repository.ts';
@@ -47,10 +48,64 @@ export function accountsService(db: Db) {
         if (login.rehash !== null) await users.setPasswordHash(login.userId, login.rehash);
         const tokens = tokensRepository(tx);
         await tokens.deleteExpiredOf(login.userId);
-        await tokens.insert(login.userId, login.keyHash, login.userAgent);
+        await tokens.insert(login.userId, login.keyHash, login.userAgent, login.source);
         await users.touchLastLogin(login.userId);
         await loginSourcesRepository(tx).record(login.userId, login.source);
         return true;
+      });
+    },
+
+    /**
+     * The owner's new password, if the hash they proved is still the user's (checked under the row lock: a reset or
+     * another change that committed meanwhile wins, and this one answers false); every other login ends, the one
+     * making the change stays. Audited.
+     */
+    changePassword(change: {
+      readonly userId: number;
+      readonly verifiedHash: string;
+      readonly passwordHash: string;
+      readonly keepKeyHash: string;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const users = usersRepository(tx);
+        const user = await users.lockById(change.userId);
+        if (!user || user.passwordHash !== change.verifiedHash) return false;
+        await users.setPasswordHash(user.id, change.passwordHash);
+        const signedOut = await tokensRepository(tx).deleteOthersOf(user.id, change.keepKeyHash);
+        await userAuditRepository(tx).record({
+          userId: user.id,
+          actorId: user.id,
+          action: 'password_change',
+          changes: { sessions_signed_out: signedOut },
+        });
+        return true;
+      });
+    },
+
+    /**
+     * Makes `to` the user's address if it is still `from` (the link dies once used) and nobody holds `to` now: the
+     * user afterwards, or why not. The address was proven by the link, so it counts as verified.
+     */
+    changeEmail(claim: {
+      readonly id: number;
+      readonly from: string;
+      readonly to: string;
+    }): Promise<User | 'stale' | 'taken'> {
+      return db.transaction(async (tx) => {
+        const users = usersRepository(tx);
+        const user = await users.lockById(claim.id);
+        if (!user || !user.isActive || user.email !== claim.from) return 'stale';
+        const holder = await users.findByEmail(claim.to);
+        if (holder && holder.id !== user.id) return 'taken';
+        // The unique index still decides a race with a registration of the same address: a 23505 fails the request.
+        const changed = await users.setEmail(user.id, claim.to);
+        await userAuditRepository(tx).record({
+          userId: user.id,
+          actorId: null,
+          action: 'email_change',
+          changes: { email: [claim.from, changed.email] },
+        });
+        return changed;
       });
     },
 

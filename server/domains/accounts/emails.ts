@@ -90,6 +90,75 @@ export function passwordResetEmail(options: {
   return render(template, link, site, options.language);
 }
 
+/** To the new address of an e-mail change: the link that makes it the account's (`/?email_change=<key>`). */
+export function emailChangeEmail(options: {
+  readonly language: Language;
+  readonly publicUrl: string;
+  readonly siteName: string;
+  readonly email: string;
+  readonly key: string;
+}): EmailContent {
+  const site = options.siteName;
+  const link = siteLink(options.publicUrl, options.language, { email_change: options.key });
+  const template: Template =
+    options.language === 'ru'
+      ? {
+          subject: `Подтвердите новый адрес электронной почты — ${site}`,
+          greeting: 'Здравствуйте!',
+          paragraphs: [
+            `Адрес ${options.email} указан как новый для учётной записи на ${site}.`,
+            'Чтобы входить с ним и получать на него письма, перейдите по ссылке:',
+          ],
+          action: 'Подтвердить адрес',
+          after: ['Ссылка действует 3 дня. Если вы ничего не меняли, просто проигнорируйте это письмо.'],
+        }
+      : {
+          subject: `Confirm your new e-mail address — ${site}`,
+          greeting: 'Hello!',
+          paragraphs: [
+            `The address ${options.email} was given as the new address of an account on ${site}.`,
+            'To sign in with it and receive mail there, follow this link:',
+          ],
+          action: 'Confirm address',
+          after: ['The link is valid for 3 days. If you changed nothing, just ignore this e-mail.'],
+        };
+  return render(template, link, site, options.language);
+}
+
+/** To the old address once an e-mail change is confirmed: what happened, and where to look if it was not them. */
+export function emailChangedEmail(options: {
+  readonly language: Language;
+  readonly publicUrl: string;
+  readonly siteName: string;
+  readonly email: string;
+}): EmailContent {
+  const site = options.siteName;
+  const link = `${options.publicUrl}${localizePath('/user', options.language)}`;
+  const template: Template =
+    options.language === 'ru'
+      ? {
+          subject: `Адрес электронной почты изменён — ${site}`,
+          greeting: 'Здравствуйте!',
+          paragraphs: [
+            `Адрес вашей учётной записи на ${site} изменён на ${options.email}. Письма теперь приходят туда.`,
+            'Если это сделали не вы, восстановите пароль и напишите в поддержку. Личный кабинет:',
+          ],
+          action: 'Открыть личный кабинет',
+          after: [],
+        }
+      : {
+          subject: `Your e-mail address was changed — ${site}`,
+          greeting: 'Hello!',
+          paragraphs: [
+            `The address of your account on ${site} was changed to ${options.email}. Mail now goes there.`,
+            'If this was not you, reset your password and contact support. Your account:',
+          ],
+          action: 'Open my account',
+          after: [],
+        };
+  return render(template, link, site, options.language);
+}
+
 /**
  * Appends the mailing footer with the unsubscribe link (`/?unsubscribe=<token>`) to a mailing's text and HTML.
  * Every mailing to subscribers goes out with it; account mails (confirmation, reset) do not need it.

@@ -1,10 +1,11 @@
 /**
  * The accounts domain: users, their login tokens and the account endpoints (registration, e-mail confirmation, login,
- * logout, password reset, the signed-in user, unsubscribe), with the password, validation and e-mail helpers only
+ * logout, password reset and change, the signed-in user's profile, e-mail change and sessions, unsubscribe), with the password, validation and e-mail helpers only
  * accounts use. This file is the domain's only public surface.
  */
 import type { Currency } from '@proxy/contract/money';
 import type { FastifyPluginAsync } from 'fastify';
+import accountRoutes from './account-routes.ts';
 import authRoutes from './auth-routes.ts';
 import usersRoutes from './users-routes.ts';
 
@@ -13,6 +14,8 @@ export { hashTokenKey, tokensRepository } from './tokens-repository.ts';
 export { sessionCache, type SessionCache } from './session-cache.ts';
 export { toAuthUser } from './users-routes.ts';
 export { usersRepository, type User } from './users-repository.ts';
+// Staff changes to an account are audited beside the owner's own.
+export { userAuditRepository } from './audit-repository.ts';
 // The `createsuperuser` command checks and stores a password as registration does.
 export { accountsService } from './accounts-service.ts';
 export { passwordProblems } from './password-validation.ts';
@@ -33,6 +36,7 @@ export interface AccountsOptions {
 const accounts: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
   await app.register(authRoutes, options);
   await app.register(usersRoutes, { secretKey: options.secretKey, currency: options.currency });
+  await app.register(accountRoutes, options);
 };
 
 export default accounts;

@@ -80,7 +80,7 @@ describe.each(BACKENDS)('the session cache on $name', (backend) => {
   async function storedToken(db: Db) {
     const user = await createUser(db, { email: freshEmail('cached') });
     const keyHash = hashTokenKey(newTokenKey());
-    await tokensRepository(db).insert(user.id, keyHash, 'test');
+    await tokensRepository(db).insert(user.id, keyHash, 'test', '127.0.0.1');
     return { user, keyHash };
   }
 

@@ -15,6 +15,15 @@ export interface TokenOwner {
   readonly lastUsedAt: Date;
 }
 
+export interface StoredSession {
+  readonly id: number;
+  readonly key_hash: string;
+  readonly user_agent: string;
+  readonly ip: string;
+  readonly created_at: Date | string;
+  readonly last_used_at: Date | string;
+}
+
 /** A new login key: 40 lowercase hex (160 bits), the reference's wire format. */
 export function newTokenKey(): string {
   return randomBytes(20).toString('hex');
@@ -26,11 +35,13 @@ export function hashTokenKey(key: string): string {
 
 export function tokensRepository(q: Queryable) {
   return {
-    async insert(userId: number, keyHash: string, userAgent: string): Promise<void> {
-      await q.query('INSERT INTO auth_tokens (user_id, key_hash, user_agent) VALUES ($1, $2, $3)', [
+    /** `ip`: the client address the login came from, shown on the user's list of sessions. */
+    async insert(userId: number, keyHash: string, userAgent: string, ip: string): Promise<void> {
+      await q.query('INSERT INTO auth_tokens (user_id, key_hash, user_agent, ip) VALUES ($1, $2, $3, $4)', [
         userId,
         keyHash,
         userAgent.slice(0, 300),
+        ip.slice(0, 64),
       ]);
     },
 
@@ -58,6 +69,31 @@ export function tokensRepository(q: Queryable) {
 
     async delete(keyHash: string): Promise<void> {
       await q.query('DELETE FROM auth_tokens WHERE key_hash = $1', [keyHash]);
+    },
+
+    /** The user's live logins (not idle for 30 days), most recently used first. */
+    sessionsOf(userId: number): Promise<StoredSession[]> {
+      return q.query<StoredSession>(
+        `SELECT id::int AS id, key_hash, user_agent, ip, created_at, last_used_at FROM auth_tokens
+          WHERE user_id = $1 AND last_used_at >= now() - make_interval(days => $2)
+          ORDER BY last_used_at DESC, id DESC`,
+        [userId, TOKEN_IDLE_DAYS],
+      );
+    },
+
+    /** One login of the user's; false when it is not theirs (or gone). */
+    async deleteOf(userId: number, id: number): Promise<boolean> {
+      const rows = await q.query('DELETE FROM auth_tokens WHERE user_id = $1 AND id = $2 RETURNING id', [userId, id]);
+      return rows.length > 0;
+    },
+
+    /** Every login of the user but the one with `keepHash`; answers how many ended. */
+    async deleteOthersOf(userId: number, keepHash: string): Promise<number> {
+      const rows = await q.query('DELETE FROM auth_tokens WHERE user_id = $1 AND key_hash <> $2 RETURNING id', [
+        userId,
+        keepHash,
+      ]);
+      return rows.length;
     },
 
     async deleteAllOf(userId: number): Promise<void> {

@@ -139,9 +139,14 @@ export function usersRepository(q: Queryable) {
       return row?.id ?? null;
     },
 
-    /** The user, its row locked until the transaction ends: a check made on it holds until the commit. */
+    /**
+     * The user, its row locked until the transaction ends: a check made on it holds until the commit. `NO KEY
+     * UPDATE`, the lock a balance posting takes too: it leaves alone the key-share locks that inserting a row which
+     * references the user takes (an order in progress), which a plain `FOR UPDATE` would wait for while that order
+     * waits for locks this transaction holds.
+     */
     lockById: (id: number): Promise<User | null> =>
-      one(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 FOR UPDATE`, [id]),
+      one(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 FOR NO KEY UPDATE`, [id]),
 
     /**
      * Rewrites every stored address that is not in its canonical form yet (rows from before the canonical form):
@@ -194,6 +199,23 @@ export function usersRepository(q: Queryable) {
         [id],
       );
       return rows.length > 0;
+    },
+
+    /** The new address, in its canonical form; confirmed by the link that brought it. */
+    async setEmail(id: number, email: string): Promise<User> {
+      const rows = await q.query<UserRow>(
+        `UPDATE users AS u SET email = $2, email_verified = true WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        [id, canonicalEmail(email)],
+      );
+      return toUser(rows[0] as UserRow);
+    },
+
+    /** The own page's settings: only the fields given change. */
+    async setProfile(id: number, profile: { readonly subscribed?: boolean; readonly language?: Language }) {
+      await q.query(
+        'UPDATE users SET subscribed = coalesce($2, subscribed), language = coalesce($3, language) WHERE id = $1',
+        [id, profile.subscribed ?? null, profile.language ?? null],
+      );
     },
 
     async setSubscribed(id: number, subscribed: boolean): Promise<void> {

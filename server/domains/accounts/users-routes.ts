@@ -1,9 +1,10 @@
 /**
- * The signed-in user (`GET /api/users/`, `PATCH /api/users/` for the mailing subscription) and the mailing
+ * The signed-in user (`GET /api/users/`, `PATCH /api/users/` for the mailing subscription and the language) and the mailing
  * unsubscribe link (`GET /api/users/unsubscribe`).
  */
 import type { Currency } from '@proxy/contract/money';
-import { AuthUserSchema, UserSettingsSchema, type AuthUser } from '@proxy/contract/schemas/user';
+import { AuthUserSchema, type AuthUser } from '@proxy/contract/schemas/user';
+import { OwnProfileUpdateSchema } from '@proxy/contract/schemas/users';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -55,14 +56,19 @@ const usersRoutes: FastifyPluginAsync<{ secretKey: string; currency: Currency }>
       },
     },
     async (request, reply) => {
-      const { subscribed } = parseBody(UserSettingsSchema, request.body, request.language);
-      const user = request.user as User;
-      if (user.subscribed !== subscribed) {
-        await users.setSubscribed(user.id, subscribed);
-        request.log.info({ userId: user.id, subscribed }, 'changed the mailing subscription');
+      const { language } = request;
+      // Only these two fields are read: anything else in the body (`is_superuser`, `premission`, `balance`) is
+      // dropped by the schema, never written.
+      const profile = parseBody(OwnProfileUpdateSchema, request.body, language);
+      // The switch alone was this endpoint's whole body before the language joined it: an empty one names it.
+      if (profile.subscribed === undefined && profile.language === undefined) {
+        throw new HttpError(400, { subscribed: [message('required', language)] });
       }
+      const user = request.user as User;
+      await users.setProfile(user.id, profile);
+      request.log.info({ userId: user.id, ...profile }, 'changed the profile settings');
       reply.header('cache-control', 'no-store');
-      return toAuthUser({ ...user, subscribed }, options.currency);
+      return toAuthUser({ ...user, ...profile }, options.currency);
     },
   );
 

@@ -229,7 +229,8 @@ function dueCondition(due: Due): { readonly where: string; readonly values: read
     case 'renew':
       // The lead is at most half the period, so a proxy renewed from now is not due again at once.
       return {
-        where: `p.auto_renew AND (p.renew_retry_at IS NULL OR p.renew_retry_at <= ${NOW}) AND (
+        // A blocked owner's proxies stay suspended: renewing would serve them again.
+        where: `p.auto_renew AND u.is_active AND (p.renew_retry_at IS NULL OR p.renew_retry_at <= ${NOW}) AND (
             (${SERVED} AND p.expires_at < ${NOW} + LEAST(${ms(4)}, make_interval(hours => p.period_days * 12)))
             OR (p.state = 'suspended' AND p.expires_at + ${ms(5)} > ${NOW}))`,
         values: [due.leadMs, due.holdMs],
@@ -369,4 +370,59 @@ export async function markRenewalFailed(tx: Queryable, proxy: DueProxy, retryAt:
     proxy.expiresAt,
     retryAt,
   ]);
+}
+
+/**
+ * A block's or an unblock's first locks, in the order every writer keeps: the owner's proxies (id order), then their
+ * hosts (id order). The caller locks the account after these; answers the ids of the proxies locked.
+ */
+export async function lockOwnerProxies(tx: Queryable, ownerId: number): Promise<number[]> {
+  const rows = await tx.query<{ id: number; host_id: number }>(
+    'SELECT id, host_id FROM proxies WHERE owner_id = $1 ORDER BY id FOR UPDATE',
+    [ownerId],
+  );
+  await lockHosts(
+    tx,
+    rows.map((row) => row.host_id),
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The given proxies (locked with their hosts by `lockOwnerProxies`) stop at their agents: every served one
+ * `suspended`, its host bumped, and a pending transfer of one cancelled (a blocked customer gives nothing away).
+ * Answers how many were suspended.
+ */
+export async function suspendOwnerProxies(tx: Queryable, proxyIds: readonly number[], now: Date): Promise<number> {
+  const rows = await tx.query<{ host_id: number }>(
+    `UPDATE proxies SET state = 'suspended' WHERE id = ANY($1::int[]) AND ${SERVED.replaceAll('p.', '')}
+     RETURNING host_id`,
+    [[...proxyIds]],
+  );
+  await tx.query(
+    `UPDATE transfers SET state = 'cancelled', decided_at = $2 WHERE state = 'pending' AND proxy_id = ANY($1::int[])`,
+    [[...proxyIds], now],
+  );
+  await bumpHosts(
+    tx,
+    rows.map((row) => row.host_id),
+  );
+  return rows.length;
+}
+
+/**
+ * The given suspended proxies (locked by `lockOwnerProxies`) still within their term are served again, their hosts
+ * bumped; the ones past it stay suspended for the lifecycle (renewal by hand, then release). Answers how many.
+ */
+export async function resumeOwnerProxies(tx: Queryable, proxyIds: readonly number[], now: Date): Promise<number> {
+  const rows = await tx.query<{ host_id: number }>(
+    `UPDATE proxies SET state = 'active' WHERE id = ANY($1::int[]) AND state = 'suspended' AND expires_at > $2
+     RETURNING host_id`,
+    [[...proxyIds], now],
+  );
+  await bumpHosts(
+    tx,
+    rows.map((row) => row.host_id),
+  );
+  return rows.length;
 }

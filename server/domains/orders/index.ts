@@ -15,6 +15,8 @@ import proxyRoutes from './proxy-routes.ts';
 import stockRoutes, { type StockReader } from './stock-routes.ts';
 
 export { ordersService, type OrdersOptions, type OrdersService } from './orders-service.ts';
+// Staff read a customer's orders (the panel's Users section).
+export { ordersRepository } from './orders-repository.ts';
 // The home page's document embeds the stock the API serves, from the same in-process cache.
 export { STOCK_CACHE_MS, stockReader, type StockReader } from './stock-routes.ts';
 

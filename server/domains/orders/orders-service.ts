@@ -59,6 +59,18 @@ export interface OrdersOptions {
   readonly now?: () => number;
 }
 
+/**
+ * The account's row locked (the last lock an order takes, as the posting's UPDATE takes it: `NO KEY UPDATE`, which
+ * does not wait for another order of the customer holding a key-share lock from its inserts) and whether it is still
+ * active: staff may block it.
+ */
+async function accountStillActive(tx: Queryable, userId: number): Promise<boolean> {
+  const [row] = await tx.query<{ is_active: boolean }>('SELECT is_active FROM users WHERE id = $1 FOR NO KEY UPDATE', [
+    userId,
+  ]);
+  return row?.is_active === true;
+}
+
 export function ordersService(db: Db, options: OrdersOptions) {
   const { currency } = options;
   const now = options.now ?? Date.now;
@@ -197,6 +209,9 @@ export function ordersService(db: Db, options: OrdersOptions) {
             reference: `order:${id}`,
           });
         }
+        // Last, under the account's lock (the posting took it already; a free order takes it here): a block that
+        // committed while this order was being made is seen, and its suspension cannot miss these proxies.
+        if (!(await accountStillActive(tx, userId))) throw new OrderRefusal('blocked');
         await orders.finish(id, { subtotal, discount, promo });
         await orders.addLines(id, lines);
         return { id, created: true };
@@ -260,6 +275,9 @@ export function ordersService(db: Db, options: OrdersOptions) {
                 })
               ).balance_after
             : ((await ledger.balanceOf(userId)) ?? 0);
+        // Renewing serves a suspended proxy again: never one a block suspended. Checked last, under the account's
+        // lock, as an order checks it.
+        if (!(await accountStillActive(tx, userId))) throw new OrderRefusal('blocked');
         const renewal: Renewal = {
           period_days: input.period_days,
           lines: lines.map((line) => ({

@@ -9,7 +9,7 @@ import { NoFreePorts } from '../farm/index.ts';
 
 /** A rule of ordering said no; nothing was written (its transaction rolled back). */
 export class OrderRefusal extends Error {
-  readonly reason: 'no_price' | 'promo' | 'out_of_stock' | 'idempotency_mismatch' | 'not_owned';
+  readonly reason: 'no_price' | 'promo' | 'out_of_stock' | 'idempotency_mismatch' | 'not_owned' | 'blocked';
   readonly promo: PromoRefusal | null;
   /** How many modems of the place could be had (`out_of_stock`). */
   readonly free: number;
@@ -59,6 +59,9 @@ export async function withRefusals<T>(language: Language, run: () => Promise<T>)
         throw idempotencyMismatch(language);
       case 'not_owned':
         throw fieldError('ids', message('doesNotExist', language));
+      // Staff blocked the account while the request was under way: as if its login had been refused already.
+      case 'blocked':
+        throw new HttpError(401, { detail: message('userInactive', language) }, { 'www-authenticate': 'Token' });
     }
   }
 }

@@ -1,0 +1,221 @@
+/**
+ * The panel's Users section API (`/api/panel/users/`, staff only): the list, one account, its edits, balance
+ * adjustments, block and unblock, the audit of its changes, and its proxies, orders and ledger to read.
+ */
+import type { Language } from '@proxy/contract/languages';
+import type { Currency } from '@proxy/contract/money';
+import { USER_PERMISSIONS } from '@proxy/contract/permissions';
+import { LEDGER_LIST, LedgerEntrySchema } from '@proxy/contract/schemas/billing';
+import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
+import { ORDER_LIST, OrderSchema } from '@proxy/contract/schemas/orders';
+import { PROXY_LIST, ProxySchema } from '@proxy/contract/schemas/proxies';
+import {
+  BalanceAdjustmentSchema,
+  PANEL_USER_LIST,
+  PanelUserDetailSchema,
+  PanelUserSchema,
+  PanelUserUpdateSchema,
+  UserAuditEntrySchema,
+} from '@proxy/contract/schemas/users';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { userAuditRepository, type User } from '../accounts/index.ts';
+import { ledgerRepository } from '../billing/index.ts';
+import { customerProxiesRepository } from '../farm/index.ts';
+import { ordersRepository } from '../orders/index.ts';
+import { fieldError, parseBody } from '../../lib/drf-errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { message } from '../../lib/messages.ts';
+import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
+import { answers, idParams, notFound } from '../../lib/panel.ts';
+import { jsonSchemaOf } from '../../lib/schemas.ts';
+import { peopleRepository } from './people-repository.ts';
+import { PeopleRefusal, type PeopleService } from './people-service.ts';
+
+type Query = Record<string, string | undefined>;
+type IdRequest = { Params: { id: number } };
+type IdListRequest = { Params: { id: number }; Querystring: Query };
+
+export interface PeopleRoutesOptions {
+  readonly people: PeopleService;
+  readonly currency: Currency;
+  readonly publicUrl: string;
+  readonly now?: () => number;
+}
+
+/** A refusal as DRF words it: 403 `detail` for a grant the actor may not make, 400 on the field otherwise. */
+async function refusing<T>(language: Language, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof PeopleRefusal)) throw error;
+    switch (error.kind) {
+      case 'forbidden':
+        throw new HttpError(403, { detail: message('permissionDenied', language) });
+      case 'own_superuser':
+        throw fieldError('is_superuser', message('ownSuperuser', language));
+      case 'own_block':
+        throw fieldError('is_active', message('ownBlock', language));
+      case 'insufficient_funds':
+        throw fieldError('amount', message('balanceWouldBeNegative', language));
+    }
+  }
+}
+
+const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options) => {
+  const { people, publicUrl } = options;
+  const repository = peopleRepository(app.db, options.currency);
+  const proxies = customerProxiesRepository(app.db, { publicUrl, ...(options.now ? { now: options.now } : {}) });
+  const orders = ordersRepository(app.db);
+  const ledger = ledgerRepository(app.db);
+  const audit = userAuditRepository(app.db);
+  const can = (permission: string) => ({ preHandler: app.requirePermission(permission) });
+  const actor = (request: FastifyRequest) => request.user as User;
+  const item = jsonSchemaOf(PanelUserDetailSchema);
+  const detail = async (id: number, request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    return (await repository.get(id)) ?? notFound(reply, request.language);
+  };
+  // An account that is not there answers 404 before its lists are read (an empty list would say it exists).
+  const exists = async (id: number) => (await repository.get(id)) !== null;
+
+  app.get<{ Querystring: Query }>(
+    '/api/panel/users/',
+    {
+      ...can(USER_PERMISSIONS.view),
+      schema: {
+        querystring: jsonSchemaOf(listQuerySchema(PANEL_USER_LIST)),
+        response: { 200: paginatedSchema(jsonSchemaOf(PanelUserSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const params = readListParams(PANEL_USER_LIST, request.query);
+      const count = await repository.count(params);
+      return answerPage(request, reply, publicUrl, count, (window) => repository.list(params, window));
+    },
+  );
+
+  app.get<IdRequest>(
+    '/api/panel/users/:id/',
+    { ...can(USER_PERMISSIONS.view), schema: { params: idParams, response: answers(PanelUserDetailSchema) } },
+    (request, reply) => detail(request.params.id, request, reply),
+  );
+
+  app.patch<IdRequest>(
+    '/api/panel/users/:id/',
+    {
+      ...can(USER_PERMISSIONS.change),
+      schema: { params: idParams, response: { ...answers(PanelUserDetailSchema), 200: item } },
+    },
+    async (request, reply) => {
+      const { language } = request;
+      const changes = parseBody(PanelUserUpdateSchema, request.body, language);
+      const found = await refusing(language, () => people.update(actor(request), request.params.id, changes));
+      if (!found) return notFound(reply, language);
+      request.log.info({ userId: request.params.id, fields: Object.keys(changes) }, 'staff changed an account');
+      return detail(request.params.id, request, reply);
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/panel/users/:id/balance/',
+    { ...can(USER_PERMISSIONS.changeBalance), schema: { params: idParams, response: answers(PanelUserDetailSchema) } },
+    async (request, reply) => {
+      const { language } = request;
+      const { amount, reason } = parseBody(BalanceAdjustmentSchema, request.body, language);
+      const found = await refusing(language, () =>
+        people.adjustBalance(actor(request), request.params.id, amount, reason),
+      );
+      if (!found) return notFound(reply, language);
+      request.log.info({ userId: request.params.id, amount }, 'staff adjusted a balance');
+      return detail(request.params.id, request, reply);
+    },
+  );
+
+  for (const action of ['block', 'unblock'] as const) {
+    app.post<IdRequest>(
+      `/api/panel/users/:id/${action}/`,
+      { ...can(USER_PERMISSIONS.change), schema: { params: idParams, response: answers(PanelUserDetailSchema) } },
+      async (request, reply) => {
+        const { language } = request;
+        const found = await refusing(language, () => people[action](actor(request), request.params.id));
+        if (!found) return notFound(reply, language);
+        request.log.info({ userId: request.params.id }, `staff: ${action}`);
+        return detail(request.params.id, request, reply);
+      },
+    );
+  }
+
+  app.get<IdListRequest>(
+    '/api/panel/users/:id/audit/',
+    {
+      ...can(USER_PERMISSIONS.view),
+      schema: { params: idParams, response: { 200: paginatedSchema(jsonSchemaOf(UserAuditEntrySchema)) } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await exists(id))) return notFound(reply, request.language);
+      const count = await audit.count(id);
+      return answerPage(request, reply, publicUrl, count, (window) => audit.list(id, window));
+    },
+  );
+
+  app.get<IdListRequest>(
+    '/api/panel/users/:id/proxies/',
+    {
+      ...can(USER_PERMISSIONS.view),
+      schema: {
+        params: idParams,
+        querystring: jsonSchemaOf(listQuerySchema(PROXY_LIST)),
+        response: { 200: paginatedSchema(jsonSchemaOf(ProxySchema)) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await exists(id))) return notFound(reply, request.language);
+      const params = readListParams(PROXY_LIST, request.query);
+      const count = await proxies.count(id, params);
+      reply.header('cache-control', 'no-store');
+      return answerPage(request, reply, publicUrl, count, (window) => proxies.list(id, params, window));
+    },
+  );
+
+  app.get<IdListRequest>(
+    '/api/panel/users/:id/orders/',
+    {
+      ...can(USER_PERMISSIONS.view),
+      schema: {
+        params: idParams,
+        querystring: jsonSchemaOf(listQuerySchema(ORDER_LIST)),
+        response: { 200: paginatedSchema(jsonSchemaOf(OrderSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await exists(id))) return notFound(reply, request.language);
+      const params = readListParams(ORDER_LIST, request.query);
+      const count = await orders.count(id, params);
+      return answerPage(request, reply, publicUrl, count, (window) => orders.list(id, params, window));
+    },
+  );
+
+  app.get<IdListRequest>(
+    '/api/panel/users/:id/ledger/',
+    {
+      ...can(USER_PERMISSIONS.view),
+      schema: {
+        params: idParams,
+        querystring: jsonSchemaOf(listQuerySchema(LEDGER_LIST)),
+        response: { 200: paginatedSchema(jsonSchemaOf(LedgerEntrySchema)) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await exists(id))) return notFound(reply, request.language);
+      const params = readListParams(LEDGER_LIST, request.query);
+      const count = await ledger.count(id, params);
+      return answerPage(request, reply, publicUrl, count, (window) => ledger.list(id, params, window));
+    },
+  );
+};
+
+export default panelRoutes;

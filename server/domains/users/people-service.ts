@@ -1,0 +1,197 @@
+/**
+ * Staff changing an account (the panel's Users section), each change one transaction that locks, re-checks the rules
+ * on the locked rows, writes, and records itself in `user_audit`.
+ *
+ * Locks keep the order every writer keeps (proxies → hosts → account): a block or an unblock locks the customer's
+ * proxies and their hosts before the account row; an edit without one, and a balance adjustment, lock only the
+ * account. An order or a renewal checks the account is still active under the account's lock, last (orders domain).
+ */
+import type { Currency } from '@proxy/contract/money';
+import type { PanelUserUpdate, UserAuditAction } from '@proxy/contract/schemas/users';
+import type { Db, Queryable, SqlParam } from '../../db/db.ts';
+import { tokensRepository, userAuditRepository, usersRepository, type User } from '../accounts/index.ts';
+import { InsufficientFunds, ledgerRepository } from '../billing/index.ts';
+import { lockOwnerProxies, resumeOwnerProxies, suspendOwnerProxies } from '../farm/index.ts';
+import { peopleRepository } from './people-repository.ts';
+
+/** Why a change was refused: `forbidden` is a 403, the others a 400 on `field`. */
+export class PeopleRefusal extends Error {
+  readonly kind: 'forbidden' | 'own_superuser' | 'own_block' | 'insufficient_funds';
+  readonly field: string | null;
+
+  constructor(kind: PeopleRefusal['kind'], field: string | null = null) {
+    super(`people: ${kind}`);
+    this.name = 'PeopleRefusal';
+    this.kind = kind;
+    this.field = field;
+  }
+}
+
+/** The stored column of each editable field (the contract's names are the API's). */
+const COLUMNS: Readonly<Record<keyof PanelUserUpdate, string>> = {
+  is_active: 'is_active',
+  email_verified: 'email_verified',
+  is_staff: 'is_staff',
+  is_superuser: 'is_superuser',
+  language: 'language',
+  subscribed: 'subscribed',
+  permissions: 'permissions',
+};
+
+const stored = (user: User): Record<keyof PanelUserUpdate, unknown> => ({
+  is_active: user.isActive,
+  email_verified: user.emailVerified,
+  is_staff: user.isStaff,
+  is_superuser: user.isSuperuser,
+  language: user.language,
+  subscribed: user.subscribed,
+  permissions: [...user.permissions],
+});
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Who may make a change, judged on the locked target: only a superuser touches a superuser's account or grants staff,
+ * superuser, or a permission they lack themselves; nobody takes away their own superuser or blocks themselves.
+ */
+function judge(actor: User, target: User, changes: Partial<Record<keyof PanelUserUpdate, unknown>>): void {
+  const superuser = actor.isSuperuser;
+  if (target.isSuperuser && !superuser) throw new PeopleRefusal('forbidden');
+  if ((changes.is_staff === true && !target.isStaff) || changes.is_superuser !== undefined) {
+    if (!superuser) throw new PeopleRefusal('forbidden');
+  }
+  if (changes.permissions !== undefined && !superuser) {
+    const held = new Set(actor.permissions);
+    const granted = (changes.permissions as string[]).filter((name) => !target.permissions.includes(name));
+    if (granted.some((name) => !held.has(name))) throw new PeopleRefusal('forbidden');
+  }
+  if (actor.id === target.id && changes.is_superuser === false)
+    throw new PeopleRefusal('own_superuser', 'is_superuser');
+  if (actor.id === target.id && changes.is_active === false) throw new PeopleRefusal('own_block', 'is_active');
+}
+
+export function peopleService(db: Db, options: { readonly currency: Currency; readonly now?: () => number }) {
+  const now = () => new Date(options.now?.() ?? Date.now());
+
+  /**
+   * Applies `changes` to the target (already locked by the caller in the lock order), judged on the locked row;
+   * an activity change blocks or unblocks in full. Records only what differs; answers whether the user exists.
+   */
+  async function apply(
+    tx: Queryable,
+    actor: User,
+    id: number,
+    changes: PanelUserUpdate,
+    action: UserAuditAction,
+    proxyIds: readonly number[],
+  ): Promise<boolean> {
+    const target = await usersRepository(tx).lockById(id);
+    if (!target) return false;
+    const before = stored(target);
+    const differing = Object.fromEntries(
+      Object.entries(changes).filter(([field, value]) => !same(before[field as keyof PanelUserUpdate], value)),
+    ) as Partial<Record<keyof PanelUserUpdate, unknown>>;
+    judge(actor, target, differing);
+    if (Object.keys(differing).length === 0) return true;
+    const people = peopleRepository(tx, options.currency);
+    await people.update(
+      id,
+      Object.fromEntries(
+        Object.entries(differing).map(([field, value]) => [COLUMNS[field as keyof PanelUserUpdate], value as SqlParam]),
+      ),
+    );
+    const extra: Record<string, unknown> = {};
+    if (differing.is_active === false) {
+      // Every login ends now: the token rows' triggers tell every process's session cache at commit.
+      await tokensRepository(tx).deleteAllOf(id);
+      extra.proxies_suspended = await suspendOwnerProxies(tx, proxyIds, now());
+    } else if (differing.is_active === true) {
+      extra.proxies_resumed = await resumeOwnerProxies(tx, proxyIds, now());
+    }
+    const recorded = Object.fromEntries(
+      Object.keys(differing).map((field) => [
+        field,
+        [before[field as keyof PanelUserUpdate], differing[field as keyof PanelUserUpdate]],
+      ]),
+    );
+    const activity = differing.is_active === undefined ? null : differing.is_active ? 'unblock' : 'block';
+    await userAuditRepository(tx).record({
+      userId: id,
+      actorId: actor.id,
+      action: action === 'update' && activity && Object.keys(differing).length === 1 ? activity : action,
+      changes: { ...recorded, ...extra },
+    });
+    return true;
+  }
+
+  /**
+   * Locks in the order every writer keeps; a change of activity also needs the customer's proxies and hosts, first.
+   *
+   * A block then runs a second transaction: an order that was placing proxies while the first one locked the others
+   * commits before the block takes the account's lock (it holds that lock last), so its proxies are new to the
+   * block. Suspending them in the first transaction would lock their hosts after the account, against the lock
+   * order; the second locks them in order, and finds them as long as the account is still blocked. No order commits
+   * after the block: each checks the account is active under that lock.
+   */
+  async function change(actor: User, id: number, changes: PanelUserUpdate, action: UserAuditAction) {
+    const found = await db.transaction(async (tx) => {
+      const proxyIds = changes.is_active === undefined ? [] : await lockOwnerProxies(tx, id);
+      return apply(tx, actor, id, changes, action, proxyIds);
+    });
+    if (found && changes.is_active === false) {
+      await db.transaction(async (tx) => {
+        const proxyIds = await lockOwnerProxies(tx, id);
+        const [row] = await tx.query<{ is_active: boolean }>('SELECT is_active FROM users WHERE id = $1', [id]);
+        if (row?.is_active === false) await suspendOwnerProxies(tx, proxyIds, now());
+      });
+    }
+    return found;
+  }
+
+  return {
+    /** PATCH: false for no such user; throws `PeopleRefusal`. */
+    update: (actor: User, id: number, changes: PanelUserUpdate) => change(actor, id, changes, 'update'),
+
+    /** Inactive, every login revoked, every served proxy suspended at its agent. */
+    block: (actor: User, id: number) => change(actor, id, { is_active: false }, 'block'),
+
+    /** Active again, the proxies still within their term served again. */
+    unblock: (actor: User, id: number) => change(actor, id, { is_active: true }, 'unblock'),
+
+    /**
+     * An `adjustment` ledger entry naming the staff member and the reason; the posting's UPDATE locks the account,
+     * so two adjustments at once apply one after the other, and a debit below zero is refused whole.
+     */
+    adjustBalance(actor: User, id: number, amount: number, reason: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const target = await usersRepository(tx).lockById(id);
+        if (!target) return false;
+        if (target.isSuperuser && !actor.isSuperuser) throw new PeopleRefusal('forbidden');
+        let entry;
+        try {
+          entry = await ledgerRepository(tx).post({
+            userId: id,
+            kind: 'adjustment',
+            amount,
+            currency: options.currency,
+            reference: `staff:${actor.id}`,
+            actorId: actor.id,
+            reason,
+          });
+        } catch (error) {
+          if (error instanceof InsufficientFunds) throw new PeopleRefusal('insufficient_funds', 'amount');
+          throw error;
+        }
+        await userAuditRepository(tx).record({
+          userId: id,
+          actorId: actor.id,
+          action: 'balance',
+          changes: { amount, reason, balance: [target.balance, entry.balance_after], ledger_entry: entry.id },
+        });
+        return true;
+      });
+    },
+  };
+}
+
+export type PeopleService = ReturnType<typeof peopleService>;

@@ -1,0 +1,140 @@
+import { decodeWith, paginatedSchema } from './decode.ts';
+import {
+  LEDGER_LIST,
+  LedgerEntrySchema,
+  PANEL_INVOICE_LIST,
+  PanelInvoiceSchema,
+  type LedgerEntry,
+  type LedgerListParams,
+  type PanelInvoice,
+  type PanelInvoiceListParams,
+} from '../schemas/billing.ts';
+import { listQueryOf } from '../schemas/list-query.ts';
+import { ORDER_LIST, OrderSchema, type Order, type OrderListParams } from '../schemas/orders.ts';
+import { PROXY_LIST, ProxySchema, type Proxy, type ProxyListParams } from '../schemas/proxies.ts';
+import {
+  PANEL_USER_LIST,
+  PanelUserDetailSchema,
+  PanelUserSchema,
+  UserAuditEntrySchema,
+  type BalanceAdjustment,
+  type PanelUser,
+  type PanelUserDetail,
+  type PanelUserListParams,
+  type PanelUserUpdate,
+  type UserAuditEntry,
+} from '../schemas/users.ts';
+import type { ApiClient } from './client.ts';
+import type { Paginated } from './pagination.ts';
+
+/**
+ * The panel's Users section (`/api/panel/users/`, staff only): reads need `users.view_user`, changes
+ * `users.change_user`, a balance adjustment `users.change_balance`.
+ */
+
+const decodeUser = decodeWith(PanelUserDetailSchema);
+const userPath = (id: number) => `/api/panel/users/${id}/`;
+
+export function listPanelUsers(
+  api: ApiClient,
+  params: PanelUserListParams = {},
+  signal?: AbortSignal,
+): Promise<Paginated<PanelUser>> {
+  return api.request('/api/panel/users/', {
+    signal,
+    query: listQueryOf(PANEL_USER_LIST, params),
+    decode: decodeWith(paginatedSchema(PanelUserSchema)),
+  });
+}
+
+export function getPanelUser(api: ApiClient, id: number, signal?: AbortSignal): Promise<PanelUserDetail> {
+  return api.request(userPath(id), { signal, decode: decodeUser });
+}
+
+/** PATCH: any subset; 403 `detail` for a grant only a superuser may make, 400 per field otherwise. */
+export function updatePanelUser(api: ApiClient, id: number, changes: PanelUserUpdate): Promise<PanelUserDetail> {
+  return api.request(userPath(id), { method: 'PATCH', body: changes, decode: decodeUser });
+}
+
+/** Posts an `adjustment` ledger entry; 400 `amount` when a debit would take the balance below zero. */
+export function adjustPanelUserBalance(api: ApiClient, id: number, body: BalanceAdjustment): Promise<PanelUserDetail> {
+  return api.request(`${userPath(id)}balance/`, { method: 'POST', body, decode: decodeUser });
+}
+
+/** Inactive, every login revoked, every proxy suspended at its agent. */
+export function blockPanelUser(api: ApiClient, id: number): Promise<PanelUserDetail> {
+  return api.request(`${userPath(id)}block/`, { method: 'POST', decode: decodeUser });
+}
+
+/** Active again; the proxies still within their term are served again. */
+export function unblockPanelUser(api: ApiClient, id: number): Promise<PanelUserDetail> {
+  return api.request(`${userPath(id)}unblock/`, { method: 'POST', decode: decodeUser });
+}
+
+/** Every recorded change of the account, newest first (`?page=`). */
+export function listPanelUserAudit(
+  api: ApiClient,
+  id: number,
+  page = 1,
+  signal?: AbortSignal,
+): Promise<Paginated<UserAuditEntry>> {
+  return api.request(`${userPath(id)}audit/`, {
+    signal,
+    query: page > 1 ? { page: String(page) } : {},
+    decode: decodeWith(paginatedSchema(UserAuditEntrySchema)),
+  });
+}
+
+/** The customer's proxies as the customer sees them (`PROXY_LIST`). */
+export function listPanelUserProxies(
+  api: ApiClient,
+  id: number,
+  params: ProxyListParams = {},
+  signal?: AbortSignal,
+): Promise<Paginated<Proxy>> {
+  return api.request(`${userPath(id)}proxies/`, {
+    signal,
+    query: listQueryOf(PROXY_LIST, params),
+    decode: decodeWith(paginatedSchema(ProxySchema)),
+  });
+}
+
+export function listPanelUserOrders(
+  api: ApiClient,
+  id: number,
+  params: OrderListParams = {},
+  signal?: AbortSignal,
+): Promise<Paginated<Order>> {
+  return api.request(`${userPath(id)}orders/`, {
+    signal,
+    query: listQueryOf(ORDER_LIST, params),
+    decode: decodeWith(paginatedSchema(OrderSchema)),
+  });
+}
+
+export function listPanelUserLedger(
+  api: ApiClient,
+  id: number,
+  params: LedgerListParams = {},
+  signal?: AbortSignal,
+): Promise<Paginated<LedgerEntry>> {
+  return api.request(`${userPath(id)}ledger/`, {
+    signal,
+    query: listQueryOf(LEDGER_LIST, params),
+    decode: decodeWith(paginatedSchema(LedgerEntrySchema)),
+  });
+}
+
+/** The customer's invoices: the Payments section's list filtered to them (needs `payments.view_invoice`). */
+export function listPanelUserInvoices(
+  api: ApiClient,
+  id: number,
+  params: PanelInvoiceListParams = {},
+  signal?: AbortSignal,
+): Promise<Paginated<PanelInvoice>> {
+  return api.request('/api/panel/invoices/', {
+    signal,
+    query: listQueryOf(PANEL_INVOICE_LIST, { ...params, filters: { ...params.filters, user: [id] } }),
+    decode: decodeWith(paginatedSchema(PanelInvoiceSchema)),
+  });
+}
