@@ -153,7 +153,7 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       const status = async (url: string, email?: string) =>
         (await app.inject({ url, headers: email ? await as(email) : {} })).statusCode;
 
-      // Users has no remote yet; Pages' remote (panel-page) is not in this remotes.json.
+      // Neither Users' remote (panel-users) nor Pages'' remote (panel-page) is not in this remotes.json.
       for (const url of ['/panel/users', '/en/panel/users', '/panel/users/4', '/panel/page', '/en/panel/page/add']) {
         const response = await app.inject({ url, headers: await as(boss) });
         expect(response.statusCode, url).toBe(501);

@@ -6,6 +6,7 @@ import {
   PAGE_PERMISSIONS,
   PAYMENT_METHOD_PERMISSIONS,
   PAYMENTS_SECTION_ACCESS,
+  USER_PERMISSIONS,
   VERSION_PERMISSIONS,
 } from './permissions.ts';
 
@@ -65,7 +66,7 @@ export interface RouteDefinition {
 export const ROUTES = [
   { id: 'home', pattern: '/', remote: 'marketing', layout: 'public' },
   { id: 'account', pattern: '/home', remote: 'user', layout: 'public', guard: 'authenticated' },
-  // Own page (no id); with an id, staff see a customer's page (its own issue) — until then the page answers 404.
+  // Own page (no id); with an id, staff with `users.view_user` see that customer's page read-only (404 for others).
   { id: 'user', pattern: '/user/:id?', remote: 'user', layout: 'public', guard: 'authenticated' },
   { id: 'contentPage', pattern: '/page/:id?', remote: 'marketing', layout: 'public' },
   { id: 'order', pattern: '/order', remote: 'order', layout: 'public', guard: 'authenticated' },
@@ -154,6 +155,21 @@ export const ROUTES = [
     remote: 'panel-farm',
     layout: 'panel',
     permission: AGENT_HOST_PERMISSIONS.view,
+  },
+  // Customers' accounts: the list, and one account (read-only without `users.change_user`). No add: people register.
+  {
+    id: 'panelUsers',
+    pattern: '/panel/users',
+    remote: 'panel-users',
+    layout: 'panel',
+    permission: USER_PERMISSIONS.view,
+  },
+  {
+    id: 'panelUserEdit',
+    pattern: '/panel/users/:id',
+    remote: 'panel-users',
+    layout: 'panel',
+    permission: USER_PERMISSIONS.view,
   },
   // Releases of the client apps; edit needs only view (read-only without change).
   {
