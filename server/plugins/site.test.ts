@@ -153,7 +153,7 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       const status = async (url: string, email?: string) =>
         (await app.inject({ url, headers: email ? await as(email) : {} })).statusCode;
 
-      // Neither Users' remote (panel-users) nor Pages'' remote (panel-page) is not in this remotes.json.
+      // This remotes.json lists neither Users' remote (panel-users) nor Pages' (panel-page).
       for (const url of ['/panel/users', '/en/panel/users', '/panel/users/4', '/panel/page', '/en/panel/page/add']) {
         const response = await app.inject({ url, headers: await as(boss) });
         expect(response.statusCode, url).toBe(501);
