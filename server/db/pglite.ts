@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   BIGINT_OID,
   parseBigint,
@@ -27,7 +28,8 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
  * `data-dir-lock.ts`), because two processes on one directory silently lose committed rows.
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const options = { parsers: { [BIGINT_OID]: parseBigint } };
+  // pg_trgm: the trigram index of the panel's user search (migration 0081).
+  const options = { parsers: { [BIGINT_OID]: parseBigint }, extensions: { pg_trgm } };
   const pg = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
   return {
     kind: 'pglite',
