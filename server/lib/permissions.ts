@@ -3,4 +3,4 @@
  * panel section (`PERMISSION_GROUPS`). `createsuperuser` grants them all; a superuser passes every check anyway
  * (`hasPermission`), the list is what `premission` shows.
  */
-export { ALL_PERMISSIONS } from '@proxy/contract/permissions';
+export { ALL_PERMISSIONS } from '@proxy/contract/permission-groups';

@@ -110,22 +110,3 @@ export const USER_PERMISSIONS = {
   delete: 'users.delete_user',
   changeBalance: 'users.change_balance',
 } as const;
-
-/**
- * Every permission string the site knows, grouped by the panel section it opens (the permission editor shows them
- * so; `createsuperuser` grants them all). A string outside this list cannot be granted.
- */
-export const PERMISSION_GROUPS: readonly { readonly section: string; readonly permissions: readonly string[] }[] = [
-  { section: 'users', permissions: Object.values(USER_PERMISSIONS) },
-  { section: 'versions', permissions: Object.values(VERSION_PERMISSIONS) },
-  { section: 'pages', permissions: Object.values(PAGE_PERMISSIONS) },
-  {
-    section: 'payments',
-    permissions: [PAYMENT_METHOD_PERMISSIONS, INVOICE_PERMISSIONS, PROMO_CODE_PERMISSIONS].flatMap((set) =>
-      Object.values(set),
-    ),
-  },
-  { section: 'farm', permissions: [MODEM_PERMISSIONS, AGENT_HOST_PERMISSIONS].flatMap((set) => Object.values(set)) },
-];
-
-export const ALL_PERMISSIONS: readonly string[] = PERMISSION_GROUPS.flatMap((group) => group.permissions);

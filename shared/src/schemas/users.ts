@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LANGUAGES } from '../languages.ts';
 import { CURRENCIES } from '../money.ts';
-import { ALL_PERMISSIONS } from '../permissions.ts';
+import { ALL_PERMISSIONS } from '../permission-groups.ts';
 import { MAX_AMOUNT } from './billing.ts';
 import { requiredText } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
