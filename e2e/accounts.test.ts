@@ -3,7 +3,7 @@
 // a used link; the unsubscribe link, and a bad one that leads through sign-in to the user page's mailing switch; the
 // same journey in English.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { startSmtpSink } from '../scripts/smtp-sink.ts';
 import { makeUnsubscribeToken } from '../server/lib/signing.ts';
@@ -125,6 +125,15 @@ describe.each(backends)('accounts on $name', ({ name, databaseUrl }) => {
     });
     afterAll(async () => {
       await page.close();
+    });
+    afterEach(async ({ task }) => {
+      if (task.result?.state !== 'fail') return;
+      // CI keeps only the log: what the page showed and what the server said, for whoever reads a failure there.
+      const shown = await page
+        .evaluate(() => ({ url: location.href, body: document.body.innerText.slice(0, 2000) }))
+        .catch((error: unknown) => ({ url: page.url(), body: String(error) }));
+      console.error(`${task.name} failed on ${name} in ${language} at ${shown.url}:\n${shown.body}`);
+      console.error(`site output (tail):\n${site.output().slice(-4000)}`);
     });
 
     it('registers, checking the form on submit first', async () => {
