@@ -6,6 +6,7 @@ export const ANTD_USED_EXPORTS = [
   'Alert',
   'App',
   'Button',
+  'Checkbox',
   'ConfigProvider',
   'Divider',
   'Drawer',

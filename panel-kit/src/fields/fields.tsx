@@ -160,12 +160,22 @@ export function SelectField<T extends string | number>({
   );
 }
 
-export function SwitchField({ onChange, ...props }: FieldProps & { onChange?: (on: boolean) => void }) {
+export function SwitchField({
+  onChange,
+  disabled,
+  ...props
+}: FieldProps & {
+  onChange?: (on: boolean) => void;
+  /** This one switch is not the user's to change (its help says why); the whole form's read-only is the form's. */
+  disabled?: boolean;
+}) {
   const { input, error, id } = useBoundField<boolean>(props.name);
   return (
     <Item {...props} id={id} error={error}>
       <Switch
         id={id}
+        // `false` would override a read-only form's disabling (antd prefers the prop to the form's context).
+        disabled={disabled || undefined}
         checked={Boolean(input.value)}
         onChange={(on) => {
           input.onChange(on);

@@ -19,6 +19,13 @@ export type FilterLabels<D extends ListDefinition> = {
     readonly rows?: Readonly<Record<number, string>>;
     /** A `list` filter that takes one choice at a time (a status), with an "all" entry; otherwise any of them. */
     readonly single?: boolean;
+    /**
+     * A `range` filter typed in larger units than the API counts in: the URL and the API get the typed number times
+     * `scale` (money typed in roubles, sent in kopecks: 100), with as many decimals as the scale allows.
+     */
+    readonly scale?: number;
+    /** A filter the screen sets itself and the user does not choose (a customer's own invoices on their page). */
+    readonly hidden?: boolean;
   };
 };
 
@@ -45,7 +52,8 @@ export function FilterBar<D extends ListDefinition>({
   return (
     <>
       {Object.entries(definition.filters).map(([name, filter]: [string, FilterDefinition]) => {
-        const { label, choices = {}, rows = {}, single } = labels[name] as FilterLabels<D>[string];
+        const { label, choices = {}, rows = {}, single, scale = 1, hidden } = labels[name] as FilterLabels<D>[string];
+        if (hidden) return null;
         if (filter.type === 'ids' || filter.type === 'values') {
           // Rows of another resource by id, or values the data holds by themselves: any of them, with the names the
           // section gives (`rows`, `choices`); a selected one it does not name shows as itself.
@@ -98,7 +106,8 @@ export function FilterBar<D extends ListDefinition>({
         if (filter.type === 'range') {
           const range = (values[name] as NumberRange | undefined) ?? {};
           const set = (bound: keyof NumberRange, value: number | null) =>
-            setFilter(name, { ...range, [bound]: value ?? undefined });
+            setFilter(name, { ...range, [bound]: value === null ? undefined : Math.round(value * scale) });
+          const shown = (value: number | undefined) => (value === undefined ? null : value / scale);
           return (
             <span key={name} className={styles.range} role="group" aria-label={label}>
               <span className={styles.rangeLabel} aria-hidden="true">
@@ -107,10 +116,10 @@ export function FilterBar<D extends ListDefinition>({
               {(['min', 'max'] as const).map((bound) => (
                 <InputNumber
                   key={bound}
-                  precision={0}
+                  precision={Math.max(0, Math.round(Math.log10(scale)))}
                   placeholder={t(`list.${bound}`)}
                   aria-label={t('list.rangeOf', { label, bound: t(`list.${bound}`) })}
-                  value={range[bound] ?? null}
+                  value={shown(range[bound])}
                   onChange={(value) => set(bound, value)}
                 />
               ))}

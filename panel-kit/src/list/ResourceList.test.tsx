@@ -9,7 +9,7 @@ import type { Paginated } from '@proxy/contract/api/pagination';
 import { defineList, type ListParams } from '@proxy/contract/schemas/list-query';
 import { appStore, StateProvider } from '@proxy/contract/state';
 import { installBrowserStubs } from '../test/browser-stubs.ts';
-import { ResourceList } from './ResourceList.tsx';
+import { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 
 const USERS = defineList({
   orderings: ['email', 'date_joined'],
@@ -33,7 +33,19 @@ const page = (rows: Row[], count = rows.length): Paginated<Row> => ({
   results: rows,
 });
 
-function renderList(load: (params: ListParams<typeof USERS>) => Promise<Paginated<Row>>, path = '/panel/users') {
+type Labels = NonNullable<ResourceListProps<Row, typeof USERS>['filters']>;
+const LABELS: Labels = {
+  status: { label: 'Status', choices: { active: 'Active', blocked: 'Blocked' } },
+  balance: { label: 'Balance' },
+  date_joined: { label: 'Joined' },
+  country: { label: 'Country', choices: { RU: 'Russia', KZ: 'Kazakhstan' } },
+};
+
+function renderList(
+  load: (params: ListParams<typeof USERS>) => Promise<Paginated<Row>>,
+  path = '/panel/users',
+  { filters = LABELS, searchPlaceholder = 'E-mail' }: { filters?: Labels; searchPlaceholder?: string } = {},
+) {
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({ lng: 'en', resources: {}, initAsync: false });
   const List = () => (
@@ -41,14 +53,9 @@ function renderList(load: (params: ListParams<typeof USERS>) => Promise<Paginate
       definition={USERS}
       load={(params) => load(params)}
       rowKey={(row) => row.id}
-      searchPlaceholder="E-mail"
+      searchPlaceholder={searchPlaceholder || undefined}
       emptyText="No users"
-      filters={{
-        status: { label: 'Status', choices: { active: 'Active', blocked: 'Blocked' } },
-        balance: { label: 'Balance' },
-        date_joined: { label: 'Joined' },
-        country: { label: 'Country', choices: { RU: 'Russia', KZ: 'Kazakhstan' } },
-      }}
+      filters={filters}
       columns={[{ key: 'email', title: 'E-mail', sortable: true, render: (row) => row.email }]}
     />
   );
@@ -109,6 +116,28 @@ describe('a panel list', () => {
     expect(load).toHaveBeenLastCalledWith(
       expect.objectContaining({ page: 1, filters: { balance: { min: 500 }, date_joined: { before: '2026-02-28' } } }),
     );
+  });
+
+  it('types a scaled range in larger units, leaves out hidden filters, and has no search without a placeholder', async () => {
+    const load = vi.fn(async () => page([{ id: 1, email: 'a@example.com' }]));
+    const router = renderList(load, '/panel/users?balance_max=50000&country=KZ', {
+      filters: { ...LABELS, balance: { label: 'Balance', scale: 100 }, country: { label: 'Country', hidden: true } },
+      searchPlaceholder: '',
+    });
+    await screen.findByText('a@example.com');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Country' })).toBeNull();
+    // A hidden filter the URL holds still reaches the API: the screen sets it, the user does not.
+    expect(load).toHaveBeenLastCalledWith(
+      expect.objectContaining({ filters: { balance: { max: 50000 }, country: ['KZ'] } }),
+    );
+    expect((screen.getByLabelText('Balance: To') as HTMLInputElement).value).toBe('500.00');
+    await act(async () => {
+      const min = screen.getByLabelText('Balance: From');
+      fireEvent.change(min, { target: { value: '0.5' } });
+      fireEvent.blur(min);
+    });
+    expect(search(router)).toMatchObject({ balance_min: '50', balance_max: '50000' });
   });
 
   it('never shows a slow answer to an older query over the newer one', async () => {

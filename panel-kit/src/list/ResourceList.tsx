@@ -26,7 +26,8 @@ export interface ResourceListProps<Row, D extends ListDefinition> {
   readonly load: (params: ListParams<D>, signal: AbortSignal) => Promise<Paginated<Row>>;
   readonly rowKey: (row: Row) => number | string;
   readonly columns: readonly ListColumn<Row>[];
-  readonly searchPlaceholder: string;
+  /** The search box's placeholder; without one the list has no search (its API has none). */
+  readonly searchPlaceholder?: string;
   readonly filters?: FilterLabels<D>;
   readonly emptyText: string;
   /** The create button, when the user may add. */
@@ -117,16 +118,18 @@ export function ResourceList<Row extends object, D extends ListDefinition>({
   return (
     <>
       <div className={styles.toolbar}>
-        <Input.Search
-          className={styles.search}
-          defaultValue={params.search}
-          key={params.search ?? ''}
-          allowClear
-          placeholder={searchPlaceholder}
-          aria-label={t('list.search')}
-          enterButton={t('list.search')}
-          onSearch={(value) => update({ search: value.trim() || undefined })}
-        />
+        {searchPlaceholder !== undefined && (
+          <Input.Search
+            className={styles.search}
+            defaultValue={params.search}
+            key={params.search ?? ''}
+            allowClear
+            placeholder={searchPlaceholder}
+            aria-label={t('list.search')}
+            enterButton={t('list.search')}
+            onSearch={(value) => update({ search: value.trim() || undefined })}
+          />
+        )}
         {filters && <FilterBar definition={definition} labels={filters} params={params} update={update} />}
         {create && (
           <Button type="primary" onClick={() => void navigate(create.href)}>

@@ -1,0 +1,130 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatPrice } from '@proxy/contract/money';
+import { account, page } from '../test/fixtures.ts';
+import { installBrowserStubs, Providers, signIn, stubApi } from '../test/setup.tsx';
+import { UsersList } from './UsersList.tsx';
+
+const ROWS = [
+  account(7, { email: 'buyer@example.com', balance: 123_456, proxies: 3 }),
+  account(8, {
+    email: 'admin@example.com',
+    is_active: false,
+    email_verified: false,
+    is_staff: true,
+    is_superuser: true,
+    last_login: null,
+    balance: 0,
+    proxies: 0,
+  }),
+];
+
+const queryOf = (url: string | undefined) => Object.fromEntries(new URL(url ?? '', 'http://x').searchParams);
+
+async function renderList(path = '/en/panel/users') {
+  const router = createMemoryRouter(
+    [
+      { path: '/en/panel/users', Component: UsersList },
+      { path: '/en/panel/users/:id', Component: () => null },
+    ],
+    { initialEntries: [path] },
+  );
+  await act(async () => {
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+  });
+  return router;
+}
+
+const rowOf = (email: string) => screen.getByRole('link', { name: email }).closest('tr') as HTMLElement;
+const urlQuery = (router: Awaited<ReturnType<typeof renderList>>) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+beforeEach(() => {
+  installBrowserStubs();
+  signIn(['users.view_user']);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the users list', () => {
+  it('shows each account with its flags, dates, balance and proxy count, linked to its screen, with the total', async () => {
+    stubApi(() => ({ body: page(ROWS, 57) }));
+    await renderList();
+    await screen.findByRole('link', { name: 'buyer@example.com' });
+    const buyer = rowOf('buyer@example.com');
+    expect(screen.getByRole('link', { name: 'buyer@example.com' }).getAttribute('href')).toBe('/en/panel/users/7');
+    expect(buyer.textContent).toContain(formatPrice(123_456, 'RUB', 'en'));
+    expect(buyer.textContent).toContain('1,234.56');
+    expect(within(buyer).getByText('Active')).toBeDefined();
+    expect(within(buyer).getByText('Verified')).toBeDefined();
+    expect(within(buyer).queryByText('Staff')).toBeNull();
+    expect(within(buyer).getAllByRole('cell').at(-1)?.textContent).toBe('3');
+    const admin = rowOf('admin@example.com');
+    expect(within(admin).getByText('Blocked')).toBeDefined();
+    expect(within(admin).getByText('Not verified')).toBeDefined();
+    expect(within(admin).getByText('Staff')).toBeDefined();
+    expect(within(admin).getByText('Superuser')).toBeDefined();
+    expect(within(admin).getByText('never')).toBeDefined();
+    expect(within(admin).getAllByRole('cell').at(-1)?.textContent).toBe('0');
+    expect(screen.getByText('Total: 57')).toBeDefined();
+    // People register themselves and accounts are blocked, not deleted: no add, no delete.
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
+  it('sends the filters of the URL to the API, the balance in minor units though typed in major', async () => {
+    const calls = stubApi(() => ({ body: page(ROWS) }));
+    const router = await renderList(
+      '/en/panel/users?active=false&staff=true&date_joined_after=2026-01-01&last_login_before=2026-03-01&ordering=-balance',
+    );
+    await screen.findByRole('link', { name: 'buyer@example.com' });
+    expect(calls[0]?.url.startsWith('/api/panel/users/?')).toBe(true);
+    expect(queryOf(calls[0]?.url)).toEqual({
+      active: 'false',
+      staff: 'true',
+      date_joined_after: '2026-01-01',
+      last_login_before: '2026-03-01',
+      ordering: '-balance',
+      page: '1',
+      page_size: '20',
+    });
+    // The balance filter: 12.5 typed is 1250 kopecks in the URL and the API's query.
+    await act(async () => {
+      const min = screen.getByLabelText('Balance: From');
+      fireEvent.change(min, { target: { value: '12.5' } });
+      fireEvent.blur(min);
+    });
+    expect(urlQuery(router)).toMatchObject({ balance_min: '1250', active: 'false' });
+    expect(queryOf(calls.at(-1)?.url)).toMatchObject({ balance_min: '1250', staff: 'true' });
+  });
+
+  it('shows a balance filter of the URL in major units', async () => {
+    stubApi(() => ({ body: page(ROWS) }));
+    await renderList('/en/panel/users?balance_max=50000');
+    await screen.findByRole('link', { name: 'buyer@example.com' });
+    expect((screen.getByLabelText('Balance: To') as HTMLInputElement).value).toBe('500.00');
+  });
+
+  it('puts the e-mail search and a sort by a column into the URL and the query', async () => {
+    const calls = stubApi(() => ({ body: page(ROWS) }));
+    const router = await renderList();
+    await screen.findByRole('link', { name: 'buyer@example.com' });
+    await act(async () => {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' buyer ' } });
+      fireEvent.click(screen.getByRole('button', { name: /Search$/ }));
+    });
+    expect(urlQuery(router)).toEqual({ search: 'buyer' });
+    expect(queryOf(calls.at(-1)?.url)).toMatchObject({ search: 'buyer' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('columnheader', { name: /Proxies/ }));
+    });
+    expect(urlQuery(router)).toEqual({ search: 'buyer', ordering: 'proxies' });
+    expect(queryOf(calls.at(-1)?.url)).toMatchObject({ search: 'buyer', ordering: 'proxies' });
+  });
+});
