@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS } from '@proxy/contract/permissions';
+import { ALL_PERMISSIONS } from '@proxy/contract/permission-groups';
 import type { PanelUserDetail, UserAuditEntry } from '@proxy/contract/schemas/users';
 
 export { ALL_PERMISSIONS as ALL };

@@ -1,6 +1,6 @@
 import { Checkbox } from 'antd';
 import type { TranslationKey } from '@proxy/contract/i18n';
-import { ALL_PERMISSIONS, PERMISSION_GROUPS } from '@proxy/contract/permissions';
+import { ALL_PERMISSIONS, PERMISSION_GROUPS } from '@proxy/contract/permission-groups';
 import { useField } from '@proxy/panel-kit';
 import type en from '../i18n/en.json';
 import { useT } from '../i18n/use-t.ts';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
-import { ALL_PERMISSIONS } from '@proxy/contract/permissions';
+import { ALL_PERMISSIONS } from '@proxy/contract/permission-groups';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { account, audit, page } from '../test/fixtures.ts';
