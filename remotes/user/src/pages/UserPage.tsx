@@ -7,6 +7,7 @@ import { InvoiceResult } from '../billing/InvoiceResult.tsx';
 import { InvoicesList } from '../billing/InvoicesList.tsx';
 import { LedgerHistory } from '../billing/LedgerHistory.tsx';
 import { OrdersList } from '../billing/OrdersList.tsx';
+import { OWN_DATA } from '../billing/user-data.ts';
 import { useT } from '../i18n/use-t.ts';
 import { MailingCard } from '../profile/MailingCard.tsx';
 import styles from './AccountPage.module.css';
@@ -49,9 +50,9 @@ export function UserPage() {
         {returned !== undefined && <InvoiceResult key={returned} id={returned} onDismiss={dismissResult} />}
         <BalanceCard />
         <MailingCard />
-        <InvoicesList balance={user.balance} />
-        <OrdersList balance={user.balance} />
-        <LedgerHistory balance={user.balance} />
+        <InvoicesList balance={user.balance} data={OWN_DATA} />
+        <OrdersList balance={user.balance} data={OWN_DATA} />
+        <LedgerHistory balance={user.balance} data={OWN_DATA} />
       </div>
     </section>
   );
