@@ -1,11 +1,12 @@
 // An e-mail confirmation link that no longer works (used, stale, tampered) says so and leads on to sign-in, where a
 // confirmed address gets in and an unconfirmed one is offered the confirmation again. An unsubscribe link that does
-// not work leads to the user page's mailing switch: at once when signed in, after sign-in otherwise.
+// not work leads to the user page's mailing switch: at once when signed in, after sign-in otherwise. A link confirming
+// a new e-mail address changes it and says so; a stale one says what the other stale links say.
 import { act, cleanup, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { AuthUser } from '@proxy/contract/schemas/user';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   appStore,
   clearMessageAtom,
@@ -13,6 +14,7 @@ import {
   messageAtom,
   signedInAtom,
   StateProvider,
+  userAtom,
 } from '@proxy/contract/state';
 import { createI18n } from '../i18n/instance.ts';
 import { AuthDialogHost } from './AuthDialogHost.tsx';
@@ -171,5 +173,114 @@ describe('an unsubscribe link that does not work', () => {
     await act(async () => appStore.set(signedInAtom, { token: 'b'.repeat(40), user: CUSTOMER }));
     expect(router.state.location.pathname).toBe('/en');
     expect(appStore.get(afterSignInAtom)).toBeNull();
+  });
+});
+
+async function openEmailChangeLink(
+  language: 'ru' | 'en',
+  session: { token: string; user: AuthUser } | null,
+  answers: Record<string, readonly [number, unknown]>,
+) {
+  hydrateAppStore(appStore, session ? { ...session, language } : { language });
+  appStore.set(afterSignInAtom, null);
+  appStore.set(pendingAuthParamsAtom, { emailChange: 'WzUsIm9sZCJd:1u:sig' });
+  const requests: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    requests.push({ method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : null });
+    const [status, body] = answers[url] ?? [404, { detail: 'Not found.' }];
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  const prefix = language === 'en' ? '/en' : '';
+  const router = createMemoryRouter(
+    [
+      {
+        path: `${prefix}/`,
+        Component: Layout,
+        children: [
+          { index: true, element: <h1>{'home'}</h1> },
+          { path: 'user', element: <h1>{'user page'}</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [`${prefix}/`] },
+  );
+  await act(async () => {
+    render(
+      <StateProvider store={appStore}>
+        <I18nextProvider i18n={createI18n(language)}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StateProvider>,
+    );
+  });
+  return { router, requests };
+}
+
+const NEW_ADDRESS = { ...CUSTOMER, email: 'new@example.com' };
+
+describe('a link confirming a new e-mail address', () => {
+  // The effect loads its code on demand; compiling it on a busy machine can outlast a waitFor.
+  beforeAll(() => import('./email-change-link.ts'));
+
+  it('changes it, loads the signed-in user again and shows the user page, saying so', async () => {
+    const { router, requests } = await openEmailChangeLink(
+      'en',
+      { token: 'a'.repeat(40), user: CUSTOMER },
+      { '/api/users/email/confirm/': [200, { detail: 'ok' }], '/api/users/': [200, NEW_ADDRESS] },
+    );
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/en/user'));
+    expect(requests[0]).toEqual({
+      method: 'POST',
+      url: '/api/users/email/confirm/',
+      body: { key: 'WzUsIm9sZCJd:1u:sig' },
+    });
+    expect(appStore.get(userAtom)?.email).toBe('new@example.com');
+    expect(appStore.get(messageAtom)).toMatchObject({
+      color: 'success',
+      text: 'E-mail address changed to new@example.com',
+    });
+  });
+
+  it('asks a visitor to sign in with the new address, then goes to the user page', async () => {
+    const { router, requests } = await openEmailChangeLink('ru', null, {
+      '/api/users/email/confirm/': [200, { detail: 'ок' }],
+    });
+    await vi.waitFor(() => expect(router.state.location.hash).toBe('#login'));
+    expect(appStore.get(messageAtom)).toMatchObject({
+      color: 'success',
+      text: 'Адрес почты изменён. Войдите с новым адресом.',
+    });
+    expect(appStore.get(afterSignInAtom)).toBe('/user');
+    expect(requests.map((request) => request.url)).toEqual(['/api/users/email/confirm/']);
+  });
+
+  it('that no longer works says the link has expired', async () => {
+    const { router } = await openEmailChangeLink(
+      'ru',
+      { token: 'a'.repeat(40), user: CUSTOMER },
+      { '/api/users/email/confirm/': [404, { detail: 'Страница не найдена.' }] },
+    );
+    await vi.waitFor(() =>
+      expect(appStore.get(messageAtom)).toMatchObject({
+        color: 'error',
+        text: 'Токен устарел, отправьте запрос повторно',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/');
+    expect(appStore.get(userAtom)?.email).toBe(CUSTOMER.email);
+  });
+
+  it('for an address taken since says so in the words of the server', async () => {
+    await openEmailChangeLink(
+      'en',
+      { token: 'a'.repeat(40), user: CUSTOMER },
+      { '/api/users/email/confirm/': [400, { email: ['A user with this e-mail address already exists.'] }] },
+    );
+    await vi.waitFor(() =>
+      expect(appStore.get(messageAtom)).toMatchObject({
+        color: 'error',
+        text: 'A user with this e-mail address already exists.',
+      }),
+    );
   });
 });

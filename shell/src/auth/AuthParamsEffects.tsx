@@ -15,6 +15,7 @@ const VERIFIED_DETAIL = { ru: 'ок', en: 'ok' } as const;
  * `email_key` confirms the address, then goes home and opens login; `uid`+`token` open the set-new-password form;
  * `unsubscribe` ends the mailing subscription; a bad one (cut short by a mail client, mistyped) leads to the user
  * page, where the subscription is switched by hand: at once when signed in, through sign-in otherwise.
+ * `email_change` confirms a new address; its code loads only for such a link (the first paint is at its byte budget).
  */
 export function AuthParamsEffects() {
   const params = useAtomValue(pendingAuthParamsAtom);
@@ -52,6 +53,12 @@ export function AuthParamsEffects() {
       );
     }
     if (params.reset) setReset(params.reset);
+    const { emailChange } = params;
+    if (emailChange) {
+      import('./email-change-link.ts')
+        .then((link) => link.confirmEmailChangeLink(emailChange, language, navigate))
+        .catch(fail);
+    }
     if (params.unsubscribe) {
       unsubscribe(api, params.unsubscribe).then(
         ({ result }) => {

@@ -32,6 +32,15 @@ describe('takeAuthParams', () => {
     expect(lone.replaced).toEqual(['/about']);
   });
 
+  it('reads the e-mail change key and strips it before anything else can see it', () => {
+    const { location, history, replaced } = fakeWindow('https://site.test/en/?email_change=WzUsImEiXQ:1u:sig&utm=2');
+    expect(takeAuthParams(location, history)).toEqual({ emailChange: 'WzUsImEiXQ:1u:sig' });
+    expect(replaced).toEqual(['/en/?utm=2']);
+    const empty = fakeWindow('https://site.test/?email_change=');
+    expect(takeAuthParams(empty.location, empty.history)).toEqual({});
+    expect(empty.replaced).toEqual(['/']);
+  });
+
   it('leaves a clean URL alone', () => {
     const { location, history, replaced } = fakeWindow('https://site.test/page/faq?q=1');
     expect(takeAuthParams(location, history)).toEqual({});

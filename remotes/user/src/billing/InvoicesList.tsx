@@ -1,13 +1,12 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { listInvoices } from '@proxy/contract/api/billing';
 import { formatPrice } from '@proxy/contract/money';
-import { api } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import { formatTime, pageOf } from './format.ts';
 import { TopUpLink } from './links.tsx';
 import { ListState } from './ListState.tsx';
 import { Pager } from './Pager.tsx';
 import { useLoaded } from './use-loaded.ts';
+import type { UserData } from './user-data.ts';
 import styles from './billing.module.css';
 
 export const INVOICES_PAGE_SIZE = 5;
@@ -15,17 +14,29 @@ export const INVOICES_PAGE_SIZE = 5;
 export const INVOICES_PAGE = 'invoices_page';
 
 /**
- * The customer's top-up invoices, newest first: status, amount, method, when. A pending one opens again in the
- * top-up dialog (how to pay it); any other one there shows its outcome.
+ * The customer's top-up invoices, newest first: status, amount, method, when. On their own page a pending one opens
+ * again in the top-up dialog (how to pay it), any other one there shows its outcome; staff only read them.
  */
-export function InvoicesList({ balance }: { balance: number }) {
+export function InvoicesList({ balance, data }: { balance: number; data: UserData }) {
+  return data.listInvoices ? <Invoices balance={balance} data={data} list={data.listInvoices} /> : null;
+}
+
+function Invoices({
+  balance,
+  data,
+  list,
+}: {
+  balance: number;
+  data: UserData;
+  list: NonNullable<UserData['listInvoices']>;
+}) {
   const { t, language } = useT();
   const [search, setSearch] = useSearchParams();
   const { hash } = useLocation();
   const page = pageOf(search.get(INVOICES_PAGE)) ?? 1;
   // The dialog opening or closing (the hash) may have made or cancelled an invoice; a payment changes the balance.
-  const invoices = useLoaded(`${language}|${page}|${hash}|${balance}`, (signal) =>
-    listInvoices(api, { page, page_size: INVOICES_PAGE_SIZE, ordering: '-created_at' }, signal),
+  const invoices = useLoaded(`${data.key}|${language}|${page}|${hash}|${balance}`, (signal) =>
+    list({ page, page_size: INVOICES_PAGE_SIZE }, language, signal),
   );
   const setPage = (next: number) =>
     setSearch(
@@ -56,9 +67,11 @@ export function InvoicesList({ balance }: { balance: number }) {
                   {t('invoices.amount')}
                 </th>
                 <th scope="col">{t('invoices.status')}</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>{t('invoices.actions')}</span>
-                </th>
+                {data.own && (
+                  <th scope="col">
+                    <span className={styles.visuallyHidden}>{t('invoices.actions')}</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -68,7 +81,7 @@ export function InvoicesList({ balance }: { balance: number }) {
                     {invoice.id}
                   </th>
                   <td data-label={t('invoices.created')}>{formatTime(invoice.created_at, language)}</td>
-                  <td data-label={t('invoices.method')}>{invoice.method.name}</td>
+                  <td data-label={t('invoices.method')}>{invoice.method}</td>
                   <td data-label={t('invoices.amount')} className={styles.numeric}>
                     {formatPrice(invoice.amount, invoice.currency, language)}
                   </td>
@@ -77,14 +90,16 @@ export function InvoicesList({ balance }: { balance: number }) {
                       {t(`invoices.statuses.${invoice.status}`)}
                     </span>
                   </td>
-                  <td className={styles.rowAction}>
-                    <TopUpLink
-                      invoice={invoice.id}
-                      className={invoice.status === 'pending' ? styles.primaryButton : styles.secondaryButton}
-                    >
-                      {t(invoice.status === 'pending' ? 'invoices.pay' : 'invoices.open')}
-                    </TopUpLink>
-                  </td>
+                  {data.own && (
+                    <td className={styles.rowAction}>
+                      <TopUpLink
+                        invoice={invoice.id}
+                        className={invoice.status === 'pending' ? styles.primaryButton : styles.secondaryButton}
+                      >
+                        {t(invoice.status === 'pending' ? 'invoices.pay' : 'invoices.open')}
+                      </TopUpLink>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

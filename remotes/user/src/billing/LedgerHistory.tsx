@@ -1,9 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { listLedger } from '@proxy/contract/api/billing';
 import { formatPrice } from '@proxy/contract/money';
 import { LEDGER_KINDS, LEDGER_LIST, type LedgerEntry, type LedgerListParams } from '@proxy/contract/schemas/billing';
 import { listQueryOf } from '@proxy/contract/schemas/list-query';
-import { api } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import { DateRangeFields } from './DateRangeFields.tsx';
 import { formatSigned, formatTime, parseReference } from './format.ts';
@@ -13,6 +11,7 @@ import { ListState } from './ListState.tsx';
 import { orderAnchor } from './OrdersList.tsx';
 import { Pager } from './Pager.tsx';
 import { useLoaded } from './use-loaded.ts';
+import type { UserData } from './user-data.ts';
 import styles from './billing.module.css';
 
 export const LEDGER_PAGE_SIZE = 20;
@@ -21,7 +20,7 @@ export const LEDGER_PAGE_SIZE = 20;
  * The history of the customer's balance, newest first: every change with its kind, what it was for and the balance
  * after it. Filters (kinds, a date range) and the page live in the URL, so a filtered view can be shared or reloaded.
  */
-export function LedgerHistory({ balance }: { balance: number }) {
+export function LedgerHistory({ balance, data }: { balance: number; data: UserData }) {
   const { t, language } = useT();
   // The ledger owns the URL's unprefixed keys (`kind`, `created_after`, `page`, …); the rest of the URL stays.
   const [search, setSearch] = useSearchParams();
@@ -31,8 +30,9 @@ export function LedgerHistory({ balance }: { balance: number }) {
   const page = params.page ?? 1;
   const query = { ...params, page_size: LEDGER_PAGE_SIZE };
   // A payment changes the balance and adds a line.
-  const ledger = useLoaded(`${language}|${JSON.stringify(listQueryOf(LEDGER_LIST, query))}|${balance}`, (signal) =>
-    listLedger(api, query, signal),
+  const ledger = useLoaded(
+    `${data.key}|${language}|${JSON.stringify(listQueryOf(LEDGER_LIST, query))}|${balance}`,
+    (signal) => data.listLedger(query, signal),
   );
 
   const update = (next: LedgerListParams) => writeListInUrl(setSearch, LEDGER_LIST, next);
@@ -94,7 +94,7 @@ export function LedgerHistory({ balance }: { balance: number }) {
                 <tr key={entry.id}>
                   <td data-label={t('ledger.date')}>{formatTime(entry.created_at, language)}</td>
                   <td data-label={t('ledger.operation')}>
-                    <Operation entry={entry} />
+                    <Operation entry={entry} own={data.own} />
                   </td>
                   <td
                     data-label={t('ledger.amount')}
@@ -123,18 +123,21 @@ export function LedgerHistory({ balance }: { balance: number }) {
 }
 
 /**
- * The kind, what it was for (an invoice opens in the top-up dialog, an order is its row in the order history) and a
- * staff adjustment's reason.
+ * The kind, what it was for (an invoice opens in the top-up dialog on the customer's own page, an order is its row in
+ * the order history) and a staff adjustment's reason.
  */
-function Operation({ entry }: { entry: LedgerEntry }) {
+function Operation({ entry, own }: { entry: LedgerEntry; own: boolean }) {
   const { t } = useT();
   const reference = parseReference(entry.reference);
   return (
     <span className={styles.operation}>
       <span className={styles.kind}>{t(`ledger.kinds.${entry.kind}`)}</span>
-      {reference?.kind === 'invoice' && (
-        <TopUpLink invoice={reference.id}>{t('ledger.references.invoice', { id: reference.id })}</TopUpLink>
-      )}
+      {reference?.kind === 'invoice' &&
+        (own ? (
+          <TopUpLink invoice={reference.id}>{t('ledger.references.invoice', { id: reference.id })}</TopUpLink>
+        ) : (
+          <span>{t('ledger.references.invoice', { id: reference.id })}</span>
+        ))}
       {reference?.kind === 'order' && (
         // A plain in-page anchor: the browser scrolls to the order's row and the URL keeps its filters.
         <a href={`#${orderAnchor(reference.id)}`}>{t('ledger.references.order', { id: reference.id })}</a>

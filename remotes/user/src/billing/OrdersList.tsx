@@ -1,11 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
-import { listOrders } from '@proxy/contract/api/orders';
 import type { Language } from '@proxy/contract/languages';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
 import { listQueryOf } from '@proxy/contract/schemas/list-query';
 import { ORDER_LIST, type Order, type OrderListParams } from '@proxy/contract/schemas/orders';
-import { api } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import { countryName, flagOf } from '../proxies/place.ts';
 import { DateRangeFields } from './DateRangeFields.tsx';
@@ -15,6 +13,7 @@ import { ListState } from './ListState.tsx';
 import { Pager } from './Pager.tsx';
 import { pluralOf } from './plural.ts';
 import { useLoaded } from './use-loaded.ts';
+import type { UserData } from './user-data.ts';
 import styles from './billing.module.css';
 
 export const ORDERS_PAGE_SIZE = 10;
@@ -28,9 +27,10 @@ export function orderAnchor(id: number): string {
 
 /**
  * The customer's orders, newest first: what each bought and where, the promo code, the total and links to its
- * proxies (a released one is only named). The date filter and the page live in the URL.
+ * proxies (a released one is only named; staff see the ids only: the proxy pages are the customer's). The date
+ * filter and the page live in the URL.
  */
-export function OrdersList({ balance }: { balance: number }) {
+export function OrdersList({ balance, data }: { balance: number; data: UserData }) {
   const { t, language } = useT();
   const [search, setSearch] = useSearchParams();
   const params = readListInUrl(ORDER_LIST, search, ORDERS_PREFIX);
@@ -38,8 +38,9 @@ export function OrdersList({ balance }: { balance: number }) {
   const page = params.page ?? 1;
   const query: OrderListParams = { ...params, ordering: params.ordering ?? '-created_at', page_size: ORDERS_PAGE_SIZE };
   // An order made elsewhere changes the balance.
-  const orders = useLoaded(`${language}|${JSON.stringify(listQueryOf(ORDER_LIST, query))}|${balance}`, (signal) =>
-    listOrders(api, query, signal),
+  const orders = useLoaded(
+    `${data.key}|${language}|${JSON.stringify(listQueryOf(ORDER_LIST, query))}|${balance}`,
+    (signal) => data.listOrders(query, signal),
   );
   const update = (next: OrderListParams) => writeListInUrl(setSearch, ORDER_LIST, next, ORDERS_PREFIX);
   const filtered = created.after !== undefined || created.before !== undefined;
@@ -66,9 +67,11 @@ export function OrdersList({ balance }: { balance: number }) {
       {orders.data?.count === 0 && !filtered && !orders.failed && (
         <p className={styles.note}>
           <span>{t('orders.empty')}</span>
-          <Link to={paths.order(language)} className={styles.primaryButton}>
-            {t('orders.order')}
-          </Link>
+          {data.own && (
+            <Link to={paths.order(language)} className={styles.primaryButton}>
+              {t('orders.order')}
+            </Link>
+          )}
         </p>
       )}
       {orders.data && orders.data.results.length > 0 && (
@@ -88,7 +91,7 @@ export function OrdersList({ balance }: { balance: number }) {
             </thead>
             <tbody>
               {orders.data.results.map((order) => (
-                <OrderRow key={order.id} order={order} language={language} />
+                <OrderRow key={order.id} order={order} language={language} own={data.own} />
               ))}
             </tbody>
           </table>
@@ -115,7 +118,7 @@ function placesOf(order: Order, language: Language): string[] {
   return [...new Set(places)];
 }
 
-function OrderRow({ order, language }: { order: Order; language: Language }) {
+function OrderRow({ order, language, own }: { order: Order; language: Language; own: boolean }) {
   const { t } = useT();
   const period = t(`proxies.days.${pluralOf(order.period_days, language)}`, { count: order.period_days });
   const promo = order.promo_code !== null || order.discount > 0;
@@ -153,8 +156,10 @@ function OrderRow({ order, language }: { order: Order; language: Language }) {
             <li key={index}>
               {line.proxy_id === null ? (
                 <span className={styles.muted}>{t('orders.released')}</span>
-              ) : (
+              ) : own ? (
                 <Link to={paths.ipDetail(line.proxy_id, language)}>{t('orders.proxy', { id: line.proxy_id })}</Link>
+              ) : (
+                t('orders.proxy', { id: line.proxy_id })
               )}
             </li>
           ))}

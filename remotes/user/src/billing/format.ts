@@ -21,3 +21,8 @@ export function pageOf(raw: string | null): number | undefined {
   const value = Number(raw);
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
+
+/** A calendar date as the customer's language writes it. */
+export function formatDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
+}

@@ -1,7 +1,7 @@
 // The customer's own page: the balance with "Top up", the top-up invoices (a pending one opens again in the top-up
 // dialog), the balance history with its filters and page in the URL, the outcome of an invoice a payment gateway
 // sent the customer back for, the order history (links to its proxies, its own date filter in the URL, the ledger's
-// "Order no. N" pointing at its row), and a 404 for /user/{id} until staff get that page.
+// "Order no. N" pointing at its row), and a 404 for a customer at /user/{id} (staff's view: CustomerPage.test.tsx).
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -420,7 +420,7 @@ describe('the user page', () => {
     expect(document.getElementById('order-7')?.closest('section')).toBe(orders);
   });
 
-  it('is a 404 with an id, until staff get the page of a customer', () => {
+  it("is a 404 for a customer at another's page", () => {
     const args = { language: 'ru' as const, signal: new AbortController().signal };
     expect(validateUserPage({ ...args, params: {} })).toBe(true);
     expect(validateUserPage({ ...args, params: { id: '5' } })).toBe(false);

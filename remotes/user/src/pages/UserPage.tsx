@@ -1,33 +1,60 @@
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { getPanelUser } from '@proxy/contract/api/panel-users';
+import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
-import { userAtom, useAtomValue } from '@proxy/contract/state';
+import type { PanelUserDetail } from '@proxy/contract/schemas/users';
+import { api, appStore, userAtom, useAtomValue } from '@proxy/contract/state';
 import { BalanceCard } from '../billing/BalanceCard.tsx';
 import { pageOf } from '../billing/format.ts';
 import { InvoiceResult } from '../billing/InvoiceResult.tsx';
 import { InvoicesList } from '../billing/InvoicesList.tsx';
 import { LedgerHistory } from '../billing/LedgerHistory.tsx';
 import { OrdersList } from '../billing/OrdersList.tsx';
+import { OWN_DATA } from '../billing/user-data.ts';
 import { useT } from '../i18n/use-t.ts';
+import { EmailCard } from '../profile/EmailCard.tsx';
 import { MailingCard } from '../profile/MailingCard.tsx';
+import { PasswordCard } from '../profile/PasswordCard.tsx';
+import { ProfileCard } from '../profile/ProfileCard.tsx';
+import { SessionsCard } from '../profile/SessionsCard.tsx';
+import { CustomerPage } from './CustomerPage.tsx';
 import styles from './AccountPage.module.css';
+import profile from '../profile/profile.module.css';
 
 /** The gateway sends the customer back to `/user?invoice={id}`. */
 export const RETURN_PARAM = 'invoice';
 
 /**
- * With an id (`/user/5`) staff will see a customer's page (its own issue); until then that address is the 404 page,
- * as for any page that does not exist.
+ * With an id (`/user/5`) the page is staff's read-only view of that customer, for those with `users.view_user`;
+ * for anyone else (a customer, staff without it) that address is the 404 page, as for a page that does not exist —
+ * it does not tell them such a page is there. The route's guard has already required a signed-in user.
  */
 export function validateUserPage({ params }: PageLoaderArgs): boolean {
-  return params.id === undefined;
+  if (params.id === undefined) return true;
+  return /^[1-9]\d{0,9}$/.test(params.id) && hasPermission(appStore.get(userAtom), USER_PERMISSIONS.view);
+}
+
+/** The customer staff look at; the API's 404 for an unknown id becomes the 404 page. The own page loads after render. */
+export async function loadUserPage({ params, signal }: PageLoaderArgs): Promise<PanelUserDetail | null> {
+  return params.id === undefined ? null : getPanelUser(api, Number(params.id), signal);
+}
+
+/** `/user` is the signed-in customer's own page; `/user/{id}` staff's view of a customer. */
+export function UserPage() {
+  const { id } = useParams();
+  return id === undefined ? <OwnPage /> : <CustomerPage />;
 }
 
 /**
- * `/user` — the customer's own page: the balance with "Top up", the mailing subscription, the top-up invoices, the
- * order history and the balance history.
+ * `/user` — the customer's own page: the balance with "Top up", the account (e-mail, language), the mailing
+ * subscription, the password and the e-mail address, the signed-in devices, the top-up invoices, the order history
+ * and the balance history.
  */
-export function UserPage() {
+function OwnPage() {
   const { t } = useT();
+  // A password change signs the other devices out: the devices card asks again.
+  const [sessionsVersion, setSessionsVersion] = useState(0);
   const user = useAtomValue(userAtom);
   const [search, setSearch] = useSearchParams();
   if (!user) return null;
@@ -48,10 +75,16 @@ export function UserPage() {
       <div className={styles.stack}>
         {returned !== undefined && <InvoiceResult key={returned} id={returned} onDismiss={dismissResult} />}
         <BalanceCard />
-        <MailingCard />
-        <InvoicesList balance={user.balance} />
-        <OrdersList balance={user.balance} />
-        <LedgerHistory balance={user.balance} />
+        <div className={profile.grid}>
+          <ProfileCard />
+          <MailingCard />
+          <PasswordCard onChanged={() => setSessionsVersion((version) => version + 1)} />
+          <EmailCard />
+          <SessionsCard refresh={sessionsVersion} />
+        </div>
+        <InvoicesList balance={user.balance} data={OWN_DATA} />
+        <OrdersList balance={user.balance} data={OWN_DATA} />
+        <LedgerHistory balance={user.balance} data={OWN_DATA} />
       </div>
     </section>
   );

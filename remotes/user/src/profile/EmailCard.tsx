@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { requestEmailChange } from '@proxy/contract/api/account';
+import type { SubmissionErrors } from '@proxy/contract/forms';
+import type { EmailChange } from '@proxy/contract/schemas/users';
+import { api } from '@proxy/contract/state';
+import { useT } from '../i18n/use-t.ts';
+import { FormAlert, formErrorsOf, requestMessages, TextField } from './form-parts.tsx';
+import styles from './profile.module.css';
+
+type Values = Partial<EmailChange>;
+
+/**
+ * A new address and the current password. The address changes only once the link mailed to it is opened (the shell
+ * handles `?email_change=`), so a typo cannot lock anyone out; until then the card says where the link went. The
+ * server's messages (a wrong password, an address taken or invalid) land on their fields.
+ */
+export function EmailCard() {
+  const { t } = useT();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = async (values: Values): Promise<SubmissionErrors | undefined> => {
+    const body = { email: (values.email ?? '').trim(), password: values.password ?? '' };
+    const errors: SubmissionErrors = {};
+    if (!body.email) errors.email = t('forms.required');
+    if (!body.password) errors.password = t('forms.required');
+    if (Object.keys(errors).length > 0) return errors;
+    try {
+      await requestEmailChange(api, body);
+    } catch (error) {
+      return formErrorsOf(error, requestMessages(t));
+    }
+    setSentTo(body.email);
+    return undefined;
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="email-title">
+      <h2 id="email-title" className={styles.title}>
+        {t('email.title')}
+      </h2>
+      {sentTo !== null ? (
+        <>
+          <p className={styles.success} role="status">
+            {t('email.sent', { email: sentTo })}
+          </p>
+          <div>
+            <button type="button" className={styles.secondaryButton} onClick={() => setSentTo(null)}>
+              {t('email.again')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className={styles.muted}>{t('email.lead')}</p>
+          <Form<Values>
+            onSubmit={submit}
+            render={({ handleSubmit, submitting, submitError, dirtySinceLastSubmit }) => (
+              <form className={styles.form} onSubmit={handleSubmit} noValidate>
+                <TextField name="email" id="email-new" type="email" autoComplete="off" label={t('email.new')} />
+                <TextField
+                  name="password"
+                  id="email-password"
+                  type="password"
+                  autoComplete="current-password"
+                  label={t('email.password')}
+                />
+                <FormAlert
+                  id="email-error"
+                  text={!dirtySinceLastSubmit && typeof submitError === 'string' ? submitError : ''}
+                />
+                <div>
+                  <button type="submit" className={styles.primaryButton} disabled={submitting} aria-busy={submitting}>
+                    {t('email.submit')}
+                  </button>
+                </div>
+              </form>
+            )}
+          />
+        </>
+      )}
+    </section>
+  );
+}
