@@ -13,7 +13,8 @@ import type { ApiClient } from './client.ts';
 
 /**
  * The signed-in user's own page (`/user`) beyond what `auth.ts` has: profile settings, password, e-mail, sessions.
- * Balance, invoices and the ledger are `billing.ts`.
+ * Balance, invoices and the ledger are `billing.ts`; the e-mail change link's confirmation is `auth.ts`, with the
+ * other links from e-mails.
  */
 
 /** `PATCH /api/users/`: the mailing subscription and/or the language; answers the user. */
@@ -29,11 +30,6 @@ export function changePassword(api: ApiClient, body: PasswordChange): Promise<De
 /** Sends the confirmation link to the new address; 400 `email` (invalid, taken) or `password`. */
 export function requestEmailChange(api: ApiClient, body: EmailChange): Promise<Detail> {
   return api.request<Detail>('/api/users/email/', { method: 'POST', body });
-}
-
-/** The link's `?email_change=` key; 404 for a bad, expired or used key; 400 `email` if the address was taken since. */
-export function confirmEmailChange(api: ApiClient, key: string): Promise<Detail> {
-  return api.request<Detail>('/api/users/email/confirm/', { method: 'POST', body: { key } });
 }
 
 export function listSessions(api: ApiClient, signal?: AbortSignal): Promise<Session[]> {

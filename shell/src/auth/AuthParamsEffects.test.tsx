@@ -220,7 +220,7 @@ const NEW_ADDRESS = { ...CUSTOMER, email: 'new@example.com' };
 
 describe('a link confirming a new e-mail address', () => {
   // The effect loads its code on demand; compiling it on a busy machine can outlast a waitFor.
-  beforeAll(() => import('./email-change-link.ts'));
+  beforeAll(() => import('./auth-links.ts'));
 
   it('changes it, loads the signed-in user again and shows the user page, saying so', async () => {
     const { router, requests } = await openEmailChangeLink(
