@@ -142,6 +142,31 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       expect((await app.inject({ url: '/panel' })).statusCode).toBe(200);
     });
 
+    it("answers a customer's page (/user/{id}) 404 to all but staff who may view users; /user stays every user's", async () => {
+      const customer = freshEmail('user-page-customer');
+      const viewer = freshEmail('user-page-viewer');
+      const editor = freshEmail('user-page-editor');
+      const { id } = await createUser(testDb.db, { email: customer });
+      await createUser(testDb.db, { email: viewer, staff: true, permissions: ['users.view_user'] });
+      await createUser(testDb.db, { email: editor, staff: true, permissions: ['pages.view_page'] });
+      const status = async (url: string, email?: string) =>
+        (await app.inject({ url, headers: email ? { cookie: `accessToken=${await login(app, email)}` } : {} }))
+          .statusCode;
+
+      await dist.setRemotes(['marketing', 'user']);
+      try {
+        expect(await status(`/user/${id}`, viewer)).toBe(200);
+        expect(await status(`/en/user/${id}`, viewer)).toBe(200);
+        expect(await status(`/user/${id}`, customer)).toBe(404);
+        expect(await status(`/en/user/${id}`, editor)).toBe(404);
+        expect(await status('/user', customer)).toBe(200);
+        // A visitor is sent to sign in by the page itself, as from any page for the signed-in.
+        expect(await status(`/user/${id}`)).toBe(200);
+      } finally {
+        await dist.setRemotes(['marketing']);
+      }
+    });
+
     it('answers a panel section the site does not deploy with 501 (noindex), and an unknown panel address with 404', async () => {
       const boss = freshEmail('undeployed-boss');
       const editor = freshEmail('undeployed-editor');

@@ -18,7 +18,7 @@ import fastifyStatic from '@fastify/static';
 import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
-import { hasPermission, PAGE_PERMISSIONS, type PermissionSubject } from '@proxy/contract/permissions';
+import { hasPermission, PAGE_PERMISSIONS, type PermissionSubject, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import { matchRoute, PANEL_ACCESS, undeployedPanelSection, type RemoteName } from '@proxy/contract/routes';
 import type { Language } from '@proxy/contract/languages';
 import { homeBlockKey, homeStockKey, type HomeStock, type InitialState } from '@proxy/contract/session-state';
@@ -326,6 +326,10 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
         if (!mayOpen(state.user, panelPage)) status = 403;
         else if (undeployed) status = SECTION_NOT_DEPLOYED;
       }
+      // A customer's page (`/user/{id}`) is staff's: to anyone else it does not exist, as the page itself shows.
+      const customerPage = match?.route.id === 'user' && match.params.id !== undefined;
+      if (status === 200 && customerPage && state.user && !hasPermission(state.user, USER_PERMISSIONS.view))
+        status = 404;
     } catch (error) {
       // Spec §4: a failure other than a dead token while loading the user shows the error page with its status.
       status = error instanceof DbUnavailableError ? 503 : ((error as { statusCode?: number }).statusCode ?? 500);

@@ -88,6 +88,8 @@ export function FilterBar<D extends ListDefinition>({
               value={selected[0] ?? ''}
               onChange={(value: string) => setFilter(name, value ? [value] : undefined)}
               options={[{ value: '', label: t('list.all') }, ...options]}
+              // Closed, the select says what it filters as well as the choice: "Active: All", not a bare "All".
+              labelRender={(option) => t('list.chosen', { label, value: String(option.label) })}
             />
           ) : (
             <Select

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLoaderData, useSearchParams } from 'react-router';
 import { getPanelUser } from '@proxy/contract/api/panel-users';
 import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
@@ -42,8 +42,9 @@ export async function loadUserPage({ params, signal }: PageLoaderArgs): Promise<
 
 /** `/user` is the signed-in customer's own page; `/user/{id}` staff's view of a customer. */
 export function UserPage() {
-  const { id } = useParams();
-  return id === undefined ? <OwnPage /> : <CustomerPage />;
+  // The loader's answer rather than `useParams`: the shell shares a trimmed react-router (build/shared-exports.js).
+  const customer = useLoaderData() as PanelUserDetail | null | undefined;
+  return customer ? <CustomerPage /> : <OwnPage />;
 }
 
 /**
