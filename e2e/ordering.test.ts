@@ -6,7 +6,9 @@
 // 1280 px and in English at 375 px, axe-clean, every action in reach, and shot (e2e/screenshots/). Another customer
 // gets 404 for the proxy; a visitor is asked to sign in. Then a customer hands a proxy to another (#14): the offer in
 // Russian at 1280 px, the recipient's e-mail and acceptance in English at 375 px, the sender's credentials refused by
-// the agent and the recipient's new ones carrying traffic.
+// the agent and the recipient's new ones carrying traffic. And staff manage a customer (#15): found by e-mail in the
+// panel (ru, 1280 px) and given the Pages permission, the customer reaches the panel with Pages alone (en, 375 px);
+// a balance adjustment with a reason shows in the customer's ledger; a block signs them out and stops their proxy.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -38,6 +40,8 @@ const OTHER = 'ordering-other@example.com';
 // The transfer: a Russian-speaking sender with money, an English-speaking recipient.
 const SENDER = 'transfer-sender@example.com';
 const RECIPIENT = 'transfer-recipient@example.com';
+// The customer staff manage (#15): English-speaking, with money for a proxy.
+const MANAGED = 'managed-customer@example.com';
 const PROMO = 'E2E10';
 
 type Language = 'ru' | 'en';
@@ -138,13 +142,11 @@ beforeAll(async () => {
     await createUser(db, { email: OTHER, password: PASSWORD });
     const sender = await createUser(db, { email: SENDER, password: PASSWORD, language: 'ru' });
     await createUser(db, { email: RECIPIENT, password: PASSWORD, language: 'en' });
-    await billingService(db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: '' }).post({
-      userId: sender.id,
-      kind: 'adjustment',
-      amount: 1_000_000,
-      currency: 'RUB',
-      reason: 'e2e money',
-    });
+    const managed = await createUser(db, { email: MANAGED, password: PASSWORD, language: 'en' });
+    const billing = billingService(db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: '' });
+    for (const userId of [sender.id, managed.id]) {
+      await billing.post({ userId, kind: 'adjustment', amount: 1_000_000, currency: 'RUB', reason: 'e2e money' });
+    }
     await db.query(`INSERT INTO promo_codes (code, kind, value) VALUES ($1, 'percent', 10)`, [PROMO]);
   });
   sink = await startSmtpSink();
@@ -214,6 +216,47 @@ async function throughProxy(proxy: string): Promise<{ status: number; body: stri
   const lines = out.split('\n');
   const status = Number(lines.pop());
   return { status, body: lines.join('\n') };
+}
+
+interface ProxyCredentials {
+  host: string;
+  http_port: number;
+  login: string;
+  password: string;
+  ip: string | null;
+}
+const proxyUrlOf = (proxy: ProxyCredentials) =>
+  `http://${encodeURIComponent(proxy.login)}:${encodeURIComponent(proxy.password)}@${proxy.host}:${proxy.http_port}`;
+
+/** One proxy of whatever is in stock, ordered through the API with the customer's token; its id and credentials. */
+async function buyProxy(token: string): Promise<{ proxyId: number; proxyUrl: string }> {
+  const stock = (await (await fetch(`${site.url}/api/stock/`)).json()) as {
+    stock: { country: string; city: string; operator: string; free: number }[];
+    prices: { period_days: number }[];
+  };
+  const place = stock.stock.find((line) => line.free > 0);
+  if (!place) throw new Error('nothing left in stock');
+  const response = await fetch(`${site.url}/api/orders/`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Token ${token}`,
+      'content-type': 'application/json',
+      'Idempotency-Key': `e2e-${token.slice(0, 8)}-${Date.now()}`,
+    },
+    body: JSON.stringify({
+      country: place.country,
+      city: place.city,
+      operator: place.operator,
+      period_days: stock.prices[0]?.period_days,
+      quantity: 1,
+      auto_renew: true,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const order = (await response.json()) as { lines: { proxy_id: number | null }[] };
+  const proxyId = order.lines[0]?.proxy_id as number;
+  const proxy = await apiCall<ProxyCredentials>(site, token, 'GET', `/api/proxies/${proxyId}/`);
+  return { proxyId, proxyUrl: proxyUrlOf(proxy) };
 }
 
 /** The screen as it is, full page, for people to look at (e2e/screenshots/, git-ignored). */
@@ -402,16 +445,6 @@ describe('a customer hands a proxy to another customer', () => {
   let proxyId: number;
   let senderUrl: string;
 
-  interface ProxyCredentials {
-    host: string;
-    http_port: number;
-    login: string;
-    password: string;
-    ip: string | null;
-  }
-  const proxyUrlOf = (proxy: ProxyCredentials) =>
-    `http://${encodeURIComponent(proxy.login)}:${encodeURIComponent(proxy.password)}@${proxy.host}:${proxy.http_port}`;
-
   beforeAll(async () => {
     senderToken = await apiLogin(site, SENDER, PASSWORD);
     recipientToken = await apiLogin(site, RECIPIENT, PASSWORD);
@@ -426,33 +459,7 @@ describe('a customer hands a proxy to another customer', () => {
   });
 
   it("buys a proxy that carries traffic with the sender's credentials", async () => {
-    const stock = (await (await fetch(`${site.url}/api/stock/`)).json()) as {
-      stock: { country: string; city: string; operator: string; free: number }[];
-      prices: { period_days: number }[];
-    };
-    const place = stock.stock.find((line) => line.free > 0);
-    if (!place) throw new Error('nothing left in stock for the transfer');
-    const response = await fetch(`${site.url}/api/orders/`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Token ${senderToken}`,
-        'content-type': 'application/json',
-        'Idempotency-Key': `transfer-e2e-${Date.now()}`,
-      },
-      body: JSON.stringify({
-        country: place.country,
-        city: place.city,
-        operator: place.operator,
-        period_days: stock.prices[0]?.period_days,
-        quantity: 1,
-        auto_renew: true,
-      }),
-    });
-    expect(response.status, await response.clone().text()).toBe(201);
-    const order = (await response.json()) as { lines: { proxy_id: number | null }[] };
-    proxyId = order.lines[0]?.proxy_id as number;
-    const proxy = await apiCall<ProxyCredentials>(site, senderToken, 'GET', `/api/proxies/${proxyId}/`);
-    senderUrl = proxyUrlOf(proxy);
+    ({ proxyId, proxyUrl: senderUrl } = await buyProxy(senderToken));
     await expect.poll(async () => (await throughProxy(senderUrl)).status, { message: agentLog }).toBe(200);
   });
 
@@ -519,5 +526,117 @@ describe('a customer hands a proxy to another customer', () => {
     }
     await recipient.getByRole('link', { name: 'Open proxy' }).first().click();
     await expect.poll(() => new URL(recipient.url()).pathname).toBe(`/en/ip/${proxyId}`);
+  });
+});
+
+describe('staff manage a customer: permissions, balance, block (#15)', () => {
+  const REASON = 'Compensation for the outage on 24 November';
+  let staff: Page;
+  let customer: Page;
+  let customerToken: string;
+  let customerId: number;
+  let proxyUrl: string;
+
+  /** The labels of the panel menu, as a sighted user reads them (the icons are decoration). */
+  const menuItems = (page: Page) => page.getByRole('menu').locator('.ant-menu-title-content').allTextContents();
+
+  beforeAll(async () => {
+    customerToken = await apiLogin(site, MANAGED, PASSWORD);
+    staff = await signedInPage(browser, site, staffToken, contexts, DESKTOP);
+    const context = await browser.newContext({ viewport: PHONE });
+    contexts.push(context);
+    customer = await context.newPage();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      await shoot(staff, 'people-failed-staff');
+      await shoot(customer, 'people-failed-customer');
+    }
+  });
+
+  it('the customer has a proxy that carries traffic', async () => {
+    ({ proxyUrl } = await buyProxy(customerToken));
+    await expect.poll(async () => (await throughProxy(proxyUrl)).status, { message: agentLog }).toBe(200);
+  });
+
+  it('staff find the customer by e-mail and make them staff with pages.view_page (ru, 1280 px)', async () => {
+    await staff.goto(`${site.url}/panel/users`);
+    await staff.getByPlaceholder('E-mail').fill('managed-customer');
+    await staff.getByRole('button', { name: 'Найти' }).click();
+    await expect.poll(() => new URL(staff.url()).searchParams.get('search')).toBe('managed-customer');
+    // The rows that hold an account (antd's table has a measuring row of its own).
+    const rows = staff.locator('main tbody tr').filter({ hasText: '@' });
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await plain(rows.first())).toContain('1');
+    await expectNoSeriousViolations(staff);
+    await shoot(staff, 'people-list-ru-1280');
+
+    await rows.first().getByRole('link', { name: MANAGED }).click();
+    await expect.poll(() => new URL(staff.url()).pathname).toMatch(/^\/panel\/users\/\d+$/);
+    customerId = Number(new URL(staff.url()).pathname.split('/').pop());
+    await staff.getByRole('switch', { name: 'Персонал' }).click();
+    await staff.getByRole('checkbox', { name: 'Просмотр страниц', exact: true }).check();
+    await staff.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(() => staff.getByText('Сохранено').count()).toBeGreaterThan(0);
+    const saved = await apiCall<{ is_staff: boolean; permissions: string[] }>(
+      site,
+      staffToken,
+      'GET',
+      `/api/panel/users/${customerId}/`,
+    );
+    expect(saved).toMatchObject({ is_staff: true, permissions: ['pages.view_page'] });
+    await expectNoSeriousViolations(staff);
+    await expectActionsInReach(staff, 'panel user, ru', 'main button:visible');
+    await shoot(staff, 'people-user-ru-1280');
+  });
+
+  it('the customer signs in and reaches the panel with only Pages in the menu (en, 375 px)', async () => {
+    await customer.goto(`${site.url}/en/panel/login`);
+    await customer.getByLabel('E-mail', { exact: true }).fill(MANAGED);
+    await customer.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await customer.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => new URL(customer.url()).pathname).toBe('/en/panel');
+    await expect.poll(() => menuItems(customer)).toEqual(['Site', 'Pages', 'Exit']);
+    // The Users section is not theirs: the page answers 403.
+    expect((await customer.goto(`${site.url}/en/panel/users`))?.status()).toBe(403);
+  });
+
+  it('staff adjust the balance with a reason, and the customer sees the entry in their ledger', async () => {
+    const before = (await apiCall<{ balance: number }>(site, customerToken, 'GET', '/api/users/')).balance;
+    await staff.getByLabel(/^Сумма/).fill('250');
+    await staff.getByLabel('Причина').fill(REASON);
+    await staff.getByRole('button', { name: 'Скорректировать баланс' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Скорректировать' }).click();
+    await expect.poll(() => staff.getByText(/^Баланс скорректирован/).count()).toBeGreaterThan(0);
+    const after = (await apiCall<{ balance: number }>(site, customerToken, 'GET', '/api/users/')).balance;
+    expect(after - before).toBe(25_000);
+
+    await customer.goto(`${site.url}/en/user`);
+    const history = customer.getByRole('region', { name: 'Balance history' });
+    await expect.poll(() => plain(history)).toContain(REASON);
+    expect(await plain(history)).toContain('+RUB 250');
+    await expectNoSeriousViolations(customer);
+    await shoot(customer, 'people-ledger-en-375');
+  });
+
+  it('staff block the customer: signed out everywhere, and their proxy stops at the agent', async () => {
+    await staff.getByRole('button', { name: 'Заблокировать' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Заблокировать' }).click();
+    await expect.poll(() => staff.locator('main').getByText('Заблокирован').count()).toBeGreaterThan(0);
+
+    const me = await fetch(`${site.url}/api/users/`, { headers: { Authorization: `Token ${customerToken}` } });
+    expect(me.status).toBe(401);
+    // The user page they had open is for the signed-in: reloaded, it sends them home to the sign-in form.
+    await customer.reload();
+    await expect.poll(() => new URL(customer.url()).hash).toBe('#login');
+    expect(new URL(customer.url()).pathname).toBe('/en');
+    await expect.poll(async () => (await throughProxy(proxyUrl)).status, { message: agentLog }).not.toBe(200);
+    const login = await fetch(`${site.url}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: MANAGED, password: PASSWORD }),
+    });
+    expect(login.status).toBe(400);
+    await shoot(staff, 'people-blocked-ru-1280');
   });
 });

@@ -1,7 +1,7 @@
 // Starts the site the way `npm start` does (a real server process on the production build) and drives Debian's
 // Chromium through playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,6 +42,11 @@ export interface SiteOptions {
   readonly copyDist?: boolean;
   /** Serve this folder instead of the build (a unit test's `createTestDist`). */
   readonly distDir?: string;
+  /**
+   * Serve the build as a site that does not deploy these remotes: their names are left out of its remotes.json (the
+   * files are linked, not copied).
+   */
+  readonly undeploy?: readonly string[];
   readonly databaseUrl?: string;
   readonly dataDir?: string;
   /** The port to listen on, when a test must know it before the start (another server's CORS_ORIGINS, say). */
@@ -50,11 +55,23 @@ export interface SiteOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
+/** The build's folders linked into `distDir`, with a remotes.json that leaves `remotes` out. */
+function linkDistWithout(distDir: string, remotes: readonly string[]): void {
+  mkdirSync(distDir, { recursive: true });
+  for (const folder of ['shell', 'remotes']) symlinkSync(join(builtDist, folder), join(distDir, folder), 'dir');
+  const manifest = JSON.parse(readFileSync(join(builtDist, 'remotes.json'), 'utf8')) as {
+    remotes: { name: string }[];
+  };
+  manifest.remotes = manifest.remotes.filter((remote) => !remotes.includes(remote.name));
+  writeFileSync(join(distDir, 'remotes.json'), JSON.stringify(manifest, null, 2));
+}
+
 /** Runs `node server/server.ts` (Node 24 from node_modules/.bin, like every npm script) and waits until ready. */
 export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
   const scratch = mkdtempSync(join(tmpdir(), 'site-e2e-'));
-  const distDir = options.copyDist ? join(scratch, 'dist') : (options.distDir ?? builtDist);
+  const distDir = options.copyDist || options.undeploy ? join(scratch, 'dist') : (options.distDir ?? builtDist);
   if (options.copyDist) cpSync(builtDist, distDir, { recursive: true });
+  else if (options.undeploy) linkDistWithout(distDir, options.undeploy);
   const dataDir = options.dataDir ?? join(scratch, 'data');
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
