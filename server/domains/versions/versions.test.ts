@@ -497,20 +497,23 @@ describe.each(BACKENDS)('versions API on $name', (backend) => {
     });
   });
 
-  describe.runIf(backend.name === 'postgres')('races', () => {
-    it('two creates with one code at once: one 201, one 400', async () => {
-      for (let round = 0; round < 5; round += 1) {
-        const answers = await Promise.all([
-          create({ version_code: 100 + round }),
-          create({ version_code: 100 + round }),
-        ]);
-        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
-      }
-      // A lower code created at the same moment as a higher one: the order decides, never both.
-      const pair = await Promise.all([create({ version_code: 200 }), create({ version_code: 199 })]);
-      const codes = (await testDb.db.query<{ code: number }>('SELECT max(version_code) AS code FROM versions'))[0];
-      expect(codes?.code).toBe(200);
-      expect(pair[0]?.statusCode).toBe(201);
+  // PGlite has one connection: two requests never overlap there, so the race exists on PostgreSQL alone (declared
+  // only there rather than skipped on PGlite).
+  if (backend.name === 'postgres')
+    describe('races', () => {
+      it('two creates with one code at once: one 201, one 400', async () => {
+        for (let round = 0; round < 5; round += 1) {
+          const answers = await Promise.all([
+            create({ version_code: 100 + round }),
+            create({ version_code: 100 + round }),
+          ]);
+          expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+        }
+        // A lower code created at the same moment as a higher one: the order decides, never both.
+        const pair = await Promise.all([create({ version_code: 200 }), create({ version_code: 199 })]);
+        const codes = (await testDb.db.query<{ code: number }>('SELECT max(version_code) AS code FROM versions'))[0];
+        expect(codes?.code).toBe(200);
+        expect(pair[0]?.statusCode).toBe(201);
+      });
     });
-  });
 });
