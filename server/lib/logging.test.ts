@@ -6,6 +6,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/?uid=1&token=abc-123&next=/ip')).toBe('/?uid=%5BRedacted%5D&token=%5BRedacted%5D&next=%2Fip');
     expect(redactUrl('/api/users/unsubscribe?token=s3cret')).not.toContain('s3cret');
     expect(redactUrl('/?email_key=MQ:1x:abc')).not.toContain('MQ:1x');
+    expect(redactUrl('/en/?email_change=WzUsImEiXQ:1x:abc')).not.toContain('WzUsImEiXQ');
   });
 
   it('leaves URLs without secrets untouched', () => {

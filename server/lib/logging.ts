@@ -54,7 +54,16 @@ export function censorSecretFields(object: Record<string, unknown>): Record<stri
   return out;
 }
 
-const SECRET_QUERY_PARAMS = new Set(['token', 'key', 'email_key', 'uid', 'unsubscribe', 'password', 'secret']);
+const SECRET_QUERY_PARAMS = new Set([
+  'token',
+  'key',
+  'email_key',
+  'email_change',
+  'uid',
+  'unsubscribe',
+  'password',
+  'secret',
+]);
 
 /** A URL with the values of secret-bearing query parameters replaced, for the access log. */
 export function redactUrl(url: string): string {

@@ -159,8 +159,10 @@ export function checkResetToken(user: ResetTokenSubject, token: string, secret: 
 }
 
 /**
- * The e-mail change link's key: the user, the new address and the address it replaces, signed and timed like the
- * confirmation key (3 days). It dies once used: the stored address is then no longer `from`.
+ * The e-mail change link's key: the user, the new address, the address it replaces and a stamp of the password hash
+ * the account had, signed and timed like the confirmation key (3 days). It dies once used (the stored address is then
+ * no longer `from`) and with any password change or reset since it was asked for (the stamp no longer matches): a
+ * key asked for with a stolen password stops working when the owner changes it.
  */
 const EMAIL_CHANGE_SALT = 'users.email_change';
 
@@ -168,17 +170,28 @@ export interface EmailChangeClaim {
   readonly id: number;
   readonly from: string;
   readonly to: string;
+  readonly stamp: string;
+}
+
+/** The part of a key that ties it to the password hash the account has: a short HMAC, never the hash itself. */
+export function emailChangeStamp(passwordHash: string, secret: string): string {
+  return saltedHmac(`${EMAIL_CHANGE_SALT}.stamp`, passwordHash, secret).toString('base64url').slice(0, 16);
 }
 
 export function makeEmailChangeKey(claim: EmailChangeClaim, secret: string, now?: number): string {
-  return dumps([claim.id, claim.from, claim.to], EMAIL_CHANGE_SALT, secret, now);
+  return dumps([claim.id, claim.from, claim.to, claim.stamp], EMAIL_CHANGE_SALT, secret, now);
 }
 
 export function readEmailChangeKey(key: string, secret: string, now?: number): EmailChangeClaim | null {
   const value = loads(key, EMAIL_CHANGE_SALT, secret, LINK_TOKEN_MAX_AGE_SECONDS, now);
-  if (!Array.isArray(value) || value.length !== 3) return null;
-  const [id, from, to] = value as unknown[];
-  if (!Number.isSafeInteger(id) || (id as number) <= 0 || typeof from !== 'string' || typeof to !== 'string')
-    return null;
-  return { id: id as number, from, to };
+  if (!Array.isArray(value) || value.length !== 4) return null;
+  const [id, from, to, stamp] = value as unknown[];
+  if (!Number.isSafeInteger(id) || (id as number) <= 0) return null;
+  if (typeof from !== 'string' || typeof to !== 'string' || typeof stamp !== 'string') return null;
+  return { id: id as number, from, to, stamp };
+}
+
+/** Whether a key's stamp is the one `passwordHash` gives (compared in constant time). */
+export function emailChangeStampHolds(claim: EmailChangeClaim, passwordHash: string, secret: string): boolean {
+  return safeEqual(claim.stamp, emailChangeStamp(passwordHash, secret));
 }

@@ -4,6 +4,7 @@
  */
 import {
   EmailChangeConfirmSchema,
+  EmailChangedSchema,
   EmailChangeSchema,
   PasswordChangeSchema,
   SessionSchema,
@@ -17,7 +18,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { message } from '../../lib/messages.ts';
 import { idParams } from '../../lib/panel.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
-import { makeEmailChangeKey, readEmailChangeKey } from '../../lib/signing.ts';
+import { emailChangeStamp, emailChangeStampHolds, makeEmailChangeKey, readEmailChangeKey } from '../../lib/signing.ts';
 import { accountsService } from './accounts-service.ts';
 import { emailChangedEmail, emailChangeEmail } from './emails.ts';
 import { passwordProblems } from './password-validation.ts';
@@ -90,7 +91,8 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
     const to = canonicalEmail(body.email);
     if (to === user.email) throw fieldError('email', message('emailUnchanged', language));
     if (await users.findByEmail(to)) throw fieldError('email', message('emailTaken', language));
-    const key = makeEmailChangeKey({ id: user.id, from: user.email, to }, options.secretKey);
+    const stamp = emailChangeStamp(user.passwordHash, options.secretKey);
+    const key = makeEmailChangeKey({ id: user.id, from: user.email, to, stamp }, options.secretKey);
     app.mailer.send({
       kind: 'email_change',
       userId: user.id,
@@ -106,12 +108,24 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
   // From the link in the mail: the key is the proof, signed in or not (the link may open in another browser).
   app.post(
     '/api/users/email/confirm/',
-    { onRequest: app.rateLimit.perIp('confirmIp'), schema: { response: detailAnswers } },
+    {
+      onRequest: app.rateLimit.perIp('confirmIp'),
+      schema: { response: { ...detailAnswers, 200: jsonSchemaOf(EmailChangedSchema) } },
+    },
     async (request) => {
       const { language } = request;
       const { key } = parseBody(EmailChangeConfirmSchema, request.body, language);
       const claim = readEmailChangeKey(key, options.secretKey);
-      const outcome = claim === null ? 'stale' : await accounts.changeEmail(claim);
+      const outcome =
+        claim === null
+          ? 'stale'
+          : await accounts
+              .changeEmail(claim, (user) => emailChangeStampHolds(claim, user.passwordHash, options.secretKey))
+              .catch((error: unknown) => {
+                // A registration took the address between our check and the write: the unique index said no.
+                if ((error as { code?: string }).code === '23505') return 'taken' as const;
+                throw error;
+              });
       // Bad, tampered, expired and used keys all look the same, as the registration's confirmation: 404.
       if (outcome === 'stale' || claim === null) throw new HttpError(404, { detail: message('notFound', language) });
       if (outcome === 'taken') throw fieldError('email', message('emailTaken', language));
@@ -125,7 +139,7 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
         secrets: [],
       });
       request.log.info({ userId: outcome.id }, 'e-mail address changed');
-      return { detail: message('ok', language) };
+      return { detail: message('ok', language), email: outcome.email };
     },
   );
 

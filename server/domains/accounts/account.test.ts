@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createUser, EN, freshEmail, login, TEST_SECRET_KEY, tokenHeader } from '../../test/accounts.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
-import { makeEmailChangeKey } from '../../lib/signing.ts';
+import { emailChangeStamp, makeEmailChangeKey } from '../../lib/signing.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -176,11 +176,15 @@ describe.each(BACKENDS)('the own account API on $name', (backend) => {
     expect(sent?.body_text).toContain('[redacted]');
     expect((await me(headers)).json().email).toBe(email);
 
-    const key = makeEmailChangeKey({ id: user.id, from: email, to: newEmail }, TEST_SECRET_KEY);
+    const stamp = emailChangeStamp(user.passwordHash, TEST_SECRET_KEY);
+    const key = makeEmailChangeKey({ id: user.id, from: email, to: newEmail, stamp }, TEST_SECRET_KEY);
     const confirm = (value: string) =>
       app.inject({ method: 'POST', url: '/api/users/email/confirm/', headers: EN, payload: { key: value } });
     expect((await confirm(`${key}x`)).statusCode).toBe(404);
-    expect((await confirm(key)).statusCode).toBe(200);
+    const confirmed = await confirm(key);
+    expect(confirmed.statusCode).toBe(200);
+    // The address it now is: the page that opened the link says so, whoever is signed in there.
+    expect(confirmed.json()).toEqual({ detail: 'ok', email: newEmail });
     expect((await confirm(key)).statusCode).toBe(404);
     expect((await me(headers)).json().email).toBe(newEmail);
     await login(app, newEmail);
@@ -191,5 +195,30 @@ describe.each(BACKENDS)('the own account API on $name', (backend) => {
     );
     expect(notice?.recipient).toBe(email);
     expect(notice?.body_text).toContain(newEmail);
+  });
+
+  it('refuses an e-mail change link once the password has changed since it was asked for', async () => {
+    // Asked for with a password someone else learnt; the owner then changes it: the link must die with it.
+    const email = freshEmail('stolen');
+    const user = await createUser(testDb.db, { email });
+    const stamp = emailChangeStamp(user.passwordHash, TEST_SECRET_KEY);
+    const key = makeEmailChangeKey({ id: user.id, from: email, to: freshEmail('thief'), stamp }, TEST_SECRET_KEY);
+    const headers = await signIn(email);
+    const newPassword = 'Another-pass-2027';
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password/change/',
+      headers,
+      payload: { old_password: PASSWORD, new_password1: newPassword, new_password2: newPassword },
+    });
+    expect(change.statusCode).toBe(200);
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/users/email/confirm/',
+      headers: EN,
+      payload: { key },
+    });
+    expect(confirm.statusCode).toBe(404);
+    expect((await me(headers)).json().email).toBe(email);
   });
 });

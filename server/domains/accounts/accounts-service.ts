@@ -83,21 +83,21 @@ export function accountsService(db: Db) {
     },
 
     /**
-     * Makes `to` the user's address if it is still `from` (the link dies once used) and nobody holds `to` now: the
-     * user afterwards, or why not. The address was proven by the link, so it counts as verified.
+     * Makes `to` the user's address if it is still `from` and `stillValid` holds for the user's row read under its
+     * lock (the link dies once used, and with a password change since), and nobody holds `to` now: the user afterwards,
+     * or why not. The address was proven by the link, so it counts as verified. A registration of `to` racing this
+     * one is settled by the unique index: the caller maps its 23505 to 'taken'.
      */
-    changeEmail(claim: {
-      readonly id: number;
-      readonly from: string;
-      readonly to: string;
-    }): Promise<User | 'stale' | 'taken'> {
+    changeEmail(
+      claim: { readonly id: number; readonly from: string; readonly to: string },
+      stillValid: (user: User) => boolean,
+    ): Promise<User | 'stale' | 'taken'> {
       return db.transaction(async (tx) => {
         const users = usersRepository(tx);
         const user = await users.lockById(claim.id);
-        if (!user || !user.isActive || user.email !== claim.from) return 'stale';
+        if (!user || !user.isActive || user.email !== claim.from || !stillValid(user)) return 'stale';
         const holder = await users.findByEmail(claim.to);
         if (holder && holder.id !== user.id) return 'taken';
-        // The unique index still decides a race with a registration of the same address: a 23505 fails the request.
         const changed = await users.setEmail(user.id, claim.to);
         await userAuditRepository(tx).record({
           userId: user.id,

@@ -8,7 +8,7 @@ import { USER_PERMISSIONS } from '@proxy/contract/permissions';
 import { LEDGER_LIST, LedgerEntrySchema } from '@proxy/contract/schemas/billing';
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
 import { ORDER_LIST, OrderSchema } from '@proxy/contract/schemas/orders';
-import { PROXY_LIST, ProxySchema } from '@proxy/contract/schemas/proxies';
+import { PanelProxySchema, PROXY_LIST } from '@proxy/contract/schemas/proxies';
 import {
   BalanceAdjustmentSchema,
   PANEL_USER_LIST,
@@ -166,7 +166,8 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
       schema: {
         params: idParams,
         querystring: jsonSchemaOf(listQuerySchema(PROXY_LIST)),
-        response: { 200: paginatedSchema(jsonSchemaOf(ProxySchema)) },
+        // The customer's credentials stay out: the serializer writes only what the schema names.
+        response: { 200: paginatedSchema(jsonSchemaOf(PanelProxySchema)) },
       },
     },
     async (request, reply) => {

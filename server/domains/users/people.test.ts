@@ -120,6 +120,11 @@ describe.each(BACKENDS)('the Users API on $name', (backend) => {
       [200, 1],
       [200, 2],
     ]);
+    // Staff see the customer's proxies, not their credentials: no password, no change-IP link.
+    const [proxy] = reads[0]?.json().results as Record<string, unknown>[];
+    expect(proxy).toMatchObject({ login: expect.any(String), state: expect.any(String) });
+    expect(proxy).not.toHaveProperty('password');
+    expect(proxy).not.toHaveProperty('rotate_url');
     expect((await call('GET', '/api/panel/users/2147483647/proxies/', as.viewer)).statusCode).toBe(404);
     expect((await call('GET', '/api/panel/users/2147483647/', as.viewer)).statusCode).toBe(404);
   });

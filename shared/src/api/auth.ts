@@ -26,8 +26,8 @@ export function register(api: ApiClient, body: Registration): Promise<Detail> {
  * The e-mail change link's `?email_change=` key (`POST /api/users/email/confirm/`): 404 for a bad, expired or used key;
  * 400 `email` if the address was taken since.
  */
-export function confirmEmailChange(api: ApiClient, key: string): Promise<Detail> {
-  return api.request<Detail>('/api/users/email/confirm/', { method: 'POST', body: { key } });
+export function confirmEmailChange(api: ApiClient, key: string): Promise<Detail & { readonly email: string }> {
+  return api.request('/api/users/email/confirm/', { method: 'POST', body: { key } });
 }
 
 /** `POST /api/auth/registration/verify-email/`: success is `detail === 'ок'` (Cyrillic) in ru, `'ok'` in en. */

@@ -11,7 +11,7 @@ import {
 } from '../schemas/billing.ts';
 import { listQueryOf } from '../schemas/list-query.ts';
 import { ORDER_LIST, OrderSchema, type Order, type OrderListParams } from '../schemas/orders.ts';
-import { PROXY_LIST, ProxySchema, type Proxy, type ProxyListParams } from '../schemas/proxies.ts';
+import { PanelProxySchema, PROXY_LIST, type PanelProxy, type ProxyListParams } from '../schemas/proxies.ts';
 import {
   PANEL_USER_LIST,
   PanelUserDetailSchema,
@@ -85,17 +85,17 @@ export function listPanelUserAudit(
   });
 }
 
-/** The customer's proxies as the customer sees them (`PROXY_LIST`). */
+/** The customer's proxies as the customer sees them (`PROXY_LIST`), less their credentials. */
 export function listPanelUserProxies(
   api: ApiClient,
   id: number,
   params: ProxyListParams = {},
   signal?: AbortSignal,
-): Promise<Paginated<Proxy>> {
+): Promise<Paginated<PanelProxy>> {
   return api.request(`${userPath(id)}proxies/`, {
     signal,
     query: listQueryOf(PROXY_LIST, params),
-    decode: decodeWith(paginatedSchema(ProxySchema)),
+    decode: decodeWith(paginatedSchema(PanelProxySchema)),
   });
 }
 

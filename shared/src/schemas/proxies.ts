@@ -53,6 +53,13 @@ export const ProxySchema = v.object({
 });
 export type Proxy = v.InferOutput<typeof ProxySchema>;
 
+/**
+ * A customer's proxy as staff see it in the panel (`/api/panel/users/{id}/proxies/`): without the password and the
+ * change-IP link, which are the customer's credentials (whoever holds the link rotates the modem without signing in).
+ */
+export const PanelProxySchema = v.omit(ProxySchema, ['password', 'rotate_url']);
+export type PanelProxy = v.InferOutput<typeof PanelProxySchema>;
+
 export const PROXY_LIST = defineList({
   orderings: ['expires_at', 'created_at', 'country', 'operator', 'comment'],
   filters: {

@@ -155,6 +155,10 @@ export type EmailChange = v.InferOutput<typeof EmailChangeSchema>;
 export const EmailChangeConfirmSchema = v.object({ key: v.pipe(v.string(), v.minLength(1), v.maxLength(1000)) });
 export type EmailChangeConfirm = v.InferOutput<typeof EmailChangeConfirmSchema>;
 
+/** The confirmation's answer: the account's address now, for the page that opened the link to name. */
+export const EmailChangedSchema = v.object({ detail: v.string(), email: v.string() });
+export type EmailChanged = v.InferOutput<typeof EmailChangedSchema>;
+
 /** One signed-in device (`GET /api/users/sessions/`, most recently used first); `current` is the caller's. */
 export const SessionSchema = v.object({
   id: v.number(),

@@ -226,7 +226,10 @@ describe('a link confirming a new e-mail address', () => {
     const { router, requests } = await openEmailChangeLink(
       'en',
       { token: 'a'.repeat(40), user: CUSTOMER },
-      { '/api/users/email/confirm/': [200, { detail: 'ok' }], '/api/users/': [200, NEW_ADDRESS] },
+      {
+        '/api/users/email/confirm/': [200, { detail: 'ok', email: 'new@example.com' }],
+        '/api/users/': [200, NEW_ADDRESS],
+      },
     );
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/en/user'));
     expect(requests[0]).toEqual({
@@ -243,7 +246,7 @@ describe('a link confirming a new e-mail address', () => {
 
   it('asks a visitor to sign in with the new address, then goes to the user page', async () => {
     const { router, requests } = await openEmailChangeLink('ru', null, {
-      '/api/users/email/confirm/': [200, { detail: 'ок' }],
+      '/api/users/email/confirm/': [200, { detail: 'ок', email: 'new@example.com' }],
     });
     await vi.waitFor(() => expect(router.state.location.hash).toBe('#login'));
     expect(appStore.get(messageAtom)).toMatchObject({
@@ -252,6 +255,25 @@ describe('a link confirming a new e-mail address', () => {
     });
     expect(appStore.get(afterSignInAtom)).toBe('/user');
     expect(requests.map((request) => request.url)).toEqual(['/api/users/email/confirm/']);
+  });
+
+  it('names the changed address but stays put in a browser signed in as someone else', async () => {
+    const { router } = await openEmailChangeLink(
+      'en',
+      { token: 'a'.repeat(40), user: CUSTOMER },
+      {
+        '/api/users/email/confirm/': [200, { detail: 'ok', email: 'moved@example.com' }],
+        '/api/users/': [200, CUSTOMER],
+      },
+    );
+    await vi.waitFor(() =>
+      expect(appStore.get(messageAtom)).toMatchObject({
+        color: 'success',
+        text: 'E-mail address changed to moved@example.com',
+      }),
+    );
+    expect(router.state.location.pathname).not.toBe('/en/user');
+    expect(appStore.get(userAtom)?.email).toBe(CUSTOMER.email);
   });
 
   it('that no longer works says the link has expired', async () => {

@@ -78,14 +78,16 @@ export function actOnAuthLinks(params: AuthParams, { t, language, navigate }: Li
 }
 
 /**
- * The `?email_change=` link from the mail sent to a new address. Confirmed: a signed-in user is loaded again (their e-mail is the new one) and taken to the user page;
- * anyone else signs in with the new address, and then goes there. The address taken meanwhile (400): the server's
- * words. A bad, used or expired key (404) and anything else are thrown for the caller to word as for its other links.
+ * The `?email_change=` link from the mail sent to a new address. Confirmed: the owner, signed in here, is loaded again
+ * (their e-mail is the new one) and taken to the user page; a browser signed in as someone else is only told; anyone
+ * else signs in with the new address, and then goes there. The address taken meanwhile (400): the server's words. A
+ * bad, used or expired key (404) and anything else are thrown for the caller to word as for its other links.
  */
 async function confirmEmailChangeLink(key: string, language: Language, navigate: NavigateFunction): Promise<void> {
   const text = (language === 'en' ? en : ru).emailChange;
+  let email: string;
   try {
-    await confirmEmailChange(api, key);
+    ({ email } = await confirmEmailChange(api, key));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 400 && error.messages.length > 0)) throw error;
     appStore.set(showMessageAtom, error.messages.join(', '), 'error');
@@ -98,8 +100,8 @@ async function confirmEmailChangeLink(key: string, language: Language, navigate:
   }
   const user = appStore.get(userAtom);
   if (user) {
-    appStore.set(showMessageAtom, text.changed.replace('{{email}}', user.email), 'success');
-    void navigate(account);
+    appStore.set(showMessageAtom, text.changed.replace('{{email}}', email), 'success');
+    if (user.email === email) void navigate(account);
   } else {
     appStore.set(showMessageAtom, text.changedSignIn, 'success');
     appStore.set(afterSignInAtom, account);

@@ -88,14 +88,16 @@ export function UserHistory({ userId, currency }: { userId: number; currency: Cu
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const [data, setData] = useState<{ rows: UserAuditEntry[]; total: number; page: number }>();
-  const [failed, setFailed] = useState(false);
+  // The page whose load failed: another page loads (and shows) afresh.
+  const [failedPage, setFailedPage] = useState<number>();
+  const failed = failedPage === page;
 
   useEffect(() => {
     const controller = new AbortController();
     listPanelUserAudit(api, userId, page, controller.signal).then(
       (answer) => setData({ rows: [...answer.results], total: answer.count, page }),
       () => {
-        if (!controller.signal.aborted) setFailed(true);
+        if (!controller.signal.aborted) setFailedPage(page);
       },
     );
     return () => controller.abort();

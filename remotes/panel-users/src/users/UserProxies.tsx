@@ -1,5 +1,5 @@
 import { listPanelUserProxies } from '@proxy/contract/api/panel-users';
-import { PROXY_LIST, PROXY_STATES, type Proxy } from '@proxy/contract/schemas/proxies';
+import { PROXY_LIST, PROXY_STATES, type PanelProxy } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
 import { ResourceList, StatusTag } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
@@ -10,7 +10,7 @@ import styles from './users.module.css';
 export function UserProxies({ userId }: { userId: number }) {
   const { t, language } = useT();
   return (
-    <ResourceList<Proxy, typeof PROXY_LIST>
+    <ResourceList<PanelProxy, typeof PROXY_LIST>
       definition={PROXY_LIST}
       load={(params, signal) => listPanelUserProxies(api, userId, params, signal)}
       rowKey={(row) => row.id}
