@@ -7,6 +7,7 @@
  * account. An order or a renewal checks the account is still active under the account's lock, last (orders domain).
  */
 import type { Currency } from '@proxy/contract/money';
+import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import type { PanelUserUpdate, UserAuditAction } from '@proxy/contract/schemas/users';
 import type { Db, Queryable, SqlParam } from '../../db/db.ts';
 import { tokensRepository, userAuditRepository, usersRepository, type User } from '../accounts/index.ts';
@@ -70,6 +71,31 @@ function judge(actor: User, target: User, changes: Partial<Record<keyof PanelUse
   if (actor.id === target.id && changes.is_active === false) throw new PeopleRefusal('own_block', 'is_active');
 }
 
+/**
+ * The target and the actor, both locked in id order (the order every writer of two accounts keeps): the actor as
+ * they are now rather than as this request's session saw them, so a permission taken from them a moment ago no longer
+ * grants anything (refused as forbidden); null when there is no target.
+ */
+async function lockTargetAndActor(
+  tx: Queryable,
+  id: number,
+  actor: User,
+  permission: string,
+): Promise<{ target: User; actor: User } | null> {
+  const users = usersRepository(tx);
+  const [first, second] = actor.id < id ? [actor.id, id] : [id, actor.id];
+  const locked = new Map<number, User | null>();
+  locked.set(first, await users.lockById(first));
+  if (second !== first) locked.set(second, await users.lockById(second));
+  const current = locked.get(actor.id);
+  const subject = current && { is_superuser: current.isSuperuser, premission: current.permissions };
+  if (!current?.isActive || !current.isStaff || !hasPermission(subject, permission)) {
+    throw new PeopleRefusal('forbidden');
+  }
+  const target = locked.get(id);
+  return target ? { target, actor: current } : null;
+}
+
 export function peopleService(db: Db, options: { readonly currency: Currency; readonly now?: () => number }) {
   const now = () => new Date(options.now?.() ?? Date.now());
 
@@ -85,13 +111,14 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
     action: UserAuditAction,
     proxyIds: readonly number[],
   ): Promise<boolean> {
-    const target = await usersRepository(tx).lockById(id);
-    if (!target) return false;
+    const locked = await lockTargetAndActor(tx, id, actor, USER_PERMISSIONS.change);
+    if (!locked) return false;
+    const { target } = locked;
     const before = stored(target);
     const differing = Object.fromEntries(
       Object.entries(changes).filter(([field, value]) => !same(before[field as keyof PanelUserUpdate], value)),
     ) as Partial<Record<keyof PanelUserUpdate, unknown>>;
-    judge(actor, target, differing);
+    judge(locked.actor, target, differing);
     if (Object.keys(differing).length === 0) return true;
     const people = peopleRepository(tx, options.currency);
     await people.update(
@@ -164,9 +191,10 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
      */
     adjustBalance(actor: User, id: number, amount: number, reason: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const target = await usersRepository(tx).lockById(id);
-        if (!target) return false;
-        if (target.isSuperuser && !actor.isSuperuser) throw new PeopleRefusal('forbidden');
+        const locked = await lockTargetAndActor(tx, id, actor, USER_PERMISSIONS.changeBalance);
+        if (!locked) return false;
+        const { target } = locked;
+        if (target.isSuperuser && !locked.actor.isSuperuser) throw new PeopleRefusal('forbidden');
         let entry;
         try {
           entry = await ledgerRepository(tx).post({

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
 import { balanceOf, createCustomer, createFarm, freshPlace, hostVersion, type Customer } from '../../test/orders.ts';
+import { peopleService } from './people-service.ts';
 
 const VIEW = 'users.view_user';
 const CHANGE = 'users.change_user';
@@ -276,5 +277,29 @@ describe.each(BACKENDS)('the Users API on $name', (backend) => {
       balance: 1_000,
       email: customer.email,
     });
+  });
+
+  it('judges staff as they are now, not as their request found them: a permission just taken away grants nothing', async () => {
+    const actor = await createUser(testDb.db, {
+      email: freshEmail('demoted'),
+      staff: true,
+      permissions: [VIEW, CHANGE, BALANCE, 'pages.view_page'],
+    });
+    const customer = await createUser(testDb.db, { email: freshEmail('unchanged') });
+    // The actor as the request read them; meanwhile a superuser took every permission away.
+    await testDb.db.query("UPDATE users SET permissions = '{}' WHERE id = $1", [actor.id]);
+    const people = peopleService(testDb.db, { currency: 'RUB' });
+    await expect(people.update(actor, customer.id, { permissions: ['pages.view_page'] })).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
+    await expect(people.adjustBalance(actor, customer.id, 500, 'stale grant')).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
+    await expect(people.block(actor, customer.id)).rejects.toMatchObject({ kind: 'forbidden' });
+    const [row] = await testDb.db.query<{ permissions: string[]; balance: number; is_active: boolean }>(
+      'SELECT permissions, balance, is_active FROM users WHERE id = $1',
+      [customer.id],
+    );
+    expect(row).toEqual({ permissions: [], balance: 0, is_active: true });
   });
 });
