@@ -24,6 +24,7 @@ import { customerProxiesRepository } from '../farm/index.ts';
 import { ordersRepository } from '../orders/index.ts';
 import { fieldError, parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { idempotencyKey } from '../../lib/idempotency.ts';
 import { message } from '../../lib/messages.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { answers, idParams, notFound } from '../../lib/panel.ts';
@@ -57,6 +58,8 @@ async function refusing<T>(language: Language, run: () => Promise<T>): Promise<T
         throw fieldError('is_active', message('ownBlock', language));
       case 'insufficient_funds':
         throw fieldError('amount', message('balanceWouldBeNegative', language));
+      case 'idempotency_mismatch':
+        throw new HttpError(422, { detail: message('idempotencyMismatch', language) });
     }
   }
 }
@@ -122,8 +125,10 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
     async (request, reply) => {
       const { language } = request;
       const { amount, reason } = parseBody(BalanceAdjustmentSchema, request.body, language);
+      // A retry of an adjustment whose answer was lost must not credit twice (the panel sends a key per attempt).
+      const key = idempotencyKey(request);
       const found = await refusing(language, () =>
-        people.adjustBalance(actor(request), request.params.id, amount, reason),
+        people.adjustBalance(actor(request), request.params.id, amount, reason, key),
       );
       if (!found) return notFound(reply, language);
       request.log.info({ userId: request.params.id, amount }, 'staff adjusted a balance');

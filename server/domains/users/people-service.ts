@@ -6,6 +6,7 @@
  * proxies and their hosts before the account row; an edit without one, and a balance adjustment, lock only the
  * account. An order or a renewal checks the account is still active under the account's lock, last (orders domain).
  */
+import { createHash } from 'node:crypto';
 import type { Currency } from '@proxy/contract/money';
 import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import type { PanelUserUpdate, UserAuditAction } from '@proxy/contract/schemas/users';
@@ -17,7 +18,7 @@ import { peopleRepository } from './people-repository.ts';
 
 /** Why a change was refused: `forbidden` is a 403, the others a 400 on `field`. */
 export class PeopleRefusal extends Error {
-  readonly kind: 'forbidden' | 'own_superuser' | 'own_block' | 'insufficient_funds';
+  readonly kind: 'forbidden' | 'own_superuser' | 'own_block' | 'insufficient_funds' | 'idempotency_mismatch';
   readonly field: string | null;
 
   constructor(kind: PeopleRefusal['kind'], field: string | null = null) {
@@ -186,15 +187,28 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
     unblock: (actor: User, id: number) => change(actor, id, { is_active: true }, 'unblock'),
 
     /**
-     * An `adjustment` ledger entry naming the staff member and the reason; the posting's UPDATE locks the account,
-     * so two adjustments at once apply one after the other, and a debit below zero is refused whole.
+     * An `adjustment` ledger entry naming the staff member and the reason, under the account's lock: two adjustments
+     * at once apply one after the other, and a debit below zero is refused whole. With an idempotency key, the entry
+     * a first attempt made answers a retry (the same amount and reason; anything else is refused), never a second one.
      */
-    adjustBalance(actor: User, id: number, amount: number, reason: string): Promise<boolean> {
+    adjustBalance(actor: User, id: number, amount: number, reason: string, key: string | null = null) {
       return db.transaction(async (tx) => {
         const locked = await lockTargetAndActor(tx, id, actor, USER_PERMISSIONS.changeBalance);
         if (!locked) return false;
         const { target } = locked;
         if (target.isSuperuser && !locked.actor.isSuperuser) throw new PeopleRefusal('forbidden');
+        const reference =
+          key === null ? `staff:${actor.id}` : `staff:${actor.id}:${createHash('sha256').update(key).digest('hex')}`;
+        if (key !== null) {
+          const [made] = await tx.query<{ amount: number; reason: string }>(
+            `SELECT amount, reason FROM ledger_entries WHERE user_id = $1 AND kind = 'adjustment' AND reference = $2`,
+            [id, reference],
+          );
+          if (made && (made.amount !== amount || made.reason !== reason)) {
+            throw new PeopleRefusal('idempotency_mismatch');
+          }
+          if (made) return true;
+        }
         let entry;
         try {
           entry = await ledgerRepository(tx).post({
@@ -202,7 +216,7 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
             kind: 'adjustment',
             amount,
             currency: options.currency,
-            reference: `staff:${actor.id}`,
+            reference,
             actorId: actor.id,
             reason,
           });

@@ -191,6 +191,24 @@ describe.each(BACKENDS)('the Users API on $name', (backend) => {
     expect(audit[0]).toMatchObject({ action: 'balance', changes: { amount: 2_500, balance: [1_000, 3_500] } });
   });
 
+  it('posts an adjustment sent again with its idempotency key once; the key with another amount is refused', async () => {
+    const customer = await createCustomer(app, testDb.db, 0);
+    const url = `/api/panel/users/${customer.id}/balance/`;
+    const headers = { ...as.cashier, 'idempotency-key': `adjust-${customer.id}` };
+    const body = { amount: 700, reason: 'Lost answer, sent again' };
+    const answers = [await call('POST', url, headers, body), await call('POST', url, headers, body)];
+    expect(answers.map((answer) => [answer.statusCode, answer.json().balance])).toEqual([
+      [200, 700],
+      [200, 700],
+    ]);
+    const other = await call('POST', url, headers, { ...body, amount: 900 });
+    expect(other.statusCode).toBe(422);
+    // Without a key each request is its own adjustment, as before.
+    await call('POST', url, as.cashier, body);
+    await call('POST', url, as.cashier, body);
+    expect(await balanceOf(testDb.db, customer.id)).toBe(2_100);
+  });
+
   it('blocks: inactive, every login refused at once, proxies suspended at the agent; unblock serves the live ones again', async () => {
     const place = freshPlace();
     const { hostId } = await createFarm(testDb.db, place, { online: 2 });

@@ -56,9 +56,22 @@ export function updatePanelUser(api: ApiClient, id: number, changes: PanelUserUp
   return api.request(userPath(id), { method: 'PATCH', body: changes, decode: decodeUser });
 }
 
-/** Posts an `adjustment` ledger entry; 400 `amount` when a debit would take the balance below zero. */
-export function adjustPanelUserBalance(api: ApiClient, id: number, body: BalanceAdjustment): Promise<PanelUserDetail> {
-  return api.request(`${userPath(id)}balance/`, { method: 'POST', body, decode: decodeUser });
+/**
+ * Posts an `adjustment` ledger entry; 400 `amount` when a debit would take the balance below zero. The same
+ * `idempotencyKey` sent again (a retry after a lost answer) posts nothing more; with another amount or reason, 422.
+ */
+export function adjustPanelUserBalance(
+  api: ApiClient,
+  id: number,
+  body: BalanceAdjustment,
+  idempotencyKey: string,
+): Promise<PanelUserDetail> {
+  return api.request(`${userPath(id)}balance/`, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    decode: decodeUser,
+  });
 }
 
 /** Inactive, every login revoked, every proxy suspended at its agent. */

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import * as v from 'valibot';
 import { adjustPanelUserBalance } from '@proxy/contract/api/panel-users';
 import { runRequest } from '@proxy/contract/forms';
+import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { formatPrice } from '@proxy/contract/money';
 import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import { BalanceAdjustmentSchema, type BalanceAdjustment, type PanelUserDetail } from '@proxy/contract/schemas/users';
@@ -37,6 +38,7 @@ export function BalanceBox({
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState<BalanceAdjustment>();
   const [busy, setBusy] = useState(false);
+  const attempt = useRef<Attempt | null>(null);
   const price = (minor: number) => formatPrice(minor, user.currency, language);
   const id = `user-${user.id}-balance`;
 
@@ -65,13 +67,18 @@ export function BalanceBox({
 
   async function adjust(adjustment: BalanceAdjustment) {
     setBusy(true);
-    const outcome = await runRequest(() => adjustPanelUserBalance(api, user.id, adjustment), {
+    // The same adjustment sent again after a lost answer keeps its key: the server posts it once.
+    attempt.current = attemptFor(attempt.current, { id: user.id, ...adjustment });
+    const { key } = attempt.current;
+    const outcome = await runRequest(() => adjustPanelUserBalance(api, user.id, adjustment, key), {
       networkError: kit.t('messages.networkError'),
       unknownError: kit.t('messages.unknownError'),
     });
     setBusy(false);
     setConfirming(undefined);
     if (outcome.ok) {
+      // Done: the same adjustment asked for again is a new one.
+      attempt.current = null;
       setAmount(null);
       setReason('');
       appStore.set(showMessageAtom, t('balance.done', { balance: price(outcome.value.balance) }), 'success');
