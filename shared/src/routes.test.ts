@@ -10,11 +10,12 @@ describe('isSectionRoute', () => {
     ['/order', true],
     ['/en/ip', true],
     ['/ip/12', true],
-    // Sections of spec §2 no remote implements yet, and content pages: the catch-all.
-    ['/panel/users', false],
+    ['/panel/users', true],
+    ['/en/panel/users/4', true],
     ['/user', true],
     ['/en/user/5', true],
     ['/panel/payment/3', true],
+    // Content pages: the catch-all.
     ['/about', false],
     ['/a/b', false],
   ])('%s → %s', (pathname, expected) => {
@@ -39,6 +40,8 @@ describe('matchRoute', () => {
     ['/panel/page', 'panelPages', 'ru', {}],
     ['/en/panel/page/add', 'panelPageAdd', 'en', {}],
     ['/panel/page/12', 'panelPageEdit', 'ru', { id: '12' }],
+    ['/panel/users', 'panelUsers', 'ru', {}],
+    ['/en/panel/users/4', 'panelUserEdit', 'en', { id: '4' }],
     ['/panel/farm', 'panelFarm', 'ru', {}],
     ['/en/panel/farm/modems/add', 'panelFarmModemAdd', 'en', {}],
     ['/panel/farm/modems/7', 'panelFarmModemEdit', 'ru', { id: '7' }],
