@@ -168,6 +168,47 @@ describe.each(BACKENDS)('the Users API on $name', (backend) => {
     expect(entries[1].changes.language).toEqual(['ru', 'en']);
   });
 
+  it('sorts by proxy count either way, page after page, as one full sort would', async () => {
+    const place = freshPlace();
+    await createFarm(testDb.db, place, { online: 7 });
+    const tag = freshEmail('counted').split('@')[0] as string;
+    const holdings = [3, 1, 2, 0, 1];
+    const held = new Map<number, number>();
+    for (const [index, quantity] of holdings.entries()) {
+      const customer = await createCustomer(app, testDb.db, 2_000_000);
+      await testDb.db.query('UPDATE users SET email = $2 WHERE id = $1', [customer.id, `${tag}-${index}@example.com`]);
+      held.set(customer.id, quantity);
+      if (quantity === 0) continue;
+      const order = await call(
+        'POST',
+        '/api/orders/',
+        { ...customer.headers, 'idempotency-key': `counted-${index}` },
+        { ...place, period_days: 30, quantity },
+      );
+      expect(order.statusCode).toBe(201);
+    }
+    for (const direction of [1, -1]) {
+      const expected = [...held.entries()]
+        .sort(([a, x], [b, y]) => direction * (x - y || a - b))
+        .map(([id, proxies]) => ({ id, proxies }));
+      const seen: { id: number; proxies: number }[] = [];
+      // One a page: each page takes a different cut of the accounts with proxies and of those without.
+      for (let page = 1; page <= 5; page += 1) {
+        const ordering = direction === 1 ? 'proxies' : '-proxies';
+        const answer = await call(
+          'GET',
+          `/api/panel/users/?search=${tag}&ordering=${ordering}&page_size=1&page=${page}`,
+          as.viewer,
+        );
+        expect(answer.json().count).toBe(5);
+        seen.push(
+          ...answer.json().results.map(({ id, proxies }: { id: number; proxies: number }) => ({ id, proxies })),
+        );
+      }
+      expect(seen).toEqual(expected);
+    }
+  });
+
   it('adjusts a balance with an adjustment entry naming the staff member; never below zero', async () => {
     const customer = await createCustomer(app, testDb.db, 1_000);
     const url = `/api/panel/users/${customer.id}/balance/`;
