@@ -1,18 +1,16 @@
 // `/user/{id}`: staff with `users.view_user` read that customer's page — the account, the balance, the invoices, orders
 // and balance history from the panel's endpoints — and change nothing there; for anyone else the address is the 404
 // page, and so is an id nobody has.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useRouteError } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
+import { useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import type { PanelUserDetail } from '@proxy/contract/schemas/users';
-import { appStore, hydrateAppStore, StateProvider } from '@proxy/contract/state';
+import { appStore, hydrateAppStore } from '@proxy/contract/state';
 import en from '../i18n/en.json';
-import ru from '../i18n/ru.json';
 import { pages } from '../routes.ts';
+import { plain, renderRoutes } from '../test/render-routes.tsx';
 
 const staff = (premission: string[], is_superuser = false): AuthUser => ({
   pk: 1,
@@ -119,42 +117,24 @@ function ErrorPage() {
 }
 
 /** The route as the shell builds it: validate (false → 404), then the loader, then the page. */
-async function openPage(url: string, viewer: AuthUser) {
+function openPage(url: string, viewer: AuthUser) {
   const { Component, validate, loader } = pages.user ?? {};
   if (!Component || !validate || !loader) throw new Error('the user page has no validate or loader');
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { ru: { user: ru }, en: { user: en } } });
-  hydrateAppStore(appStore, { user: viewer, token: 'staff-token', language: 'en' });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/en/user/:id?',
-        Component,
-        loader: async ({ params, request }) => {
-          const args: PageLoaderArgs = { params, language: 'en', signal: request.signal };
-          if (!(await validate(args))) throw new Response('', { status: 404 });
-          return loader(args);
-        },
-        ErrorBoundary: ErrorPage,
-        HydrateFallback: () => null,
+  const routes = [
+    {
+      path: '/en/user/:id?',
+      Component,
+      loader: async ({ params, request }: LoaderFunctionArgs) => {
+        const args: PageLoaderArgs = { params, language: 'en', signal: request.signal };
+        if (!(await validate(args))) throw new Response('', { status: 404 });
+        return loader(args);
       },
-    ],
-    { initialEntries: [url] },
-  );
-  await act(async () => {
-    render(
-      <StateProvider store={appStore}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StateProvider>,
-    );
-  });
-  return router;
+      ErrorBoundary: ErrorPage,
+      HydrateFallback: () => null,
+    },
+  ];
+  return renderRoutes(routes, url, { user: viewer, token: 'staff-token', language: 'en' });
 }
-
-/** Text with Intl's no-break and thin spaces made plain. */
-const plain = (element: Element | null) => (element?.textContent ?? '').replace(/\s/g, ' ');
 
 afterEach(() => {
   cleanup();

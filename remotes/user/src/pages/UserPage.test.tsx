@@ -2,15 +2,13 @@
 // dialog), the balance history with its filters and page in the URL, the outcome of an invoice a payment gateway
 // sent the customer back for, the order history (links to its proxies, its own date filter in the URL, the ledger's
 // "Order no. N" pointing at its row), and a 404 for a customer at /user/{id} (staff's view: CustomerPage.test.tsx).
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice, LedgerEntry } from '@proxy/contract/schemas/billing';
 import type { Order, OrderLine } from '@proxy/contract/schemas/orders';
 import type { AuthUser } from '@proxy/contract/schemas/user';
-import { appStore, hydrateAppStore, messageAtom, StateProvider, userAtom } from '@proxy/contract/state';
+import { appStore, messageAtom, userAtom } from '@proxy/contract/state';
+import { plain, renderRoutes } from '../test/render-routes.tsx';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { UserPage, validateUserPage } from './UserPage.tsx';
@@ -118,31 +116,13 @@ const ANSWERS = {
   ]),
 };
 
-async function openPage(url: string, language: 'ru' | 'en' = 'ru') {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: language, resources: { ru: { user: ru }, en: { user: en } } });
-  hydrateAppStore(appStore, { user: customer, token: 'customer-token', language });
-  const router = createMemoryRouter(
-    [
-      { path: '/user', Component: UserPage },
-      { path: '/en/user', Component: UserPage },
-    ],
-    { initialEntries: [url] },
-  );
-  await act(async () => {
-    render(
-      <StateProvider store={appStore}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StateProvider>,
-    );
-  });
-  return router;
+function openPage(url: string, language: 'ru' | 'en' = 'ru') {
+  const routes = [
+    { path: '/user', Component: UserPage },
+    { path: '/en/user', Component: UserPage },
+  ];
+  return renderRoutes(routes, url, { user: customer, token: 'customer-token', language });
 }
-
-/** Text with Intl's no-break and thin spaces made plain. */
-const plain = (element: Element | null) => (element?.textContent ?? '').replace(/\s/g, ' ');
 
 beforeEach(() => vi.useRealTimers());
 afterEach(() => {

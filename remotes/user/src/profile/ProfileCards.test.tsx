@@ -1,21 +1,12 @@
 // The account part of the user page: the e-mail and date joined, the language (saved, and the site moves to it), the
 // password change (checks that need no server, the server's messages on their fields, other devices signed out), the
 // e-mail change (a link to the new address) and the signed-in devices (sign one out, or all but this one).
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@proxy/contract/schemas/users';
 import type { AuthUser } from '@proxy/contract/schemas/user';
-import {
-  appStore,
-  clearMessageAtom,
-  hydrateAppStore,
-  messageAtom,
-  StateProvider,
-  userAtom,
-} from '@proxy/contract/state';
+import { appStore, clearMessageAtom, messageAtom, userAtom } from '@proxy/contract/state';
+import { renderRoutes } from '../test/render-routes.tsx';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { UserPage } from '../pages/UserPage.tsx';
@@ -79,27 +70,12 @@ const SESSIONS = [
   session(3, { browser: '', os: '', user_agent: '' }),
 ];
 
-async function openPage(url = '/user', language: 'ru' | 'en' = 'ru') {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: language, resources: { ru: { user: ru }, en: { user: en } } });
-  hydrateAppStore(appStore, { user: customer, token: 'customer-token', language });
-  const router = createMemoryRouter(
-    [
-      { path: '/user', Component: UserPage },
-      { path: '/en/user', Component: UserPage },
-    ],
-    { initialEntries: [url] },
-  );
-  await act(async () => {
-    render(
-      <StateProvider store={appStore}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StateProvider>,
-    );
-  });
-  return router;
+function openPage(url = '/user', language: 'ru' | 'en' = 'ru') {
+  const routes = [
+    { path: '/user', Component: UserPage },
+    { path: '/en/user', Component: UserPage },
+  ];
+  return renderRoutes(routes, url, { user: customer, token: 'customer-token', language });
 }
 
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
