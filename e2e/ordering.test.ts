@@ -9,6 +9,8 @@
 // the agent and the recipient's new ones carrying traffic. And staff manage a customer (#15): found by e-mail in the
 // panel (ru, 1280 px) and given the Pages permission, the customer reaches the panel with Pages alone (en, 375 px);
 // a balance adjustment with a reason shows in the customer's ledger; a block signs them out and stops their proxy.
+// A customer signs out their other device, moves their e-mail through the link sent to the new address (the old one
+// is told) and changes their password on /user (ru, 1280 px).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -42,6 +44,8 @@ const SENDER = 'transfer-sender@example.com';
 const RECIPIENT = 'transfer-recipient@example.com';
 // The customer staff manage (#15): English-speaking, with money for a proxy.
 const MANAGED = 'managed-customer@example.com';
+// The customer who looks after their own account on /user (#15): devices, e-mail, password.
+const MOVER = 'moving-customer@example.com';
 const PROMO = 'E2E10';
 
 type Language = 'ru' | 'en';
@@ -143,6 +147,7 @@ beforeAll(async () => {
     const sender = await createUser(db, { email: SENDER, password: PASSWORD, language: 'ru' });
     await createUser(db, { email: RECIPIENT, password: PASSWORD, language: 'en' });
     const managed = await createUser(db, { email: MANAGED, password: PASSWORD, language: 'en' });
+    await createUser(db, { email: MOVER, password: PASSWORD, language: 'ru' });
     const billing = billingService(db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: '' });
     for (const userId of [sender.id, managed.id]) {
       await billing.post({ userId, kind: 'adjustment', amount: 1_000_000, currency: 'RUB', reason: 'e2e money' });
@@ -638,5 +643,69 @@ describe('staff manage a customer: permissions, balance, block (#15)', () => {
     });
     expect(login.status).toBe(400);
     await shoot(staff, 'people-blocked-ru-1280');
+  });
+});
+
+describe('a customer looks after their own account on /user (#15)', () => {
+  const NEW_EMAIL = 'moved-customer@example.com';
+  const NEW_PASSWORD = 'Moved-and-renewed-2027';
+  let page: Page;
+  let other: string;
+
+  beforeAll(async () => {
+    page = await signedInPage(browser, site, await apiLogin(site, MOVER, PASSWORD), contexts, DESKTOP);
+    // A second device, signed in through the API.
+    other = await apiLogin(site, MOVER, PASSWORD);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await shoot(page, 'own-account-failed');
+  });
+
+  it('lists both devices, this one marked, and signs the other out', async () => {
+    await page.goto(`${site.url}/user`);
+    const devices = page.getByRole('region', { name: 'Устройства со входом' });
+    await expect.poll(() => devices.getByText('Это устройство').count()).toBe(1);
+    await page.getByRole('button', { name: 'Выйти на всех других устройствах' }).click();
+    await expect.poll(() => page.getByText('Выход выполнен на 1 устройстве').count()).toBeGreaterThan(0);
+    const gone = await fetch(`${site.url}/api/users/`, { headers: { Authorization: `Token ${other}` } });
+    expect(gone.status).toBe(401);
+    await expectNoSeriousViolations(page);
+    await shoot(page, 'own-account-ru-1280');
+  });
+
+  it('moves the e-mail through the link sent to the new address, and tells the old one', async () => {
+    const card = page.getByRole('region', { name: 'Адрес почты' });
+    await card.getByLabel('Новый e-mail').fill(NEW_EMAIL);
+    await card.getByLabel('Текущий пароль').fill(PASSWORD);
+    await card.getByRole('button', { name: 'Отправить ссылку' }).click();
+    await expect.poll(() => plain(card)).toContain(`Мы отправили ссылку на ${NEW_EMAIL}`);
+
+    const mail = await sink.waitFor((message) => message.to.includes(NEW_EMAIL), 15_000);
+    await page.goto(linkIn(mail.text, 'email_change').replace(/^https?:\/\/[^/]+/, site.url));
+    await expect.poll(() => page.getByText(`Адрес почты изменён на ${NEW_EMAIL}`).count()).toBeGreaterThan(0);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/user');
+    expect(page.url()).not.toContain('email_change');
+    await expect.poll(() => plain(page.locator('main'))).toContain(NEW_EMAIL);
+    const notice = await sink.waitFor((message) => message.to.includes(MOVER), 15_000);
+    expect(notice.text).toContain(NEW_EMAIL);
+  });
+
+  it('changes the password: the old one no longer signs in, the new one does', async () => {
+    const card = page.getByRole('region', { name: 'Пароль' });
+    await card.getByLabel('Текущий пароль').fill(PASSWORD);
+    await card.getByLabel('Новый пароль', { exact: true }).fill(NEW_PASSWORD);
+    await card.getByLabel('Новый пароль ещё раз').fill(NEW_PASSWORD);
+    await card.getByRole('button', { name: 'Сменить пароль' }).click();
+    await expect
+      .poll(() => page.getByText('Пароль изменён. На всех остальных устройствах выполнен выход.').count())
+      .toBeGreaterThan(0);
+    const login = (password: string) =>
+      fetch(`${site.url}/api/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: NEW_EMAIL, password }),
+      });
+    expect((await login(PASSWORD)).status).toBe(400);
+    expect((await login(NEW_PASSWORD)).status).toBe(200);
   });
 });
