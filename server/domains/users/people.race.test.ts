@@ -59,6 +59,28 @@ describe.runIf(postgres)('Users races on PostgreSQL', () => {
     }
   });
 
+  it('one adjustment sent twice at once with its idempotency key: both answered, posted once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const customer = await createCustomer(app, testDb.db, 0);
+      const headers = { ...staff[0], 'idempotency-key': `race-${customer.id}` };
+      const answers = await Promise.all(
+        [0, 1].map(() =>
+          app.inject({
+            method: 'POST',
+            url: `/api/panel/users/${customer.id}/balance/`,
+            headers,
+            payload: { amount: 400, reason: 'Retried after a lost answer' },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => [answer.statusCode, answer.json().balance])).toEqual([
+        [200, 400],
+        [200, 400],
+      ]);
+      expect(await balanceOf(testDb.db, customer.id)).toBe(400);
+    }
+  });
+
   it('two staff crediting one balance at once: both apply, in turn', async () => {
     const customer = await createCustomer(app, testDb.db, 0);
     await Promise.all(

@@ -99,18 +99,8 @@ function Layout() {
   );
 }
 
-async function openUnsubscribeLink(language: 'ru' | 'en', session: { token: string; user: AuthUser } | null) {
-  hydrateAppStore(appStore, session ? { ...session, language } : { language });
-  appStore.set(afterSignInAtom, null);
-  appStore.set(pendingAuthParamsAtom, { unsubscribe: 'MTc:cut-sho' });
-  const requests: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    requests.push(url);
-    return new Response(JSON.stringify({ detail: language === 'en' ? 'Not found.' : 'Страница не найдена.' }), {
-      status: 404,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
+/** The public layout at the home page (its user page beside it), as the link opens it, in `language`. */
+async function renderHome(language: 'ru' | 'en') {
   const prefix = language === 'en' ? '/en' : '';
   const router = createMemoryRouter(
     [
@@ -134,7 +124,22 @@ async function openUnsubscribeLink(language: 'ru' | 'en', session: { token: stri
       </StateProvider>,
     );
   });
-  return { router, requests };
+  return router;
+}
+
+async function openUnsubscribeLink(language: 'ru' | 'en', session: { token: string; user: AuthUser } | null) {
+  hydrateAppStore(appStore, session ? { ...session, language } : { language });
+  appStore.set(afterSignInAtom, null);
+  appStore.set(pendingAuthParamsAtom, { unsubscribe: 'MTc:cut-sho' });
+  const requests: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    requests.push(url);
+    return new Response(JSON.stringify({ detail: language === 'en' ? 'Not found.' : 'Страница не найдена.' }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { router: await renderHome(language), requests };
 }
 
 describe('an unsubscribe link that does not work', () => {
@@ -190,30 +195,7 @@ async function openEmailChangeLink(
     const [status, body] = answers[url] ?? [404, { detail: 'Not found.' }];
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
-  const prefix = language === 'en' ? '/en' : '';
-  const router = createMemoryRouter(
-    [
-      {
-        path: `${prefix}/`,
-        Component: Layout,
-        children: [
-          { index: true, element: <h1>{'home'}</h1> },
-          { path: 'user', element: <h1>{'user page'}</h1> },
-        ],
-      },
-    ],
-    { initialEntries: [`${prefix}/`] },
-  );
-  await act(async () => {
-    render(
-      <StateProvider store={appStore}>
-        <I18nextProvider i18n={createI18n(language)}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StateProvider>,
-    );
-  });
-  return { router, requests };
+  return { router: await renderHome(language), requests };
 }
 
 const NEW_ADDRESS = { ...CUSTOMER, email: 'new@example.com' };
