@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 
 export interface FakeInvoice {
   id: string;
+  storeId: string;
   status: 'New' | 'Processing' | 'Expired' | 'Invalid' | 'Settled';
   amount: string;
   currency: string;
@@ -85,6 +86,7 @@ export async function startFakeBtcpay(): Promise<FakeBtcpay> {
       const invoiceId = randomUUID().replaceAll('-', '').slice(0, 22);
       const invoice: FakeInvoice = {
         id: invoiceId,
+        storeId: fake.storeId,
         status: 'New',
         amount: body.amount,
         currency: body.currency,

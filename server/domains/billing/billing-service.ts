@@ -41,6 +41,8 @@ export type WebhookOutcome =
   | 'bad_signature'
   | 'malformed'
   | 'other_store'
+  /** The invoice named belongs to another payment method: whoever holds one store's secret settles only its own. */
+  | 'other_method'
   | 'replay'
   | 'unknown_invoice'
   /** Settled for another amount or currency than the invoice's: recorded, not credited (staff decide). */
@@ -167,14 +169,26 @@ export function billingService(db: Db, options: BillingOptions) {
      * one transaction, the delivery is recorded (a replay stops here) and the invoice's new state applied.
      */
     async webhook(method: StoredMethod, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
-      const read = PROVIDERS[method.provider].readWebhook;
-      if (!read) return 'malformed';
-      const event = await read(method, rawBody, signature);
+      const adapter = PROVIDERS[method.provider];
+      if (!adapter.readWebhook) return 'malformed';
+      const event = await adapter.readWebhook(method, rawBody, signature);
       if (event.kind === 'refused') return event.reason;
       if (event.kind === 'ignored') return 'applied';
       return db.transaction(async (tx) => {
         const repository = invoicesRepository(tx);
         const invoice = await repository.lockByProviderReference(method.provider, event.reference);
+        // The delivery's method, the store it was verified against and the invoice's method all agree, under the
+        // invoice's lock (and the method's, so staff re-pointing it to another store wait for this delivery or it
+        // for them); otherwise nothing is written, not even the delivery.
+        if (invoice && invoice.method_id !== method.id) return 'other_method';
+        const current = await paymentMethodsRepository(tx).share(method.id);
+        if (
+          !current ||
+          current.provider !== method.provider ||
+          adapter.account?.(current) !== adapter.account?.(method)
+        ) {
+          return 'other_store';
+        }
         const fresh = await tx.query(
           `INSERT INTO webhook_deliveries (provider, delivery_id, invoice_id) VALUES ($1, $2, $3)
            ON CONFLICT DO NOTHING RETURNING delivery_id`,

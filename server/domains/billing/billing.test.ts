@@ -6,6 +6,7 @@ import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/a
 import { startFakeBtcpay, webhookDelivery, type FakeBtcpay } from '../../test/btcpay-server.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
 import { billingService, InsufficientFunds } from './index.ts';
+import { paymentMethodsRepository } from './payment-methods-repository.ts';
 
 const ALL = [
   'payments.view_paymentmethod',
@@ -416,6 +417,85 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
       });
       expect(await balanceOf('bob')).toBe(before);
       expect((await call('GET', `/api/invoices/${id}/`, as.bob)).json().status).toBe('pending');
+    });
+    it('accepts exactly `sha256=` and 64 hex digits as the signature', async () => {
+      const id = (await call('POST', '/api/invoices/', as.bob, { method: methodId, amount: 3_000 })).json().id;
+      const remote = gateway.latest();
+      remote.status = 'Settled';
+      const before = await balanceOf('bob');
+      const signed = webhookDelivery(gateway, remote.id, 'InvoiceSettled');
+      const valid = signed.headers['btcpay-sig'] ?? '';
+      for (const header of [`${valid}zz`, `${valid}0`, valid.slice(0, -1), ` ${valid}`, valid.replace('sha256=', '')]) {
+        const answer = await deliver({ body: signed.body, headers: { ...signed.headers, 'btcpay-sig': header } });
+        expect(answer.statusCode, header).toBe(403);
+      }
+      expect(await balanceOf('bob')).toBe(before);
+      expect((await call('GET', `/api/invoices/${id}/`, as.bob)).json().status).toBe('pending');
+      expect((await deliver(signed)).json()).toEqual({ result: 'applied' });
+      expect(await balanceOf('bob')).toBe(before + 3_000);
+    });
+
+    it("refuses a delivery to one method's webhook that names another method's invoice, and writes nothing", async () => {
+      // Store B is the site's real one; store A is any other store whose secret an attacker holds (a test store,
+      // a second method staff added).
+      const storeA = await startFakeBtcpay();
+      try {
+        const methodA = await call('POST', '/api/panel/payment-methods/', as.cashier, {
+          code: 'btc_pay_a',
+          name_ru: 'Биткоин A',
+          kind: 'crypto',
+          provider: 'btcpay',
+          settings: { server_url: storeA.url, store_id: storeA.storeId },
+          secrets: { api_key: storeA.apiKey, webhook_secret: storeA.webhookSecret },
+        });
+        expect(methodA.statusCode).toBe(201);
+        const victim = (await call('POST', '/api/invoices/', as.alice, { method: methodId, amount: 4_000 })).json();
+        const reference = gateway.latest().id;
+        // A's own server claims to hold B's invoice, settled for its exact total.
+        storeA.invoices.set(reference, { ...gateway.latest(), storeId: storeA.storeId, status: 'Settled' });
+        const before = await balanceOf('alice');
+        const deliveries = await testDb.db.query('SELECT 1 FROM webhook_deliveries');
+
+        const forged = await deliver(webhookDelivery(storeA, reference, 'InvoiceSettled'), methodA.json().id);
+        expect(forged.statusCode).toBe(400);
+        expect(forged.json()).toEqual({ detail: 'Неправильное значение.' }); // a gateway sends no language
+        expect(await balanceOf('alice')).toBe(before);
+        expect((await call('GET', `/api/invoices/${victim.id}/`, as.alice)).json().status).toBe('pending');
+        expect(await testDb.db.query('SELECT 1 FROM webhook_deliveries')).toHaveLength(deliveries.length);
+
+        // Signed with A's secret, sent to B's own URL: the signature is B's to check.
+        const misrouted = await deliver(
+          webhookDelivery({ ...storeA, storeId: gateway.storeId }, reference, 'InvoiceSettled'),
+        );
+        expect(misrouted.statusCode).toBe(403);
+        expect(await balanceOf('alice')).toBe(before);
+      } finally {
+        await storeA.close();
+      }
+    });
+
+    it('refuses a delivery verified against a store the method no longer points at', async () => {
+      const service = billingService(testDb.db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: 'http://x' });
+      const id = (await call('POST', '/api/invoices/', as.bob, { method: methodId, amount: 5_000 })).json().id;
+      const remote = gateway.latest();
+      remote.status = 'Settled';
+      const before = await paymentMethodsRepository(testDb.db).get(methodId);
+      if (!before) throw new Error('the method is gone');
+      // Staff re-point the method at another store while the delivery was being verified against the old one.
+      const moved = await call('PATCH', `/api/panel/payment-methods/${methodId}/`, as.cashier, {
+        settings: { server_url: gateway.url, store_id: 'another-store' },
+      });
+      expect(moved.statusCode).toBe(200);
+      try {
+        const delivery = webhookDelivery(gateway, remote.id, 'InvoiceSettled');
+        const outcome = await service.webhook(before, Buffer.from(delivery.body), delivery.headers['btcpay-sig']);
+        expect(outcome).toBe('other_store');
+        expect((await call('GET', `/api/invoices/${id}/`, as.bob)).json().status).toBe('pending');
+      } finally {
+        await call('PATCH', `/api/panel/payment-methods/${methodId}/`, as.cashier, {
+          settings: { server_url: gateway.url, store_id: gateway.storeId },
+        });
+      }
     });
   });
 

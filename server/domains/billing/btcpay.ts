@@ -18,6 +18,8 @@ export type BtcpayStatus = 'New' | 'Processing' | 'Expired' | 'Invalid' | 'Settl
 
 export interface BtcpayInvoice {
   readonly id: string;
+  /** The store the invoice belongs to (Greenfield names it in every invoice it returns). */
+  readonly storeId?: string;
   readonly status: BtcpayStatus;
   readonly amount: string;
   readonly currency: string;
@@ -98,12 +100,15 @@ export function getBtcpayInvoice(store: BtcpayStore, id: string): Promise<Btcpay
   return call(store, invoicesUrl(store, id));
 }
 
+/** Exactly what BTCPay sends: `sha256=` and 64 hex digits (Buffer's hex parsing would stop at a bad one and pass). */
+const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
+
 /** `BTCPay-Sig: sha256=<hex HMAC-SHA256 of the raw body>`, compared in constant time. */
 export function validSignature(rawBody: Buffer, header: string | undefined, secret: string): boolean {
-  if (!header?.startsWith('sha256=') || !secret) return false;
+  const hex = header === undefined ? undefined : SIGNATURE.exec(header)?.[1];
+  if (!hex || !secret) return false;
   const expected = createHmac('sha256', secret).update(rawBody).digest();
-  const given = Buffer.from(header.slice('sha256='.length), 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return timingSafeEqual(Buffer.from(hex, 'hex'), expected);
 }
 
 /** The fields of a webhook delivery the service reads (InvoiceSettled, InvoiceExpired, InvoiceInvalid, ...). */

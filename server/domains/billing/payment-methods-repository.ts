@@ -84,18 +84,17 @@ export type MethodRow = Omit<PaymentMethodInput, 'fee_percent' | 'secrets'> & {
 };
 
 export function paymentMethodsRepository(q: Queryable) {
-  async function get(id: number, lock = false): Promise<StoredMethod | null> {
-    const [row] = await q.query<StoredMethod>(
-      `SELECT ${COLUMNS} FROM payment_methods m WHERE m.id = $1${lock ? ' FOR UPDATE OF m' : ''}`,
-      [id],
-    );
+  async function get(id: number, lock: '' | ' FOR UPDATE OF m' | ' FOR SHARE OF m' = ''): Promise<StoredMethod | null> {
+    const [row] = await q.query<StoredMethod>(`SELECT ${COLUMNS} FROM payment_methods m WHERE m.id = $1${lock}`, [id]);
     return row ? toStored(row) : null;
   }
 
   return {
-    get,
+    get: (id: number) => get(id),
     /** Locked for the rest of the transaction: an edit of its secrets waits for it, and it for the edit. */
-    lock: (id: number) => get(id, true),
+    lock: (id: number) => get(id, ' FOR UPDATE OF m'),
+    /** Read under a share lock: an edit waits for the transaction, which sees the method as it stays until commit. */
+    share: (id: number) => get(id, ' FOR SHARE OF m'),
 
     async list(): Promise<StoredMethod[]> {
       const rows = await q.query<StoredMethod>(`SELECT ${COLUMNS} FROM payment_methods m ORDER BY sort_order, id`);

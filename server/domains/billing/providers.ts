@@ -60,6 +60,12 @@ export interface PaymentProviderAdapter {
   readWebhook?(method: StoredMethod, rawBody: Buffer, signature: string | undefined): Promise<GatewayEvent>;
   /** The request header that carries a webhook's signature. */
   readonly signatureHeader?: string;
+  /**
+   * The gateway account a method's webhooks speak for (BTCPay: its server and store); the service checks, under the
+   * invoice's lock, that the method still points there, so an edit racing a delivery cannot let another store's
+   * delivery through.
+   */
+  account?(method: StoredMethod): string;
   /** The settings and secrets a method of this provider must have, checked when staff save it. */
   readonly requires?: readonly (readonly ['settings' | 'secrets', string])[];
 }
@@ -108,6 +114,7 @@ const btcpay: PaymentProviderAdapter = {
     return { reference: remote.id, url: remote.checkoutLink };
   },
   signatureHeader: 'btcpay-sig',
+  account: (method) => `${method.settings.server_url ?? ''} ${method.settings.store_id ?? ''}`,
   requires: [
     ['settings', 'server_url'],
     ['settings', 'store_id'],
@@ -125,6 +132,8 @@ const btcpay: PaymentProviderAdapter = {
     if (!event.type.startsWith('Invoice')) return { kind: 'ignored' };
     // The delivery only says something happened; what did is read from the gateway itself.
     const remote = await getBtcpayInvoice(store, event.invoiceId);
+    if (remote.storeId !== undefined && remote.storeId !== store.storeId)
+      return { kind: 'refused', reason: 'other_store' };
     return {
       kind: 'invoice',
       deliveryId: `${store.storeId}:${event.deliveryId}`,

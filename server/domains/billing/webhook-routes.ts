@@ -57,7 +57,10 @@ const webhookRoutes: FastifyPluginAsync<{ billing: BillingService }> = async (ap
         request.log.warn({ methodId: method.id }, 'webhook with a bad signature refused');
         throw new HttpError(403, { detail: message('invalidSignature', language) });
       }
-      if (outcome === 'malformed' || outcome === 'other_store') {
+      if (outcome === 'other_method' || outcome === 'other_store') {
+        request.log.warn({ methodId: method.id, outcome }, 'webhook for another method or store refused');
+      }
+      if (outcome === 'malformed' || outcome === 'other_store' || outcome === 'other_method') {
         throw new HttpError(400, { detail: message('invalid', language) });
       }
       if (outcome === 'mismatch') {
