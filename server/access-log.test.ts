@@ -47,6 +47,15 @@ describe('the access log', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-value');
   });
 
+  it('keeps change-IP link tokens out of every line: whoever reads the log must not be able to rotate a modem', async () => {
+    lines.length = 0;
+    const token = 'Zk3VqP9xLmN2rT8wYb4cHd6sJf1gAe5u';
+    for (const url of [`/r/${token}`, `/r/${token}?format=json`, `/r/${token}/`]) await app.inject(url);
+    const urls = lines.filter((line) => line.req !== undefined).map((line) => (line.req as { url: string }).url);
+    expect(urls).toEqual(['/r/Zk3V[Redacted]', '/r/Zk3V[Redacted]?format=json', '/r/Zk3V[Redacted]/']);
+    expect(JSON.stringify(lines)).not.toContain(token.slice(4));
+  });
+
   it('censors secrets in anything logged', async () => {
     lines.length = 0;
     app.log.info({ body: { email: 'a@example.com', password: 'hunter2', token: 'abc' } }, 'a body');

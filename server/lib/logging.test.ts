@@ -9,9 +9,16 @@ describe('redactUrl', () => {
     expect(redactUrl('/en/?email_change=WzUsImEiXQ:1x:abc')).not.toContain('WzUsImEiXQ');
   });
 
+  it("hides a change-IP link's token but its first four characters", () => {
+    expect(redactUrl('/r/AbCdEfGhIjKlMnOpQrStUv')).toBe('/r/AbCd[Redacted]');
+    expect(redactUrl('/r/AbCdEfGhIjKlMnOpQrStUv?token=x')).toBe('/r/AbCd[Redacted]?token=%5BRedacted%5D');
+    expect(redactUrl('/r/abc')).toBe('/r/abc[Redacted]');
+  });
+
   it('leaves URLs without secrets untouched', () => {
     expect(redactUrl('/api/pages/?page=2&search=a+b')).toBe('/api/pages/?page=2&search=a+b');
     expect(redactUrl('/about')).toBe('/about');
+    expect(redactUrl('/ru/about')).toBe('/ru/about');
   });
 });
 

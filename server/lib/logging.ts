@@ -65,8 +65,15 @@ const SECRET_QUERY_PARAMS = new Set([
   'secret',
 ]);
 
-/** A URL with the values of secret-bearing query parameters replaced, for the access log. */
-export function redactUrl(url: string): string {
+/**
+ * Paths whose last segment is a credential: the change-IP link `/r/{token}` rotates the modem for whoever holds it.
+ * A short prefix stays, enough to tell two links apart in the log and far too little to guess the rest.
+ */
+const SECRET_PATH = /^(\/r\/)([^/?#]{0,4})[^/?#]*/;
+
+/** A URL with path credentials and the values of secret-bearing query parameters replaced, for the access log. */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATH, `$1$2${CENSOR}`);
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));
