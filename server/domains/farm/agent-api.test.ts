@@ -178,6 +178,16 @@ describe.each(BACKENDS)('the agents API on $name', (backend) => {
     expect(repeated.statusCode).toBe(409);
     expect(repeated.json()).toEqual({ detail: 'This rotation is already finished.' });
 
+    // Right after the rotation the modem is reconnecting (its agent reports it offline): a retrying script is told
+    // to wait, not that the modem is down.
+    const reconnecting = onlineReport(beta().modemId, '127.0.0.32');
+    await report(beta().token, { ...reconnecting, modems: [{ ...reconnecting.modems[0], status: 'offline' }] });
+    const retried = await app.inject(link);
+    expect(retried.statusCode).toBe(429);
+    expect(retried.headers['retry-after']).toBe('60');
+    expect(retried.json()).toEqual({ ok: false, wait_seconds: 60 });
+    await report(beta().token, reconnecting);
+
     clock += 45_000;
     const soon = await app.inject(link);
     expect(soon.statusCode).toBe(429);

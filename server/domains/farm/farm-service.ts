@@ -83,14 +83,16 @@ export async function requestRotationIn(
   const proxy = await lock(proxies);
   if (!proxy) return { kind: 'unknown' } as const;
   if (!SERVED_PROXY_STATES.includes(proxy.state)) return { kind: 'inactive' } as const;
-  const modem = (await modemsRepository(tx).get(proxy.modemId)) as Modem;
-  if (modem.status !== 'online') return { kind: 'unavailable' } as const;
+  // The cooldown first: right after a rotation the modem is reconnecting, and a script that retries must hear
+  // "wait N seconds", not "modem down".
   if (proxy.lastRotationAt) {
     const elapsed = (at.getTime() - proxy.lastRotationAt.getTime()) / 1000;
     if (elapsed < ROTATE_COOLDOWN_SECONDS) {
       return { kind: 'wait', seconds: Math.max(1, Math.ceil(ROTATE_COOLDOWN_SECONDS - elapsed)) } as const;
     }
   }
+  const modem = (await modemsRepository(tx).get(proxy.modemId)) as Modem;
+  if (modem.status !== 'online') return { kind: 'unavailable' } as const;
   await proxies.rotationRequested(proxy.id, at);
   const rotation = await rotationsRepository(tx).request({
     modemId: modem.id,
