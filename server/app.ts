@@ -203,6 +203,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     done();
   });
+  // `Expect: 100-continue` is granted when the body is about to be read, not as soon as the headers arrive (Node's
+  // default): by then the hooks that may refuse the request on its headers alone (authentication, a route's
+  // permission) have run, so a client told "no" never sends the body; nor is it granted for a body declared over
+  // the route's limit, which the body parser then refuses (413) without reading.
+  app.server.on('checkContinue', (request, response) => app.server.emit('request', request, response));
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (
+      request.headers.expect?.toLowerCase() === '100-continue' &&
+      !reply.raw.headersSent &&
+      !(declared > request.routeOptions.bodyLimit)
+    ) {
+      reply.raw.writeContinue();
+    }
+    done(null, payload);
+  });
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

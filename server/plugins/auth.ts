@@ -33,10 +33,13 @@ declare module 'fastify' {
     sessions: SessionCache;
     /** preHandler: 401 for anonymous requests. */
     requireAuthenticated: preHandlerAsyncHookHandler;
-    /** preHandler: 401 for anonymous requests, 403 unless the user is staff (Django admin's `is_staff`). */
-    requireStaff: preHandlerAsyncHookHandler;
-    /** preHandler: 401 for anonymous requests, 403 unless `hasPermission(user, expression)`. */
-    requirePermission(expression: string): preHandlerAsyncHookHandler;
+    /**
+     * 401 for anonymous requests, 403 unless the user is staff (Django admin's `is_staff`). The panel runs it as an
+     * onRequest hook: judged on the headers, before any body is read.
+     */
+    requireStaff: (request: FastifyRequest) => Promise<void>;
+    /** preHandler (or onRequest): 401 for anonymous requests, 403 unless `hasPermission(user, expression)`. */
+    requirePermission(expression: string): (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -116,8 +119,8 @@ export default fp(
         throw new HttpError(403, { detail: message('permissionDenied', request.language) });
       }
     });
-    app.decorate('requirePermission', (expression: string): preHandlerAsyncHookHandler => {
-      return async (request) => {
+    app.decorate('requirePermission', (expression: string) => {
+      return async (request: FastifyRequest) => {
         if (!request.user) throw unauthorized(request, 'notAuthenticated');
         if (!hasPermission(permissionSubject(request.user), expression)) {
           request.log.info({ userId: request.user.id, permission: expression }, 'permission denied');

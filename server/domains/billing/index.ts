@@ -24,7 +24,7 @@ const billing: FastifyPluginAsync<BillingOptions> = async (app, options) => {
   await app.register(customerRoutes, { ...options, billing: service });
   // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings an account holds.
   await app.register(async (panel) => {
-    panel.addHook('preHandler', app.requireStaff);
+    panel.addHook('onRequest', app.requireStaff);
     await panel.register(panelRoutes, { ...options, billing: service });
   });
   await app.register(webhookRoutes, { billing: service });

@@ -23,7 +23,7 @@ const content: FastifyPluginAsync<ContentOptions> = async (app, options) => {
   // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings a customer holds;
   // each route then checks its own permission.
   await app.register(async (panel) => {
-    panel.addHook('preHandler', app.requireStaff);
+    panel.addHook('onRequest', app.requireStaff);
     await panel.register(panelPagesRoutes, { publicUrl: options.publicUrl });
     await panel.register(panelPlansRoutes);
     await panel.register(panelMenuRoutes);

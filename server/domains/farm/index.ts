@@ -67,7 +67,7 @@ const farm: FastifyPluginAsync<FarmOptions> = async (app, options) => {
   await app.register(agentRoutes, { farm: service, waits });
   // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings an account holds.
   await app.register(async (panel) => {
-    panel.addHook('preHandler', app.requireStaff);
+    panel.addHook('onRequest', app.requireStaff);
     await panel.register(panelRoutes, {
       farm: service,
       waits,

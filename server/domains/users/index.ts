@@ -20,7 +20,7 @@ const people: FastifyPluginAsync<PeopleOptions> = async (app, options) => {
   const service = peopleService(app.db, options);
   // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings an account holds.
   await app.register(async (panel) => {
-    panel.addHook('preHandler', app.requireStaff);
+    panel.addHook('onRequest', app.requireStaff);
     await panel.register(panelRoutes, { ...options, people: service });
   });
 };

@@ -22,7 +22,7 @@ const versions: FastifyPluginAsync<VersionsOptions> = async (app, options) => {
   const service = versionsService(app.db, { dataDir: options.dataDir, log: app.log });
   // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings an account holds.
   await app.register(async (panel) => {
-    panel.addHook('preHandler', app.requireStaff);
+    panel.addHook('onRequest', app.requireStaff);
     await panel.register(panelRoutes, { ...options, service });
   });
   await app.register(publicRoutes, options);

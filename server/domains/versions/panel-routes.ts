@@ -40,6 +40,11 @@ export interface VersionsPanelOptions {
 }
 
 const FILE_FIELD = 'file';
+/**
+ * What a multipart body may add around its file: boundaries, part headers and the few small fields the limits
+ * below allow. A body declared longer than the file limit plus this cannot hold an acceptable file.
+ */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** A 4xx of the upload: a field error on `file`, or a `detail` for the request as a whole. */
 const uploadErrorSchema = {
@@ -144,9 +149,22 @@ const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, option
   app.post(
     '/api/panel/versions/files/',
     {
-      // The permission is checked before the body is read, so only staff ever get this long to send one.
+      // The permission and the declared size are judged as soon as the headers are read, before the body is read
+      // and before `100 Continue` is granted (app.ts): only staff ever get this long to send one, and a body
+      // declared too large is refused without waiting for a byte of it.
       config: { receiveTimeoutMs: UPLOAD_RECEIVE_TIMEOUT_MS },
-      preHandler: app.requirePermission(`${VERSION_PERMISSIONS.add}|${VERSION_PERMISSIONS.change}`),
+      // Multipart is read by the handler, not by a body parser: this is the limit `100 Continue` is judged by.
+      bodyLimit: maxUploadBytes + MULTIPART_OVERHEAD_BYTES,
+      onRequest: [
+        app.requirePermission(`${VERSION_PERMISSIONS.add}|${VERSION_PERMISSIONS.change}`),
+        async (request, reply) => {
+          if (Number(request.headers['content-length']) > request.routeOptions.bodyLimit) {
+            // The unread body must not be taken for the connection's next request.
+            reply.header('connection', 'close');
+            throw new HttpError(413, { [FILE_FIELD]: [fileTooLarge(maxUploadBytes, request.language)] });
+          }
+        },
+      ],
       schema: {
         consumes: ['multipart/form-data'],
         response: {

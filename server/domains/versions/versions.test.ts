@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { PanelVersion, VersionFile } from '@proxy/contract/schemas/versions';
 import type { FastifyInstance } from 'fastify';
@@ -239,6 +239,52 @@ describe.each(BACKENDS)('versions API on $name', (backend) => {
       request.destroy();
       await until(async () => (await tmpFiles()).length === 0, 'the temporary file to go');
       expect(await fileRows()).toBe(rows);
+    });
+
+    it('judges `Expect: 100-continue` on the headers: a declared oversize body or a stranger never gets to send it', async () => {
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      /** What the server says to a request's headers alone, until it closes or goes quiet for a moment. */
+      const answerToHeaders = (headers: Record<string, string>, declared: number) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1');
+          let text = '';
+          let quiet: NodeJS.Timeout | undefined;
+          const done = () => {
+            socket.destroy();
+            resolve(text);
+          };
+          socket.setEncoding('utf8');
+          socket.on('data', (chunk: string) => {
+            text += chunk;
+            clearTimeout(quiet);
+            quiet = setTimeout(done, 300);
+          });
+          socket.on('end', done);
+          socket.on('error', reject);
+          const lines = Object.entries({
+            ...headers,
+            host: 'testserver',
+            'content-type': 'multipart/form-data; boundary=b',
+            'content-length': String(declared),
+            expect: '100-continue',
+          }).map(([name, value]) => `${name}: ${value}`);
+          socket.write(`POST ${FILES} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+        });
+
+      const tooLarge = await answerToHeaders({ ...admin, ...RU }, LIMIT + 10 * 1024 * 1024);
+      expect(tooLarge).toMatch(/^HTTP\/1\.1 413 /);
+      expect(tooLarge).not.toContain('100 Continue');
+      expect(tooLarge).toContain('Файл слишком большой');
+      expect(tooLarge.toLowerCase()).toContain('connection: close');
+
+      const stranger = await answerToHeaders(customer, LIMIT);
+      expect(stranger).toMatch(/^HTTP\/1\.1 403 /);
+      expect(stranger).not.toContain('100 Continue');
+
+      // A body that may fit is asked for.
+      expect(await answerToHeaders(admin, LIMIT)).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
+      expect(await tmpFiles()).toEqual([]);
     });
   });
 
