@@ -10,18 +10,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const remoteFolders = [
-  'marketing',
-  'order',
-  'ip',
-  'user',
-  'panel-users',
-  'panel-version',
-  'panel-page',
-  'panel-payment',
-  'panel-farm',
-];
-
 /** The imports every file is kept from, plus a zone's own. */
 const restrictedImports = ({ paths = [], patterns = [] } = {}) => [
   'error',
@@ -41,10 +29,16 @@ const deepKitImport = {
   message: "Import the panel kit as '@proxy/panel-kit' (tests: '@proxy/panel-kit/testing').",
 };
 
-// Every folder of server/domains is a domain: a new one gets its zone without editing this file.
-const serverDomains = readdirSync(new URL('./server/domains', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The sub-folders of a folder of this repository. */
+const foldersOf = (folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// Every folder of remotes/ is a remote and every folder of server/domains a domain: a new one gets its zones without
+// editing this file.
+const remoteFolders = foldersOf('./remotes');
+const serverDomains = foldersOf('./server/domains');
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', '.tmp/**', 'bench-results/**', 'e2e/screenshots/**'] },
@@ -100,7 +94,7 @@ export default tseslint.config(
             })),
             {
               target: './server/lib',
-              from: ['./server/plugins', './server/routes', './server/domains'],
+              from: ['./server/plugins', './server/domains'],
               message: 'server/lib holds generic helpers: it imports no plugin, route or domain.',
             },
           ],

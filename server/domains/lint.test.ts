@@ -1,6 +1,7 @@
 // The layering of the server as lint enforces it (eslint.config.js): a domain reaches another only through its
 // index.ts, and lib/ stays generic. Linted as if the snippet were a file in that folder; the imported files are real,
 // since the rule resolves them first.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -33,5 +34,24 @@ describe('the server layering lint rule', () => {
       expect(await restrictedImports(file, `export * from '${target}';\n`), target).toHaveLength(1);
     }
     expect(await restrictedImports(file, "export * from './messages.ts';\n")).toEqual([]);
+  });
+});
+
+describe('the remotes lint rule', () => {
+  it('keeps every folder of remotes/ from importing another remote, whatever its name', async () => {
+    const remotes = readdirSync(path.join(repoRoot, 'remotes'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(remotes.length).toBeGreaterThan(1);
+    for (const [index, name] of remotes.entries()) {
+      const other = remotes[(index + 1) % remotes.length];
+      const found = await restrictedImports(
+        `remotes/${name}/src/example.ts`,
+        `export * from '../../${other}/src/routes.ts';\n`,
+      );
+      expect(found, `${name} → ${other}`).toContain(
+        `Unexpected path "../../${other}/src/routes.ts" imported in restricted zone. Remotes never import each other.`,
+      );
+    }
   });
 });
