@@ -57,37 +57,34 @@ export async function freeCount(q: Queryable, place: Place): Promise<number> {
 }
 
 /**
- * Locks up to `count` free modems of the place for the caller's transaction (which must then put its proxies on
- * them), in random order: concurrent orders then land on different modems and mostly on different hosts, instead of
- * all queueing for the first host's row lock (held to commit by `allocateProxy`). `SKIP LOCKED` passes over modems another order holds right now; each locked modem's
- * capacity is then checked again in a statement of its own, because the locking statement's snapshot may predate a
- * proxy that an order which just released the lock committed on it (PostgreSQL re-checks a locked row's conditions
- * only when the row itself changed, and inserting a proxy does not change the modem row). Modems that fail the
- * re-check stay locked and are excluded from the next round, so the loop ends; a round finding nothing new ends it
- * too. Answers fewer modems than asked when the place has fewer free: the caller refuses the order.
+ * Locks the place's free modems for the caller's transaction and answers up to `count` of them, the least loaded first
+ * (a proxy shares its modem's address and bandwidth with the others on it); the caller puts one proxy on each and
+ * refuses the order when fewer come back than it needs.
+ *
+ * A modem another order holds is waited for, not passed over: passing over it (`SKIP LOCKED`, as this once did) told
+ * concurrent buyers "sold out" while that modem still had free slots. All of the place's free modems are locked, in id
+ * order, so two orders for one place never hold each other's next modem (no deadlock) and the later one counts what
+ * the earlier left. It counts in a statement of its own: the locking statement's snapshot may predate a proxy that the
+ * order it waited for committed, and PostgreSQL re-checks a locked row's conditions only when the row itself changed
+ * (inserting a proxy does not change the modem row). `NO KEY UPDATE` still keeps orders off each other's modems, but
+ * lets a foreign key to the modem through: a staff `createProxy`, which inserts its proxy holding the host's lock,
+ * would otherwise deadlock with an order holding the modem and waiting for that host.
  */
 export async function lockFreeModems(tx: Queryable, place: Place, count: number): Promise<FreeModem[]> {
-  const taken: FreeModem[] = [];
-  const seen: number[] = [];
-  while (taken.length < count) {
-    const locked = await tx.query<{ id: number }>(
-      `SELECT m.id FROM modems m
-        WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${FREE} AND NOT (m.id = ANY($4::int[]))
-        ORDER BY random() LIMIT $5
-        FOR UPDATE OF m SKIP LOCKED`,
-      [place.country, place.city, place.operator, seen, count - taken.length],
-    );
-    if (locked.length === 0) break;
-    const ids = locked.map((row) => row.id);
-    seen.push(...ids);
-    const fresh = await tx.query<FreeModem>(
-      `SELECT m.id, m.host_id AS "hostId", m.country, m.city, m.operator FROM modems m
-        WHERE m.id = ANY($1::int[]) AND ${FREE} ORDER BY m.id`,
-      [ids],
-    );
-    taken.push(...fresh);
-  }
-  return taken;
+  const locked = await tx.query<{ id: number }>(
+    `SELECT m.id FROM modems m
+      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${FREE}
+      ORDER BY m.id
+      FOR NO KEY UPDATE OF m`,
+    [place.country, place.city, place.operator],
+  );
+  return tx.query<FreeModem>(
+    `SELECT m.id, m.host_id AS "hostId", m.country, m.city, m.operator FROM modems m
+      WHERE m.id = ANY($1::int[]) AND ${FREE}
+      ORDER BY (SELECT count(*) FROM proxies p WHERE p.modem_id = m.id), m.id
+      LIMIT $2`,
+    [locked.map((row) => row.id), count],
+  );
 }
 
 export interface ProxyAllocation {

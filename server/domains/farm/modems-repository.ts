@@ -96,6 +96,12 @@ export function modemsRepository(q: Queryable) {
     async applyReports(hostId: number, reports: readonly ModemReport[]): Promise<void> {
       const known = reports.filter((report) => report.modem_id !== null);
       if (known.length === 0) return;
+      // Locked in id order first, as an order locks a place's modems: an UPDATE over several rows takes their locks
+      // in whatever order its plan visits them, and could deadlock with an order holding one and waiting for another.
+      await q.query(`SELECT id FROM modems WHERE id = ANY($2::int[]) AND host_id = $1 ORDER BY id FOR NO KEY UPDATE`, [
+        hostId,
+        known.map((report) => report.modem_id as number),
+      ]);
       await q.query(
         `UPDATE modems m
             SET status = CASE WHEN m.status = 'maintenance' THEN m.status ELSE r.status END,

@@ -1,9 +1,9 @@
 /**
  * Ordering's operations. Quotes read and change nothing. An order and a renewal each run in ONE transaction that
  * claims the Idempotency-Key first, then decides and writes on locked rows, in the one lock order every writer keeps
- * (promo code → modems → hosts → the account's balance for an order; proxies → hosts → balance for a renewal), so two
- * customers never deadlock and never both get the last modem: either everything is allocated and paid, or nothing
- * changed.
+ * (promo code → the place's free modems → their hosts → the account's balance for an order, modems and hosts each in id
+ * order; proxies → hosts → balance for a renewal), so two customers never deadlock and never both get the last modem:
+ * either everything is allocated and paid, or nothing changed.
  */
 import type { Language } from '@proxy/contract/languages';
 import { promoDiscount } from '@proxy/contract/schemas/billing';
@@ -173,6 +173,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
         if (((await ledgerRepository(tx).balanceOf(userId)) ?? 0) < total) throw new InsufficientFunds();
 
         const modems = await lockFreeModems(tx, input, input.quantity);
+        // Counted under the modems' locks, after any order holding them finished: a shortage here is real.
         if (modems.length < input.quantity) throw new OrderRefusal('out_of_stock', { free: modems.length });
         await lockHosts(
           tx,

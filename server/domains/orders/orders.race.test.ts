@@ -1,10 +1,19 @@
 // Ordering under concurrency, on PostgreSQL (PGlite has one connection, so nothing there runs at once): customers
-// racing for the last modems never oversell one, a refused customer's money is untouched, and one Idempotency-Key
-// sent twice at once buys or renews once.
+// ordering at once are all served while the stock covers them, racing for the last modems never oversell one, a
+// refused customer's money is untouched, and one Idempotency-Key sent twice at once buys or renews once.
+import type { Order } from '@proxy/contract/schemas/orders';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
-import { balanceOf, createCustomer, createFarm, freshPlace, ledgerOf } from '../../test/orders.ts';
+import {
+  balanceOf,
+  createCustomer,
+  createFarm,
+  freshPlace,
+  ledgerOf,
+  type Customer,
+  type TestPlace,
+} from '../../test/orders.ts';
 import { farmService } from '../farm/index.ts';
 
 const postgres = BACKENDS.find((backend) => backend.name === 'postgres');
@@ -13,6 +22,10 @@ const backend = () => {
   return postgres;
 };
 const DAY = 86_400_000;
+/** A 30-day proxy in DE, as the seeded price list has it. */
+const PRICE = 390_000;
+/** Enough for every order a customer sends below. */
+const FUNDS = 10_000_000;
 
 describe.runIf(postgres)('ordering races on PostgreSQL', () => {
   let testDb: TestDb;
@@ -89,6 +102,131 @@ describe.runIf(postgres)('ordering races on PostgreSQL', () => {
       }
     },
   );
+
+  /** One farm host per entry of `modemsPerHost`, all in the place, every modem online with `capacity`. */
+  async function createPlace(place: TestPlace, modemsPerHost: readonly number[], capacity: number) {
+    const farms = [];
+    for (const online of modemsPerHost) farms.push(await createFarm(testDb.db, place, { online, capacity }));
+    return { hostIds: farms.map((farm) => farm.hostId), modemIds: farms.flatMap((farm) => farm.modemIds) };
+  }
+
+  /**
+   * Every customer sends all of its orders (one per entry of `quantities`) at once with all the others: answers each
+   * request with its buyer and quantity.
+   */
+  async function orderAtOnce(place: TestPlace, buyers: readonly Customer[], quantities: readonly number[]) {
+    const requests = buyers.flatMap((buyer) => quantities.map((quantity) => ({ buyer, quantity })));
+    const answers = await Promise.all(
+      requests.map(({ buyer, quantity }, index) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/orders/',
+          headers: { ...buyer.headers, 'idempotency-key': `burst-${index}` },
+          payload: { ...place, period_days: 30, quantity },
+        }),
+      ),
+    );
+    return requests.map((request, index) => ({ ...request, answer: answers[index] as (typeof answers)[number] }));
+  }
+
+  /**
+   * What must hold whoever won: no modem carries more than its capacity, no port is two proxies' on a host, an
+   * order's proxies are on different modems, and each buyer's balance is its ledger's sum, charged once per order it
+   * got for exactly the proxies it owns (a refused order left nothing behind).
+   */
+  async function expectInvariants(modemIds: readonly number[], placed: Awaited<ReturnType<typeof orderAtOnce>>) {
+    expect(
+      await testDb.db.query(
+        `SELECT m.id FROM modems m
+          WHERE m.id = ANY($1::int[]) AND (SELECT count(*) FROM proxies p WHERE p.modem_id = m.id) > m.capacity`,
+        [modemIds],
+      ),
+    ).toEqual([]);
+    expect(
+      await testDb.db.query(
+        `SELECT host_id, port FROM (
+           SELECT host_id, http_port AS port FROM proxies UNION ALL SELECT host_id, socks_port FROM proxies) ports
+          GROUP BY host_id, port HAVING count(*) > 1`,
+      ),
+    ).toEqual([]);
+    for (const buyer of new Set(placed.map(({ buyer }) => buyer))) {
+      const won = placed.filter((order) => order.buyer === buyer && order.answer.statusCode === 201);
+      const orders = won.map(({ answer }) => answer.json<Order>());
+      const lines = await testDb.db.query<{ order_id: number; proxy_id: number; modem_id: number }>(
+        `SELECT l.order_id, l.proxy_id, l.modem_id FROM order_lines l JOIN orders o ON o.id = l.order_id
+          WHERE o.user_id = $1`,
+        [buyer.id],
+      );
+      for (const order of orders) {
+        const modems = lines.filter((line) => line.order_id === order.id).map((line) => line.modem_id);
+        expect(new Set(modems).size).toBe(order.quantity);
+      }
+      const owned = await testDb.db.query<{ id: number }>('SELECT id FROM proxies WHERE owner_id = $1 ORDER BY id', [
+        buyer.id,
+      ]);
+      expect(owned.map((proxy) => proxy.id)).toEqual(lines.map((line) => line.proxy_id).sort((a, b) => a - b));
+      expect(owned).toHaveLength(won.reduce((sum, order) => sum + order.quantity, 0));
+      const ledger = await ledgerOf(testDb.db, buyer.id);
+      expect(ledger.toSorted((a, b) => a.reference.localeCompare(b.reference))).toEqual(
+        [
+          { kind: 'adjustment', amount: FUNDS, reference: '' },
+          ...orders.map((order) => ({
+            kind: 'purchase',
+            amount: -order.quantity * PRICE,
+            reference: `order:${order.id}`,
+          })),
+        ].toSorted((a, b) => a.reference.localeCompare(b.reference)),
+      );
+      expect(await balanceOf(testDb.db, buyer.id)).toBe(FUNDS - owned.length * PRICE);
+    }
+  }
+
+  // The bug this guards against: orders passed over modems a concurrent order had locked (`SKIP LOCKED`) and, finding
+  // too few, answered 409 while those modems still had free slots. The first case is the issue's "every modem had 11
+  // or more free slots"; the others sell every slot there is (orders of one proxy, or modems of one slot, so where
+  // each proxy lands cannot leave an order short).
+  it.each([
+    { stock: '2 hosts × 2 modems of capacity 16', modemsPerHost: [2, 2], capacity: 16, quantities: [1, 2, 1, 1, 1] },
+    {
+      stock: '4 hosts × 1 modem of capacity 12',
+      modemsPerHost: [1, 1, 1, 1],
+      capacity: 12,
+      quantities: [1, 1, 1, 1, 1, 1],
+    },
+    { stock: '2 hosts × 16 modems of capacity 1', modemsPerHost: [16, 16], capacity: 1, quantities: [1, 2, 1] },
+  ])(
+    '8 customers sending several orders each at once, $stock, stock for all: every order is made',
+    async ({ modemsPerHost, capacity, quantities }) => {
+      const place = freshPlace();
+      const { modemIds } = await createPlace(place, modemsPerHost, capacity);
+      const stock = modemIds.length * capacity;
+      const buyers = await Promise.all(Array.from({ length: 8 }, () => createCustomer(app, testDb.db, FUNDS)));
+
+      const placed = await orderAtOnce(place, buyers, quantities);
+      expect(placed.filter(({ answer }) => answer.statusCode !== 201).map(({ answer }) => answer.body)).toEqual([]);
+
+      const sold = 8 * quantities.reduce((sum, quantity) => sum + quantity, 0);
+      const [left] = await testDb.db.query<{ free: number }>(
+        `SELECT sum(m.capacity - (SELECT count(*) FROM proxies p WHERE p.modem_id = m.id))::int AS free
+           FROM modems m WHERE m.id = ANY($1::int[])`,
+        [modemIds],
+      );
+      expect(left?.free).toBe(stock - sold);
+      await expectInvariants(modemIds, placed);
+    },
+  );
+
+  it('8 customers sending 3 orders each at once for 12 free slots on 2 modems: exactly 12 made, 12 refused', async () => {
+    const place = freshPlace();
+    const { modemIds } = await createPlace(place, [1, 1], 6);
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => createCustomer(app, testDb.db, FUNDS)));
+
+    const placed = await orderAtOnce(place, buyers, [1, 1, 1]);
+    expect(statuses(placed.map(({ answer }) => answer))).toEqual([...Array(12).fill(201), ...Array(12).fill(409)]);
+    for (const { answer } of placed.filter(({ answer }) => answer.statusCode === 409))
+      expect(answer.json()).toEqual({ detail: 'No modems of this operator are free here now.' });
+    await expectInvariants(modemIds, placed);
+  });
 
   it('the same order sent 10 times at once with one key: one order, one ledger entry, the rest answer it', async () => {
     const place = freshPlace();
