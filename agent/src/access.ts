@@ -1,5 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { whitelistProblem } from '@proxy/contract/ip-ranges';
 import { AddressSet, plainAddress } from './addresses.ts';
+
+/** What makes a whitelist entry unsafe to honour at all: it is unreadable, or it holds everyone. */
+const OPENING = new Set(['ip_or_cidr', 'ip_range_too_wide']);
 
 /**
  * What a client presented when it was let in: its source address and the credentials it sent (the password only as
@@ -23,10 +27,15 @@ export class ProxyAccess {
   readonly key: string;
 
   constructor(login: string, password: string, whitelist: readonly string[]) {
+    // The config may still carry an entry the API refuses now: stored before the rule, or written by a path that
+    // skipped it. One too wide (`0.0.0.0/0`, `::/0`, `::/80`) would serve the proxy to anyone without the password,
+    // so it is dropped here, and the rest of the list and the password still apply. A narrow loopback or private
+    // entry opens nothing to the world: the farm's own tools and tests use one, so it is honoured.
+    const honoured = whitelist.filter((entry) => !OPENING.has(whitelistProblem(entry) ?? ''));
     this.login = login;
     this.passwordDigest = digest(password);
-    this.whitelist = new AddressSet(whitelist);
-    this.key = JSON.stringify([login, this.passwordDigest.toString('hex'), [...whitelist].sort()]);
+    this.whitelist = new AddressSet(honoured);
+    this.key = JSON.stringify([login, this.passwordDigest.toString('hex'), honoured.sort()]);
   }
 
   /** The identity to remember for this client, or null: refuse it (407, or SOCKS5 authentication failure). */

@@ -2,6 +2,7 @@
  * The API's own messages in both languages. Texts follow Django REST framework and its Russian translation, because
  * the site's client was written against a DRF backend and shows these strings as they come (auth-api-contract.md).
  */
+import { MIN_IPV4_PREFIX, MIN_IPV6_PREFIX } from '@proxy/contract/ip-ranges';
 import type { Language } from '@proxy/contract/languages';
 
 type Message = Readonly<Record<Language, string>>;
@@ -223,6 +224,15 @@ export const MESSAGES = {
   ipOrCidr: {
     en: 'Enter an IP address or a network (CIDR), e.g. 203.0.113.7 or 203.0.113.0/24.',
     ru: 'Введите IP-адрес или сеть (CIDR), например 203.0.113.7 или 203.0.113.0/24.',
+  },
+  // The whitelist rule (shared/src/ip-ranges.ts): a wider range or a non-public address would open the proxy to all.
+  ipRangeTooWide: {
+    en: `This network is too wide: enter one address or a network no wider than /${MIN_IPV4_PREFIX} for IPv4 or /${MIN_IPV6_PREFIX} for IPv6.`,
+    ru: `Слишком широкая сеть: укажите один адрес или сеть не шире /${MIN_IPV4_PREFIX} для IPv4 или /${MIN_IPV6_PREFIX} для IPv6.`,
+  },
+  ipRangeReserved: {
+    en: 'Only public addresses can be whitelisted: this one is loopback, private, link-local, multicast, broadcast or reserved.',
+    ru: 'В белый список добавляются только публичные адреса, а этот — локальный, частный, групповой, широковещательный или зарезервированный.',
   },
   promoCode: {
     en: 'A promo code is 3 to 32 Latin letters, digits, _ and -.',

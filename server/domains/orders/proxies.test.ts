@@ -14,6 +14,7 @@ import {
   ledgerOf,
   type TestPlace,
 } from '../../test/orders.ts';
+import { loadMigrations } from '../../db/migrate.ts';
 import { farmService } from '../farm/index.ts';
 
 const DAY = 86_400_000;
@@ -119,7 +120,7 @@ describe.each(BACKENDS)("the customer's proxies on $name", (backend) => {
       () => get(stranger, `/api/proxies/${id}/`),
       () => get(stranger, `/api/proxies/${id}/rotations/`),
       () => get(stranger, `/api/proxies/${id}/traffic/`),
-      () => send(stranger, 'PATCH', `/api/proxies/${id}/`, { comment: 'mine now', whitelist: ['0.0.0.0/0'] }),
+      () => send(stranger, 'PATCH', `/api/proxies/${id}/`, { comment: 'mine now', whitelist: ['198.51.100.7'] }),
       () => send(stranger, 'POST', `/api/proxies/${id}/password/`),
       () => send(stranger, 'POST', `/api/proxies/${id}/rotate-link/`),
     ];
@@ -215,6 +216,63 @@ describe.each(BACKENDS)("the customer's proxies on $name", (backend) => {
     const ru = await send(customer, 'PATCH', `/api/proxies/${id}/`, { comment: 'x'.repeat(191) }, RU);
     expect(ru.json()).toEqual({ comment: ['Убедитесь, что это значение содержит не более 190 символов.'] });
     expect((await get(customer, `/api/proxies/${id}/`)).json().comment).toBe('Shop');
+  });
+
+  it('PATCH refuses a whitelist that would open the proxy to everyone, in the request language, and writes nothing', async () => {
+    const {
+      customer,
+      ids: [id],
+      hostId,
+    } = await owner([30]);
+    const kept = await send(customer, 'PATCH', `/api/proxies/${id}/`, { whitelist: ['203.0.113.7'] });
+    expect(kept.statusCode).toBe(200);
+    const version = await hostVersion(db(), hostId);
+    const tooWide = {
+      en: 'This network is too wide: enter one address or a network no wider than /24 for IPv4 or /48 for IPv6.',
+      ru: 'Слишком широкая сеть: укажите один адрес или сеть не шире /24 для IPv4 или /48 для IPv6.',
+    };
+    const reserved = {
+      en: 'Only public addresses can be whitelisted: this one is loopback, private, link-local, multicast, broadcast or reserved.',
+      ru: 'В белый список добавляются только публичные адреса, а этот — локальный, частный, групповой, широковещательный или зарезервированный.',
+    };
+
+    const open = await send(customer, 'PATCH', `/api/proxies/${id}/`, {
+      comment: 'open to all',
+      whitelist: ['198.51.100.7', '0.0.0.0/0', '::/0', '127.0.0.1', '::ffff:0:0/96'],
+    });
+    expect(open.statusCode).toBe(400);
+    expect(open.json()).toEqual({
+      whitelist: [{}, [tooWide.en], [tooWide.en], [reserved.en], [tooWide.en]],
+    });
+    const ru = await send(customer, 'PATCH', `/api/proxies/${id}/`, { whitelist: ['127.0.0.1/0', '::1'] }, RU);
+    expect(ru.statusCode).toBe(400);
+    expect(ru.json()).toEqual({ whitelist: [[tooWide.ru], [reserved.ru]] });
+
+    const after = (await get(customer, `/api/proxies/${id}/`)).json();
+    expect(after).toMatchObject({ whitelist: ['203.0.113.7'], comment: '' });
+    expect(await hostVersion(db(), hostId)).toBe(version);
+  });
+
+  it('migration 0083 drops the stored whitelist entries the API now refuses, and tells the agents', async () => {
+    const {
+      customer,
+      ids: [id, other],
+      hostId,
+    } = await owner([30, 30]);
+    const stored = ['0.0.0.0/0', '203.0.113.7', '::/0', '127.0.0.1', '::ffff:127.0.0.1', '2001:db8::/48'];
+    await db().query('UPDATE proxies SET whitelist = $2 WHERE id = $1', [id, stored]);
+    await db().query('UPDATE proxies SET whitelist = $2 WHERE id = $1', [other, ['198.51.100.0/24']]);
+    const version = await hostVersion(db(), hostId);
+    const migration = (await loadMigrations()).find((item) => item.name === '0083_whitelist_ranges');
+    if (!migration) throw new Error('migration 0083 is missing');
+
+    await db().transaction((tx) => tx.exec(migration.sql));
+    expect((await get(customer, `/api/proxies/${id}/`)).json().whitelist).toEqual(['203.0.113.7', '2001:db8::/48']);
+    expect((await get(customer, `/api/proxies/${other}/`)).json().whitelist).toEqual(['198.51.100.0/24']);
+    expect(await hostVersion(db(), hostId)).toBe(version + 1);
+    // Run again (nothing left to drop), it changes nothing.
+    await db().transaction((tx) => tx.exec(migration.sql));
+    expect(await hostVersion(db(), hostId)).toBe(version + 1);
   });
 
   it('a new password and a new change-IP link: the agent is told of the password; the old link is a 404', async () => {

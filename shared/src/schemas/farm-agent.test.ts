@@ -5,9 +5,9 @@ import {
   AgentReportSchema,
   ConfigQuerySchema,
   RotationResultSchema,
-  isIpOrCidr,
   type AgentConfig,
 } from './farm-agent.ts';
+import { isIpOrCidr } from '../ip-ranges.ts';
 
 const config: AgentConfig = {
   version: '42',
@@ -43,6 +43,10 @@ describe('isIpOrCidr', () => {
     '1.2.3.4/8/8',
     'example.com',
     '01.2.3.4',
+    // Node's BlockList throws on a leading zero in the embedded IPv4, and has no use for an interface's zone.
+    '::ffff:01.2.3.4',
+    'fe80::1%eth0',
+    '1::2::3',
     '',
   ])('refuses %j', (value) => expect(isIpOrCidr(value)).toBe(false));
 });
@@ -69,6 +73,13 @@ describe('AgentConfigSchema', () => {
     ]);
     const many = { ...proxy, whitelist: Array.from({ length: 11 }, (_, n) => `10.0.0.${n}`) };
     expect(issues(AgentConfigSchema, { ...config, proxies: [many] })).toHaveLength(1);
+  });
+
+  it('passes a too wide or reserved whitelist entry on to the agent, which drops it, instead of refusing the config', () => {
+    const proxy = config.proxies[0];
+    if (!proxy) throw new Error('fixture');
+    const open = { ...proxy, whitelist: ['0.0.0.0/0', '::/0', '127.0.0.1', '203.0.113.7'] };
+    expect(issues(AgentConfigSchema, { ...config, proxies: [open] })).toEqual([]);
   });
 });
 

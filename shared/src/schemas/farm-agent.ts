@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IPV4, isIpOrCidr } from '../ip-ranges.ts';
 import { rowId } from './fields.ts';
 
 /**
@@ -49,20 +50,8 @@ export const MAX_TRAFFIC_BUCKETS_PER_REPORT = 5_000;
 export const MAX_MODEMS_PER_HOST = 1_000;
 export const MAX_PROXIES_PER_HOST = 5_000;
 
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 // Node's `net.isIPv6` is not available to the browser side of the contract; valibot's is the same check.
 const isIpv6 = (value: string) => v.is(v.pipe(v.string(), v.ipv6()), value);
-
-/** An IPv4 or IPv6 address, or a CIDR block of either (`203.0.113.0/24`, `2001:db8::/32`). */
-export function isIpOrCidr(value: string): boolean {
-  const [address = '', prefix, ...rest] = value.split('/');
-  if (rest.length > 0) return false;
-  const v4 = IPV4.test(address);
-  if (!v4 && !isIpv6(address)) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (v4 ? 32 : 128);
-}
 
 /** An address as a report writes it: IPv4 or IPv6, no block. */
 const ipAddress = v.pipe(
@@ -109,7 +98,11 @@ export const AgentProxySchema = v.object({
   socks_port: port,
   login: v.pipe(v.string(), v.regex(PROXY_LOGIN)),
   password: v.pipe(v.string(), v.regex(PROXY_PASSWORD)),
-  /** Addresses or CIDR blocks that may use the proxy without a password. */
+  /**
+   * Addresses or CIDR blocks that may use the proxy without a password. One the API would refuse now (too wide,
+   * loopback: `whitelistProblem`) passes here and the agent ignores it: refusing the whole config for it would keep
+   * every proxy of the host on the last config, new passwords and suspensions unapplied.
+   */
   whitelist: v.pipe(v.array(v.pipe(v.string(), v.check(isIpOrCidr, 'ip_or_cidr'))), v.maxLength(MAX_WHITELIST)),
   state: v.picklist(PROXY_STATES),
 });

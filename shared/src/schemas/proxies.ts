@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CURRENCIES } from '../money.ts';
-import { isIpOrCidr, MAX_WHITELIST, PROXY_STATES } from './farm-agent.ts';
+import { whitelistProblem, type WhitelistProblem } from '../ip-ranges.ts';
+import { MAX_WHITELIST, PROXY_STATES } from './farm-agent.ts';
 import { rowId, text } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
@@ -79,9 +80,20 @@ export const ProxyChoicesSchema = v.object({
 });
 export type ProxyChoices = v.InferOutput<typeof ProxyChoicesSchema>;
 
-const whitelistEntry = v.pipe(v.string(), v.trim(), v.check(isIpOrCidr, 'ip_or_cidr'));
+/** Passes unless the entry has this problem: an entry has at most one, so it gets one message. */
+const without = (problem: WhitelistProblem) => v.check((entry: string) => whitelistProblem(entry) !== problem, problem);
+const whitelistEntry = v.pipe(
+  v.string(),
+  v.trim(),
+  without('ip_or_cidr'),
+  without('ip_range_too_wide'),
+  without('ip_range_reserved'),
+);
 
-/** `PATCH /api/proxies/{id}/`: any of these. A whitelist replaces the old one (duplicates are dropped). */
+/**
+ * `PATCH /api/proxies/{id}/`: any of these. A whitelist replaces the old one (duplicates are dropped); each entry is a
+ * public address or a network no wider than IPv4 /24 or IPv6 /48 (`whitelistProblem`).
+ */
 export const ProxyUpdateSchema = v.partial(
   v.object({
     comment: text(MAX_COMMENT),

@@ -182,19 +182,39 @@ describe('the proxy page', () => {
     expect(within(form).getByRole('alert').textContent).toBe(en.validation.ipOrCidr);
     expect(within(form).getAllByRole('listitem')).toHaveLength(1);
 
-    fireEvent.change(input, { target: { value: '10.1.0.0/16' } });
+    fireEvent.change(input, { target: { value: '198.51.100.0/24' } });
     fireEvent.click(within(form).getByRole('button', { name: en.whitelist.addButton }));
     expect(within(form).getAllByRole('listitem')).toHaveLength(2);
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: en.whitelist.save })));
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
-      { whitelist: ['203.0.113.7', '10.1.0.0/16'] },
+      { whitelist: ['203.0.113.7', '198.51.100.0/24'] },
     ]);
     const [first, second] = within(form).getAllByRole('listitem');
     expect(within(second as HTMLElement).getByRole('alert').textContent).toBe('Enter a valid IPv4 or IPv6 address.');
     expect(within(first as HTMLElement).queryByRole('alert')).toBeNull();
     expect(appStore.get(messageAtom)).toMatchObject({ color: 'error', text: 'Enter a valid IPv4 or IPv6 address.' });
     // Nothing typed is lost.
-    expect(within(form).getByRole('list').textContent).toContain('10.1.0.0/16');
+    expect(within(form).getByRole('list').textContent).toContain('198.51.100.0/24');
+  });
+
+  it('refuses a whitelist entry that would open the proxy to everyone, in the page language, without sending it', async () => {
+    const calls = stubApi(api(() => undefined, { whitelist: ['203.0.113.7'] }));
+    await openAt('/ip/7', { language: 'ru', ip: '127.0.0.1' });
+    const form = await screen.findByRole('form', { name: ru.whitelist.title });
+    const input = within(form).getByRole('textbox', { name: ru.whitelist.add });
+    const alert = () => within(form).getByRole('alert').textContent;
+
+    fireEvent.change(input, { target: { value: '0.0.0.0/0' } });
+    fireEvent.click(within(form).getByRole('button', { name: ru.whitelist.addButton }));
+    expect(alert()).toBe('Слишком широкая сеть: укажите один адрес или сеть не шире /24 для IPv4 или /48 для IPv6');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    // The visitor's own address as the server saw it is loopback here (a tunnel in front of the site): refused too.
+    fireEvent.click(within(form).getByRole('button', { name: 'Добавить мой адрес (127.0.0.1)' }));
+    expect(alert()).toBe(
+      'В белый список добавляются только публичные адреса, а этот — локальный, частный, групповой, широковещательный или зарезервированный',
+    );
+    expect(within(form).getAllByRole('listitem')).toHaveLength(1);
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 
   it('refuses a comment over 190 characters without sending it, and saves one that fits', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { updateProxy } from '@proxy/contract/api/proxies';
 import { runRequest } from '@proxy/contract/forms';
+import { MIN_IPV4_PREFIX, MIN_IPV6_PREFIX } from '@proxy/contract/ip-ranges';
 import { MAX_WHITELIST, type Proxy } from '@proxy/contract/schemas/proxies';
 import { api, clientIpAtom, useAtomValue } from '@proxy/contract/state';
 import { problemsOf } from '../common/validation.ts';
@@ -14,6 +15,9 @@ interface Values {
   whitelist: string[];
 }
 
+/** What the help and the messages quote: the list's length and the widest networks (shared/src/ip-ranges.ts). */
+const limits = { max: MAX_WHITELIST, ipv4: MIN_IPV4_PREFIX, ipv6: MIN_IPV6_PREFIX };
+
 /** Two lists are the same whitelist when they hold the same entries in the same order. */
 const sameList = (a: unknown, b: unknown) =>
   Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => item === b[index]);
@@ -22,16 +26,16 @@ const sameList = (a: unknown, b: unknown) =>
 type ListErrors = string | readonly (string | undefined)[] | undefined;
 
 /**
- * The IP whitelist: up to 10 addresses or CIDR ranges that may use the proxy without the password. Entries are
- * added (typed, or the visitor's own address as the server saw it) and removed here, then saved together; the
- * contract's schema checks them first, and the server's messages land on the entries they are about.
+ * The IP whitelist: up to 10 public addresses or small CIDR ranges that may use the proxy without the password.
+ * Entries are added (typed, or the visitor's own address as the server saw it) and removed here, then saved together;
+ * the contract's schema checks them first, and the server's messages land on the entries they are about.
  */
 export function WhitelistEditor({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
   const { t } = useT();
   const clientIp = useAtomValue(clientIpAtom);
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
-  const problemText = (problem: string) => t(`validation.${problem as 'ipOrCidr'}`, { max: MAX_WHITELIST });
+  const problemText = (problem: string) => t(`validation.${problem as 'ipOrCidr'}`, limits);
 
   const submit = async (values: Values) => {
     const problems = problemsOf({ whitelist: values.whitelist });
@@ -85,7 +89,7 @@ export function WhitelistEditor({ proxy, onSaved }: { proxy: Proxy; onSaved: (pr
             <h3 id="whitelist-title" className={styles.subTitle}>
               {t('whitelist.title')}
             </h3>
-            <p className={ui.muted}>{t('whitelist.help', { max: MAX_WHITELIST })}</p>
+            <p className={ui.muted}>{t('whitelist.help', limits)}</p>
             {typeof errors === 'string' && (
               <p className={ui.fieldError} role="alert">
                 {errors}
