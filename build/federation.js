@@ -10,6 +10,19 @@ const panelKit = JSON.parse(readFileSync(new URL('../panel-kit/package.json', im
 
 const singleton = (name) => ({ singleton: true, requiredVersion: pkg.dependencies[name] });
 
+/**
+ * One of our own packages (the contract, a kit): semver-versioned, bumped whenever its exports change
+ * (`build/package-versions.test.ts`), and required at least at the version the build was made with. Strictly: a
+ * remote built against a newer contract than the running shell provides fails to load — its section shows "temporarily
+ * unavailable" — instead of rendering a page that breaks on a missing export.
+ */
+export const ourPackage = (version) => ({
+  singleton: true,
+  strictVersion: true,
+  version,
+  requiredVersion: `^${version}`,
+});
+
 /** A singleton cut down to the exports the site uses (build/shared-exports.js): one copy, only what pages import. */
 const trimmed = (name) => ({
   ...singleton(name),
@@ -34,12 +47,8 @@ export const shared = {
   '@ant-design/cssinjs': { singleton: true, requiredVersion: pkg.dependencies['@ant-design/cssinjs'] },
   i18next: singleton('i18next'),
   'react-i18next': trimmed('react-i18next'),
-  // The contract: additive changes within a major; a breaking change bumps the major and is released together.
-  '@proxy/contract/': {
-    singleton: true,
-    version: contract.version,
-    requiredVersion: `^${contract.version.split('.')[0]}.0.0`,
-  },
+  // The contract: additive changes bump the minor, a breaking change the major (then everything is released together).
+  '@proxy/contract/': ourPackage(contract.version),
 };
 
 /**
@@ -49,11 +58,7 @@ export const shared = {
  */
 export const panelShared = {
   ...shared,
-  '@proxy/panel-kit': {
-    singleton: true,
-    version: panelKit.version,
-    requiredVersion: `^${panelKit.version.split('.')[0]}.0.0`,
-  },
+  '@proxy/panel-kit': ourPackage(panelKit.version),
 };
 
 /** Panel sections are the remotes named `panel-*`: they share the kit and ship its editor's files. */

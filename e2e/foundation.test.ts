@@ -1,7 +1,7 @@
 // The platform foundation as a visitor and an operator meet it: content pages in both languages, the 404 document,
 // a remote that is down, a remote redeployed on its own, and a second server refused on the same data directory.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,15 +115,35 @@ describe('a remote that is down', () => {
   });
 });
 
+/** Builds one remote from the repository at `cwd` into `outDir`, as a team deploying only its section does. */
+async function buildRemote(cwd: string, name: string, outDir: string, source?: string): Promise<void> {
+  const build = spawn(
+    resolve(root, 'node_modules/.bin/webpack'),
+    [
+      '--config',
+      'webpack.remotes.js',
+      '--env',
+      `remote=${name}`,
+      ...(source ? ['--env', `src=${source}`] : []),
+      '--env',
+      `outDir=${outDir}`,
+    ],
+    { cwd, stdio: 'inherit' },
+  );
+  expect(await new Promise<number | null>((done) => build.once('exit', done))).toBe(0);
+}
+
 describe('deploying one remote on its own', () => {
   let site: RunningSite;
   const source = resolve(root, '.tmp/marketing-redeploy');
+  const ahead = resolve(root, '.tmp/contract-ahead');
   beforeAll(async () => {
     site = await startSite({ copyDist: true });
   });
   afterAll(async () => {
     await site?.stop();
     rmSync(source, { recursive: true, force: true });
+    rmSync(ahead, { recursive: true, force: true });
   });
 
   it('shows a rebuilt marketing remote after remotes.json points at it, with no shell rebuild or restart', async () => {
@@ -137,23 +157,7 @@ describe('deploying one remote on its own', () => {
     cpSync(resolve(root, 'remotes/marketing'), source, { recursive: true });
     const ruFile = join(source, 'src/i18n/ru.json');
     writeFileSync(ruFile, readFileSync(ruFile, 'utf8').replace('"Справка и документы"', '"Справка и документы 2.0"'));
-    const outDir = join(site.distDir, 'remotes/marketing-2');
-    const build = spawn(
-      resolve(root, 'node_modules/.bin/webpack'),
-      [
-        '--config',
-        'webpack.remotes.js',
-        '--env',
-        'remote=marketing',
-        '--env',
-        `src=${source}`,
-        '--env',
-        `outDir=${outDir}`,
-      ],
-      { cwd: root, stdio: 'inherit' },
-    );
-    const code = await new Promise<number | null>((done) => build.once('exit', done));
-    expect(code).toBe(0);
+    await buildRemote(root, 'marketing', join(site.distDir, 'remotes/marketing-2'), source);
 
     // Still the old version until remotes.json is switched.
     await page.reload();
@@ -165,6 +169,49 @@ describe('deploying one remote on its own', () => {
     );
     await page.reload();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Справка и документы 2.0');
+    await page.close();
+  });
+
+  it('shows "temporarily unavailable" for a remote built against a newer contract than the running shell provides', async () => {
+    // A team adds a contract export (bumping its minor version) and deploys only its remote: the shell still has the
+    // older contract. The build is the repository's own configuration, in a copy whose contract is one minor ahead.
+    rmSync(ahead, { recursive: true, force: true });
+    for (const part of [
+      'build',
+      'webpack.remotes.js',
+      'package.json',
+      'shared/package.json',
+      'panel-kit/package.json',
+    ]) {
+      cpSync(resolve(root, part), join(ahead, part), { recursive: true });
+    }
+    cpSync(resolve(root, 'remotes/marketing'), join(ahead, 'remotes/marketing'), { recursive: true });
+    symlinkSync(resolve(root, 'node_modules'), join(ahead, 'node_modules'));
+    const contractFile = join(ahead, 'shared/package.json');
+    const contract = JSON.parse(readFileSync(contractFile, 'utf8')) as { version: string };
+    const [major, minor] = contract.version.split('.').map(Number) as [number, number];
+    const newer = `${major}.${minor + 1}.0`;
+    writeFileSync(contractFile, JSON.stringify({ ...contract, version: newer }));
+    await buildRemote(ahead, 'marketing', join(site.distDir, 'remotes/marketing-ahead'));
+    const manifest = JSON.parse(readFileSync(join(site.distDir, 'remotes/marketing-ahead/mf-manifest.json'), 'utf8'));
+    expect(manifest.shared).toContainEqual(
+      expect.objectContaining({ name: '@proxy/contract/routes', requiredVersion: `^${newer}` }),
+    );
+
+    writeFileSync(
+      join(site.distDir, 'remotes.json'),
+      JSON.stringify({ remotes: [{ name: 'marketing', entry: '/remotes/marketing-ahead/mf-manifest.json' }] }),
+    );
+    const page = await browser.newPage();
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
+    await page.goto(`${site.url}/en/page`);
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 })
+      .toContain('This section is temporarily unavailable');
+    // The shell's own chrome stays: the page is a section message, not a broken page.
+    expect(await page.locator('footer').count()).toBe(1);
+    expect(logged.join('\n')).toContain(`needs ^${newer}`);
     await page.close();
   });
 });
