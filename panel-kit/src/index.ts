@@ -15,6 +15,13 @@ export { ResourceForm, useFormMeta, type ResourceFormProps } from './form/Resour
 // A section's own fields read the form through these: react-final-form is not shared on its own, so a section that
 // imported it directly would get a second copy whose context the kit's forms do not provide.
 export { useField, useForm, useFormState } from 'react-final-form';
+export {
+  ActionDialog,
+  ActionForm,
+  type ActionConfirmation,
+  type ActionDialogProps,
+  type ActionFormProps,
+} from './form/ActionForm.tsx';
 export { FormDrawer } from './form/FormDrawer.tsx';
 export {
   DateField,

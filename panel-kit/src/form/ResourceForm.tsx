@@ -1,11 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Button, Form as AntForm, Space } from 'antd';
 import { Form } from 'react-final-form';
-import * as v from 'valibot';
-import type { FieldErrors } from '@proxy/contract/api/errors';
-import { hasFieldErrors, nestErrors, reportRequestError, type SubmissionErrors } from '@proxy/contract/forms';
-import { appStore, showMessageAtom } from '@proxy/contract/state';
-import { useKitT, type KitT } from '../i18n/use-kit-t.ts';
+import type * as v from 'valibot';
+import { useKitT } from '../i18n/use-kit-t.ts';
+import { useFormSubmit } from './use-form-submit.ts';
 import styles from './form.module.css';
 
 interface FormMeta {
@@ -14,54 +12,12 @@ interface FormMeta {
   readonly readOnly: boolean;
 }
 
-const FormMetaContext = createContext<FormMeta>({ name: 'form', readOnly: false });
+/** The form around a field: ResourceForm and the action forms provide it. */
+export const FormMetaContext = createContext<FormMeta>({ name: 'form', readOnly: false });
 export const useFormMeta = () => useContext(FormMetaContext);
 
 /** A field's element id: the form's name and the field's path, as antd's forms spelt them. */
 export const fieldId = (form: string, name: string) => `${form}_${name.replace(/\./g, '_')}`;
-
-/**
- * The contract's named checks (`v.regex(SLUG_PATTERN, 'invalid_slug')`): the server words the same names in its own
- * catalogue (server/lib/messages.ts), so a field says the same thing before and after sending.
- */
-const NAMED = [
-  'invalid_slug',
-  'percent_range',
-  'date_order',
-  'two_decimals',
-  'url_scheme',
-  'host',
-  'port_order',
-  'modem_key',
-  'country',
-] as const;
-const camel = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-
-/** A valibot issue in the kit's words: required, too long, too few or many items, out of range, or invalid. */
-function issueMessage(issue: v.BaseIssue<unknown>, t: KitT): string {
-  if ((NAMED as readonly string[]).includes(issue.message)) {
-    return t(`validation.named.${camel(issue.message) as 'invalidSlug'}`);
-  }
-  const requirement = issue.requirement as number;
-  switch (issue.type) {
-    case 'min_length':
-      return typeof issue.input === 'string' || requirement <= 1
-        ? t('validation.required')
-        : t('validation.minItems', { count: requirement });
-    case 'max_length':
-      return typeof issue.input === 'string'
-        ? t('validation.maxLength', { count: requirement })
-        : t('validation.maxItems', { count: requirement });
-    case 'min_value':
-      return t('validation.minValue', { value: requirement });
-    case 'max_value':
-      return t('validation.maxValue', { value: requirement });
-    default:
-      return issue.input === undefined || issue.input === '' || Number.isNaN(issue.input)
-        ? t('validation.required')
-        : t('validation.invalid');
-  }
-}
 
 export interface ResourceFormProps<Values, Input, Result> {
   readonly name: string;
@@ -97,49 +53,21 @@ export function ResourceForm<Values extends object, Input, Result>({
   send,
   done,
   onSaved,
-  errorField = (path) => path,
+  errorField,
   onFieldErrors,
   actions,
   children,
 }: ResourceFormProps<Values, Input, Result>) {
   const { t } = useKitT();
-  const messages = { networkError: t('messages.networkError'), unknownError: t('messages.unknownError') };
-
-  function onErrors(flat: FieldErrors): SubmissionErrors {
-    const byField: Record<string, string[]> = {};
-    for (const [path, list] of Object.entries(flat)) {
-      if (path === 'detail' || path === 'non_field_errors') continue;
-      (byField[errorField(path)] ??= []).push(...list);
-    }
-    onFieldErrors?.(Object.keys(byField));
-    return nestErrors(byField);
-  }
-
-  async function submit(values: Values): Promise<SubmissionErrors | undefined> {
-    let input = toInput(values);
-    if (schema) {
-      const result = v.safeParse(schema, input);
-      // What is sent is what the schema let through (trimmed, defaults filled): exactly what the server will read.
-      if (result.success) input = result.output as Input;
-      else {
-        const flat: Record<string, string[]> = {};
-        for (const issue of result.issues) {
-          const path = v.getDotPath(issue) ?? 'non_field_errors';
-          flat[path] ??= [issueMessage(issue, t)];
-        }
-        return onErrors(flat);
-      }
-    }
-    try {
-      const result = await send(input);
-      appStore.set(showMessageAtom, t(`messages.${done}`), 'success');
-      onSaved?.(result);
-      return undefined;
-    } catch (error) {
-      reportRequestError(error, messages);
-      return hasFieldErrors(error) ? onErrors(error.fieldErrors) : undefined;
-    }
-  }
+  const { submit } = useFormSubmit<Values, Input, Result>({
+    toInput,
+    schema,
+    send,
+    success: () => t(`messages.${done}`),
+    onSaved,
+    errorField,
+    onFieldErrors,
+  });
 
   return (
     <FormMetaContext.Provider value={{ name, readOnly }}>

@@ -15,7 +15,10 @@ export interface OrderedListProps<Row extends { readonly id: number }> {
   readonly emptyText: string;
   /** The rows a row moves among (a tree's level), in order; the whole list by default. */
   readonly siblings?: (row: Row, rows: readonly Row[]) => readonly Row[];
-  /** Saves a new order of `ids` (the row's siblings); answers the whole list in its new order. */
+  /**
+   * Saves a new order of `ids` (the row's siblings); answers the whole list in its new order. Without it the list is
+   * just short (a farm's hosts): no position column, no moves.
+   */
   readonly reorder?: (ids: number[], row: Row) => Promise<readonly Row[]>;
   readonly onOpen?: (row: Row) => void;
   readonly remove?: {
@@ -32,8 +35,9 @@ export interface OrderedListProps<Row extends { readonly id: number }> {
 }
 
 /**
- * A short list in its saved order: a position column, the section's columns, and per row move up/down, open and
- * delete (confirmed). Every change is saved at once.
+ * A short list, loaded whole — in its saved order, with a position column, when it can be reordered: the section's
+ * columns, and per row move up/down, open and delete (confirmed), as far as the user may. Every change is saved at
+ * once.
  */
 export function OrderedList<Row extends { readonly id: number }>({
   list,
@@ -69,6 +73,10 @@ export function OrderedList<Row extends { readonly id: number }>({
     else setRows((current) => current.filter((item) => item.id !== row.id));
   }
 
+  // Without a button for any row (no open, and no move or delete the user may do) there is no actions column.
+  const actions =
+    Boolean(onOpen) || (abilities.canChange && Boolean(reorder)) || (abilities.canDelete && Boolean(remove));
+
   return (
     <Table<Row>
       rowKey="id"
@@ -79,39 +87,55 @@ export function OrderedList<Row extends { readonly id: number }>({
       scroll={{ x: 'max-content' }}
       locale={{ emptyText }}
       columns={[
-        { key: 'position', title: '#', width: 48, responsive: ['sm'], render: (_value, _row, index) => index + 1 },
+        ...(reorder
+          ? [
+              {
+                key: 'position',
+                title: '#',
+                width: 48,
+                responsive: ['sm' as const],
+                render: (_value: unknown, _row: Row, index: number) => index + 1,
+              },
+            ]
+          : []),
         ...(typeof columns === 'function' ? columns(list) : columns).map((column) => ({
           key: column.key,
           title: column.title,
           responsive: column.responsive,
           render: (_value: unknown, row: Row) => column.render(row),
         })),
-        {
-          key: 'actions',
-          title: t('list.actions'),
-          render: (_value, row, index) => {
-            const level = siblings(row, rows);
-            const label = name(row, index);
-            return (
-              <RowActions
-                name={label}
-                canChange={abilities.canChange}
-                busy={busy}
-                onOpen={onOpen && (() => onOpen(row))}
-                move={
-                  reorder && {
-                    index: level.indexOf(row),
-                    count: level.length,
-                    onMove: (delta) => void move(row, delta),
-                  }
-                }
-                {...(remove && abilities.canDelete
-                  ? { deleteConfirm: remove.confirm(row, label), onDelete: () => removeRow(row) }
-                  : {})}
-              />
-            );
-          },
-        },
+        ...(actions
+          ? [
+              {
+                key: 'actions',
+                title: t('list.actions'),
+                // Pinned to the right edge: on a phone the other columns scroll under it, the buttons stay in reach.
+                fixed: 'end' as const,
+                render: (_value: unknown, row: Row, index: number) => {
+                  const level = siblings(row, rows);
+                  const label = name(row, index);
+                  return (
+                    <RowActions
+                      name={label}
+                      canChange={abilities.canChange}
+                      busy={busy}
+                      onOpen={onOpen && (() => onOpen(row))}
+                      move={
+                        reorder && {
+                          index: level.indexOf(row),
+                          count: level.length,
+                          onMove: (delta) => void move(row, delta),
+                        }
+                      }
+                      {...(remove && abilities.canDelete
+                        ? { deleteConfirm: remove.confirm(row, label), onDelete: () => removeRow(row) }
+                        : {})}
+                    />
+                  );
+                },
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -5,9 +5,10 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@proxy/contract/api/errors';
 import type { Paginated } from '@proxy/contract/api/pagination';
 import { defineList, type ListParams } from '@proxy/contract/schemas/list-query';
-import { appStore, StateProvider } from '@proxy/contract/state';
+import { appStore, messageAtom, StateProvider } from '@proxy/contract/state';
 import { installBrowserStubs } from '../test/browser-stubs.ts';
 import { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 
@@ -156,5 +157,64 @@ describe('a panel list', () => {
     await act(async () => releaseOld(page([{ id: 1, email: 'old@example.com' }])));
     expect(screen.queryByText('old@example.com')).toBeNull();
     expect(screen.getByText('new@example.com')).toBeDefined();
+  });
+});
+
+describe('a list read page by page (an audit)', () => {
+  const PAGES = defineList({ orderings: [], filters: {} });
+
+  function renderPages(load: (params: ListParams<typeof PAGES>) => Promise<Paginated<Row>>, path: string) {
+    const i18n = createInstance();
+    void i18n.use(initReactI18next).init({ lng: 'en', resources: {}, initAsync: false });
+    const List = () => (
+      <ResourceList<Row, typeof PAGES>
+        definition={PAGES}
+        load={(params) => load(params)}
+        rowKey={(row) => row.id}
+        fixedPageSize={20}
+        emptyText="No changes"
+        columns={[{ key: 'email', title: 'E-mail', render: (row) => row.email }]}
+      />
+    );
+    const router = createMemoryRouter([{ path: '/panel/users/7', Component: List }], { initialEntries: [path] });
+    render(
+      <StateProvider store={appStore}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StateProvider>,
+    );
+    return router;
+  }
+
+  it('pages by the API’s own size: no size to choose, a page_size in the URL ignored, the page beside the tab', async () => {
+    const load = vi.fn(async () => page([{ id: 1, email: 'a@example.com' }], 45));
+    const router = renderPages(load, '/panel/users/7?tab=history&page_size=50');
+    await screen.findByText('a@example.com');
+    expect(load).toHaveBeenLastCalledWith({ page: 1, page_size: 20 });
+    expect(screen.getByText('Total: 45')).toBeDefined();
+    // No search, no filters, no page-size select.
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTitle('2'));
+    });
+    expect(search(router)).toEqual({ tab: 'history', page: '2' });
+    expect(load).toHaveBeenLastCalledWith({ page: 2, page_size: 20 });
+  });
+
+  it('says in the table that the rows could not be loaded, rather than that there are none', async () => {
+    const load = vi.fn(async (): Promise<Paginated<Row>> => {
+      throw new ApiError(500, null);
+    });
+    renderPages(load, '/panel/users/7?tab=history');
+    expect(
+      await screen.findByText('Something went wrong. Please try again.', { selector: '.ant-table *' }),
+    ).toBeDefined();
+    expect(screen.queryByText('No changes')).toBeNull();
+    expect(appStore.get(messageAtom)).toMatchObject({
+      text: 'Something went wrong. Please try again.',
+      color: 'error',
+    });
   });
 });

@@ -29,6 +29,12 @@ export interface ResourceListProps<Row, D extends ListDefinition> {
   /** The search box's placeholder; without one the list has no search (its API has none). */
   readonly searchPlaceholder?: string;
   readonly filters?: FilterLabels<D>;
+  /**
+   * The API's own page size, when it takes no `?page_size=` (an audit read page by page): the list offers no other
+   * size and a `page_size` in the URL is ignored.
+   */
+  readonly fixedPageSize?: number;
+  /** Shown when the list has no rows; when loading them failed, the table says that instead. */
   readonly emptyText: string;
   /** The create button, when the user may add. */
   readonly create?: { readonly label: string; readonly href: string };
@@ -55,6 +61,7 @@ export function ResourceList<Row extends object, D extends ListDefinition>({
   columns,
   searchPlaceholder,
   filters,
+  fixedPageSize,
   emptyText,
   create,
   remove,
@@ -64,8 +71,8 @@ export function ResourceList<Row extends object, D extends ListDefinition>({
   const runAction = useRunAction();
   const { params, update } = useListParams(definition);
   const page = params.page ?? 1;
-  const pageSize = params.page_size ?? DEFAULT_PAGE_SIZE;
-  const { rows, total, loading, reload } = useListData(
+  const pageSize = fixedPageSize ?? params.page_size ?? DEFAULT_PAGE_SIZE;
+  const { rows, total, loading, failed, reload } = useListData(
     { ...params, page, page_size: pageSize },
     async (query, signal) => {
       const answer = await load(query, signal);
@@ -89,7 +96,10 @@ export function ResourceList<Row extends object, D extends ListDefinition>({
     if (next !== params.ordering) return update({ ordering: next });
     update({
       page: pagination.current && pagination.current > 1 ? pagination.current : undefined,
-      page_size: pagination.pageSize && pagination.pageSize !== DEFAULT_PAGE_SIZE ? pagination.pageSize : undefined,
+      page_size:
+        fixedPageSize === undefined && pagination.pageSize && pagination.pageSize !== DEFAULT_PAGE_SIZE
+          ? pagination.pageSize
+          : undefined,
     });
   };
 
@@ -115,33 +125,41 @@ export function ResourceList<Row extends object, D extends ListDefinition>({
       ]
     : [];
 
+  // A list whose filters the screen sets itself and which has no search or create has no toolbar either.
+  const showFilters =
+    filters !== undefined && Object.values<{ hidden?: boolean }>(filters).some((label) => !label.hidden);
+
   return (
     <>
-      <div className={styles.toolbar}>
-        {searchPlaceholder !== undefined && (
-          <Input.Search
-            className={styles.search}
-            defaultValue={params.search}
-            key={params.search ?? ''}
-            allowClear
-            placeholder={searchPlaceholder}
-            aria-label={t('list.search')}
-            enterButton={t('list.search')}
-            onSearch={(value) => update({ search: value.trim() || undefined })}
-          />
-        )}
-        {filters && <FilterBar definition={definition} labels={filters} params={params} update={update} />}
-        {create && (
-          <Button type="primary" onClick={() => void navigate(create.href)}>
-            {create.label}
-          </Button>
-        )}
-      </div>
+      {(searchPlaceholder !== undefined || showFilters || create) && (
+        <div className={styles.toolbar}>
+          {searchPlaceholder !== undefined && (
+            <Input.Search
+              className={styles.search}
+              defaultValue={params.search}
+              key={params.search ?? ''}
+              allowClear
+              placeholder={searchPlaceholder}
+              aria-label={t('list.search')}
+              enterButton={t('list.search')}
+              onSearch={(value) => update({ search: value.trim() || undefined })}
+            />
+          )}
+          {filters && showFilters && (
+            <FilterBar definition={definition} labels={filters} params={params} update={update} />
+          )}
+          {create && (
+            <Button type="primary" onClick={() => void navigate(create.href)}>
+              {create.label}
+            </Button>
+          )}
+        </div>
+      )}
       <Table<Row>
         rowKey={rowKey}
         loading={loading}
         dataSource={[...rows]}
-        locale={{ emptyText }}
+        locale={{ emptyText: failed ? t('messages.unknownError') : emptyText }}
         // On a phone the table scrolls sideways inside its box: actions stay reachable, the page does not widen.
         scroll={{ x: 'max-content' }}
         onChange={onChange}
@@ -149,7 +167,7 @@ export function ResourceList<Row extends object, D extends ListDefinition>({
           current: page,
           pageSize,
           total,
-          showSizeChanger: true,
+          showSizeChanger: fixedPageSize === undefined,
           pageSizeOptions: [10, 20, 50, 100],
           showTotal: (count) => t('list.total', { count }),
         }}

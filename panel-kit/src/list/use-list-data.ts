@@ -11,6 +11,8 @@ export interface ListWindow<Row> {
 export interface ListData<Row> extends ListWindow<Row> {
   /** True while the rows shown answer an older query than the current one. */
   readonly loading: boolean;
+  /** The current query's load failed (the rows shown, if any, answer an older one). */
+  readonly failed: boolean;
   /** Loads the same query again (after a delete). */
   readonly reload: () => void;
 }
@@ -28,7 +30,11 @@ export function useListData<Row, Query>(
   const { t } = useKitT();
   const [reloads, setReloads] = useState(0);
   const key = JSON.stringify([query, reloads]);
-  const [result, setResult] = useState<ListWindow<Row> & { key: string }>({ key: '', rows: [], total: 0 });
+  const [result, setResult] = useState<ListWindow<Row> & { key: string; failed?: boolean }>({
+    key: '',
+    rows: [],
+    total: 0,
+  });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -39,7 +45,7 @@ export function useListData<Row, Query>(
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setResult((current) => ({ ...current, key }));
+        setResult((current) => ({ ...current, key, failed: true }));
         if (error instanceof ApiError && error.status === 404 && onPastEnd()) return;
         reportRequestError(error, {
           networkError: t('messages.networkError'),
@@ -55,6 +61,7 @@ export function useListData<Row, Query>(
     rows: result.rows,
     total: result.total,
     loading: result.key !== key,
+    failed: result.key === key && result.failed === true,
     reload: () => setReloads((count) => count + 1),
   };
 }

@@ -95,6 +95,7 @@ describe('the Farm section', () => {
     expect(screen.getByRole('link', { name: 'msk-2' })).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Add host' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 
   it('lists the hosts: address, ports, modems, when the agent was last seen and whether it serves the current configuration', async () => {

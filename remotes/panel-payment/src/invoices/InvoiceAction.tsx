@@ -1,15 +1,18 @@
-import { useState } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
-import * as v from 'valibot';
+import { Typography } from 'antd';
 import { cancelPanelInvoice, markPanelInvoicePaid } from '@proxy/contract/api/panel-payments';
-import { runRequest } from '@proxy/contract/forms';
 import { formatPrice } from '@proxy/contract/money';
 import { InvoiceCancelSchema, InvoicePaidSchema, type PanelInvoice } from '@proxy/contract/schemas/billing';
 import { api } from '@proxy/contract/state';
-import { useKitT } from '@proxy/panel-kit';
+import { ActionDialog, TextField } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 
 export type InvoiceActionKind = 'paid' | 'cancel';
+
+interface ReasonValues {
+  readonly reason: string;
+}
+
+const EMPTY: ReasonValues = { reason: '' };
 
 /**
  * Asks before settling an invoice by hand: "mark paid" (a pending or expired one; the reason is optional) credits
@@ -29,47 +32,22 @@ export function InvoiceAction({
   onDone: (invoice: PanelInvoice) => void;
 }) {
   const { t, language } = useT();
-  const kit = useKitT();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const paid = action === 'paid';
-  const id = `invoice-${invoice.id}-reason`;
-
-  async function confirm() {
-    const checked = v.safeParse(paid ? InvoicePaidSchema : InvoiceCancelSchema, { reason });
-    if (!checked.success) {
-      setError(kit.t(reason.trim() ? 'validation.invalid' : 'validation.required'));
-      return;
-    }
-    setBusy(true);
-    const outcome = await runRequest(
-      () =>
-        paid
-          ? markPanelInvoicePaid(api, invoice.id, checked.output.reason)
-          : cancelPanelInvoice(api, invoice.id, checked.output.reason),
-      {
-        saved: t(paid ? 'invoices.markedPaid' : 'invoices.cancelled', { id: invoice.id }),
-        networkError: kit.t('messages.networkError'),
-        unknownError: kit.t('messages.unknownError'),
-      },
-    );
-    setBusy(false);
-    if (outcome.ok) onDone(outcome.value);
-    else if (typeof outcome.errors?.reason === 'string') setError(outcome.errors.reason);
-  }
-
   return (
-    <Modal
-      open
+    <ActionDialog<ReasonValues, ReasonValues, PanelInvoice>
+      name={`invoice-${invoice.id}`}
+      initialValues={EMPTY}
+      schema={paid ? InvoicePaidSchema : InvoiceCancelSchema}
+      send={({ reason }) =>
+        paid ? markPanelInvoicePaid(api, invoice.id, reason) : cancelPanelInvoice(api, invoice.id, reason)
+      }
+      done={() => t(paid ? 'invoices.markedPaid' : 'invoices.cancelled', { id: invoice.id })}
+      onDone={onDone}
       title={t(paid ? 'invoices.markPaidTitle' : 'invoices.cancelTitle', { id: invoice.id })}
       okText={t(paid ? 'invoices.confirmPaid' : 'invoices.confirmCancel')}
-      okButtonProps={{ danger: !paid }}
       cancelText={t('invoices.back')}
-      confirmLoading={busy}
-      onOk={() => void confirm()}
+      danger={!paid}
       onCancel={onClose}
-      destroyOnHidden
     >
       <Typography.Paragraph>
         {paid
@@ -79,28 +57,13 @@ export function InvoiceAction({
             })
           : t('invoices.cancelText', { email: invoice.user.email })}
       </Typography.Paragraph>
-      <Form layout="vertical" component="div">
-        <Form.Item
-          label={t(paid ? 'invoices.reasonOptional' : 'invoices.reason')}
-          htmlFor={id}
-          required={!paid}
-          validateStatus={error ? 'error' : undefined}
-          help={error ? <span id={`${id}-error`}>{error}</span> : undefined}
-        >
-          <Input.TextArea
-            id={id}
-            value={reason}
-            maxLength={500}
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <TextField
+        name="reason"
+        label={t(paid ? 'invoices.reasonOptional' : 'invoices.reason')}
+        required={!paid}
+        maxLength={500}
+        rows={{ min: 2, max: 6 }}
+      />
+    </ActionDialog>
   );
 }

@@ -1,19 +1,25 @@
-import { useRef, useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Typography } from 'antd';
-import * as v from 'valibot';
+import { useRef } from 'react';
+import { Typography } from 'antd';
 import { adjustPanelUserBalance } from '@proxy/contract/api/panel-users';
-import { runRequest } from '@proxy/contract/forms';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { formatPrice } from '@proxy/contract/money';
 import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
+import { MAX_AMOUNT } from '@proxy/contract/schemas/billing';
 import { BalanceAdjustmentSchema, type BalanceAdjustment, type PanelUserDetail } from '@proxy/contract/schemas/users';
-import { api, appStore, showMessageAtom, useAtomValue, userAtom } from '@proxy/contract/state';
-import { useKitT } from '@proxy/panel-kit';
+import { api, useAtomValue, userAtom } from '@proxy/contract/state';
+import { ActionForm, NumberField, TextField } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
-import { currencySign, toMinor } from './user-resource.ts';
+import { currencySign, MINOR_PER_MAJOR, toMinor } from './user-resource.ts';
 import styles from './users.module.css';
 
-type Errors = Partial<Record<keyof BalanceAdjustment, string>>;
+interface AdjustmentValues {
+  /** Typed in major units; empty is null. */
+  readonly amount: number | null;
+  readonly reason: string;
+}
+
+const EMPTY: AdjustmentValues = { amount: null, reason: '' };
+const LIMIT = MAX_AMOUNT / MINOR_PER_MAJOR;
 
 /**
  * The account's balance, and with `users.change_balance` an adjustment: a signed amount typed in major units and a
@@ -28,77 +34,18 @@ export function BalanceBox({
   onAdjusted: (user: PanelUserDetail) => void;
 }) {
   const { t, language } = useT();
-  const kit = useKitT();
   const actor = useAtomValue(userAtom);
   // The API refuses any change to a superuser's account from anyone but a superuser.
   const canAdjust =
     hasPermission(actor, USER_PERMISSIONS.changeBalance) && (!user.is_superuser || actor?.is_superuser === true);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [confirming, setConfirming] = useState<BalanceAdjustment>();
-  const [busy, setBusy] = useState(false);
   const attempt = useRef<Attempt | null>(null);
   const price = (minor: number) => formatPrice(minor, user.currency, language);
-  const id = `user-${user.id}-balance`;
 
-  function check() {
-    const checked = v.safeParse(BalanceAdjustmentSchema, { amount: toMinor(amount), reason });
-    if (checked.success) {
-      setErrors({});
-      setConfirming(checked.output);
-      return;
-    }
-    const found: Errors = {};
-    for (const issue of checked.issues) {
-      const field = v.getDotPath(issue) as keyof BalanceAdjustment | null;
-      if (!field || found[field]) continue;
-      if (field === 'amount') {
-        found.amount =
-          amount === null
-            ? kit.t('validation.required')
-            : issue.message === 'not_zero'
-              ? t('balance.notZero')
-              : kit.t('validation.invalid');
-      } else found.reason = reason.trim() ? kit.t('validation.invalid') : kit.t('validation.required');
-    }
-    setErrors(found);
-  }
-
-  async function adjust(adjustment: BalanceAdjustment) {
-    setBusy(true);
+  function adjust(adjustment: BalanceAdjustment) {
     // The same adjustment sent again after a lost answer keeps its key: the server posts it once.
     attempt.current = attemptFor(attempt.current, { id: user.id, ...adjustment });
-    const { key } = attempt.current;
-    const outcome = await runRequest(() => adjustPanelUserBalance(api, user.id, adjustment, key), {
-      networkError: kit.t('messages.networkError'),
-      unknownError: kit.t('messages.unknownError'),
-    });
-    setBusy(false);
-    setConfirming(undefined);
-    if (outcome.ok) {
-      // Done: the same adjustment asked for again is a new one.
-      attempt.current = null;
-      setAmount(null);
-      setReason('');
-      appStore.set(showMessageAtom, t('balance.done', { balance: price(outcome.value.balance) }), 'success');
-      onAdjusted(outcome.value);
-      return;
-    }
-    const fieldError = (name: keyof BalanceAdjustment) => {
-      const message = outcome.errors?.[name];
-      return typeof message === 'string' ? message : undefined;
-    };
-    setErrors({ amount: fieldError('amount'), reason: fieldError('reason') });
+    return adjustPanelUserBalance(api, user.id, adjustment, attempt.current.key);
   }
-
-  const item = (name: keyof BalanceAdjustment) => ({
-    htmlFor: `${id}-${name}`,
-    validateStatus: errors[name] ? ('error' as const) : undefined,
-    help: errors[name] ? <span id={`${id}-${name}-error`}>{errors[name]}</span> : undefined,
-  });
-  const described = (name: keyof BalanceAdjustment) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
 
   return (
     <>
@@ -107,61 +54,57 @@ export function BalanceBox({
         {price(user.balance)}
       </div>
       {canAdjust && (
-        <Form layout="vertical" component="div">
-          <Form.Item
+        <ActionForm<AdjustmentValues, BalanceAdjustment, PanelUserDetail>
+          name={`user-${user.id}-balance`}
+          initialValues={EMPTY}
+          toInput={({ amount, reason }) => ({ amount: toMinor(amount), reason })}
+          schema={BalanceAdjustmentSchema}
+          checkMessages={{ not_zero: t('balance.notZero') }}
+          send={adjust}
+          done={(adjusted) => t('balance.done', { balance: price(adjusted.balance) })}
+          onDone={(adjusted) => {
+            // Done: the same adjustment asked for again is a new one.
+            attempt.current = null;
+            onAdjusted(adjusted);
+          }}
+          submitLabel={t('balance.adjust')}
+          confirm={(adjustment) => ({
+            title: t('balance.confirmTitle'),
+            okText: t('balance.confirm'),
+            cancelText: t('balance.cancel'),
+            content: (
+              <>
+                <Typography.Paragraph>
+                  {t(adjustment.amount > 0 ? 'balance.confirmCredit' : 'balance.confirmDebit', {
+                    amount: price(Math.abs(adjustment.amount)),
+                    email: user.email,
+                    after: price(user.balance + adjustment.amount),
+                  })}
+                </Typography.Paragraph>
+                <Typography.Paragraph type="secondary">{adjustment.reason}</Typography.Paragraph>
+              </>
+            ),
+          })}
+        >
+          <NumberField
+            name="amount"
             label={t('balance.amount', { sign: currencySign(user.currency, language) })}
             required
-            extra={t('balance.amountHelp')}
-            {...item('amount')}
-          >
-            <InputNumber
-              id={`${id}-amount`}
-              value={amount}
-              precision={2}
-              step={1}
-              onChange={(value) => {
-                setAmount(value);
-                setErrors(({ reason: kept }) => ({ reason: kept }));
-              }}
-              {...described('amount')}
-            />
-          </Form.Item>
-          <Form.Item label={t('balance.reason')} required extra={t('balance.reasonHelp')} {...item('reason')}>
-            <Input.TextArea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={500}
-              autoSize={{ minRows: 2, maxRows: 6 }}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setErrors(({ amount: kept }) => ({ amount: kept }));
-              }}
-              {...described('reason')}
-            />
-          </Form.Item>
-          <Button onClick={check}>{t('balance.adjust')}</Button>
-        </Form>
-      )}
-      {confirming && (
-        <Modal
-          open
-          title={t('balance.confirmTitle')}
-          okText={t('balance.confirm')}
-          cancelText={t('balance.cancel')}
-          confirmLoading={busy}
-          onOk={() => void adjust(confirming)}
-          onCancel={() => setConfirming(undefined)}
-          destroyOnHidden
-        >
-          <Typography.Paragraph>
-            {t(confirming.amount > 0 ? 'balance.confirmCredit' : 'balance.confirmDebit', {
-              amount: price(Math.abs(confirming.amount)),
-              email: user.email,
-              after: price(user.balance + confirming.amount),
-            })}
-          </Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{confirming.reason}</Typography.Paragraph>
-        </Modal>
+            help={t('balance.amountHelp')}
+            precision={2}
+            step={1}
+            min={-LIMIT}
+            max={LIMIT}
+          />
+          <TextField
+            name="reason"
+            label={t('balance.reason')}
+            required
+            help={t('balance.reasonHelp')}
+            maxLength={500}
+            rows={{ min: 2, max: 6 }}
+          />
+        </ActionForm>
       )}
     </>
   );

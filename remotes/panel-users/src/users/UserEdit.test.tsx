@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
 import { ALL_PERMISSIONS } from '@proxy/contract/permission-groups';
+import { appStore, messageAtom } from '@proxy/contract/state';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { account, audit, page } from '../test/fixtures.ts';
@@ -251,6 +252,55 @@ describe('the balance', () => {
     );
     expect(screen.getByRole('status', { name: 'Current balance' }).textContent).toBe(rub(150_000));
   });
+
+  it('sends a retry of the same adjustment with the same Idempotency-Key, and empties the form once done', async () => {
+    signIn(STAFF);
+    let fail = true;
+    const calls = stubApi((call) => {
+      if (call.method !== 'POST') return { body: page([]) };
+      return fail ? { status: 502, body: null } : { body: { ...CUSTOMER, balance: 160_000 } };
+    });
+    // The harness records method, URL and body; the key travels in a header.
+    const answerOf = globalThis.fetch;
+    const keys: (string | null)[] = [];
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      if (init.method === 'POST') keys.push(new Headers(init.headers).get('Idempotency-Key'));
+      return answerOf(input, init);
+    });
+    await renderUser(CUSTOMER);
+    await screen.findByRole('button', { name: 'Adjust balance' });
+    const confirm = async () => {
+      await act(async () => {
+        fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Adjust' }));
+      });
+    };
+    await adjust('100', 'Goodwill');
+    await confirm();
+    expect(appStore.get(messageAtom)).toMatchObject({ color: 'error' });
+    // The answer was lost: the same adjustment again is the same request; another amount is a new one.
+    await adjust('100', 'Goodwill');
+    await confirm();
+    await adjust('150', 'Goodwill');
+    await confirm();
+    fail = false;
+    await adjust('100', 'Goodwill');
+    await confirm();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { amount: 10_000, reason: 'Goodwill' },
+      { amount: 10_000, reason: 'Goodwill' },
+      { amount: 15_000, reason: 'Goodwill' },
+      { amount: 10_000, reason: 'Goodwill' },
+    ]);
+    const [first, retry, other, last] = keys;
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
+    expect(other).not.toBe(first);
+    expect(last).not.toBe(other);
+    expect(appStore.get(messageAtom)).toMatchObject({ text: `Balance adjusted: ${rub(160_000)}`, color: 'success' });
+    expect(screen.getByRole('status', { name: 'Current balance' }).textContent).toBe(rub(160_000));
+    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('');
+  });
 });
 
 describe('block', () => {
@@ -311,6 +361,31 @@ describe('the tabs', () => {
     expect(rows[2]?.textContent).toContain(
       new Date('2026-03-02T10:00:00Z').toLocaleString('en', { dateStyle: 'short', timeStyle: 'short' }),
     );
+  });
+
+  it('pages the history in the URL beside the tab, and says so when it could not be loaded', async () => {
+    signIn(STAFF);
+    const calls = stubApi((call) =>
+      call.url.startsWith('/api/panel/users/7/audit/')
+        ? { body: page([audit(21, { changes: { subscribed: [true, false] } })], 21) }
+        : { body: page([]) },
+    );
+    const router = await renderUser(CUSTOMER, '?tab=history&page=2');
+    await screen.findByText('Subscribed: Yes → No');
+    expect(calls.map((call) => call.url)).toContain('/api/panel/users/7/audit/?page=2');
+    expect(screen.getByText('Total: 21')).toBeDefined();
+    await act(async () => {
+      fireEvent.click(screen.getByTitle('1'));
+    });
+    expect(router.state.location.search).toBe('?tab=history');
+    expect(calls.at(-1)?.url).toBe('/api/panel/users/7/audit/');
+    cleanup();
+    stubApi((call) => (call.url.startsWith('/api/panel/users/7/audit/') ? { status: 500 } : { body: page([]) }));
+    await renderUser(CUSTOMER, '?tab=history');
+    expect(
+      await screen.findByText('Something went wrong. Please try again.', { selector: '.ant-table *' }),
+    ).toBeDefined();
+    expect(screen.queryByText('No changes recorded')).toBeNull();
   });
 
   it('lists the ledger with its filters in the URL, and offers invoices only with payments.view_invoice', async () => {

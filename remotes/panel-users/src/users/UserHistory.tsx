@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Table } from 'antd';
-import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@proxy/contract/api/pagination';
 import { listPanelUserAudit } from '@proxy/contract/api/panel-users';
 import type { Language } from '@proxy/contract/languages';
 import { formatPrice, type Currency } from '@proxy/contract/money';
+import { defineList } from '@proxy/contract/schemas/list-query';
 import type { UserAuditEntry } from '@proxy/contract/schemas/users';
 import type { TranslationKey } from '@proxy/contract/i18n';
 import { api } from '@proxy/contract/state';
-import { useKitT } from '@proxy/panel-kit';
+import { ResourceList } from '@proxy/panel-kit';
 import type en from '../i18n/en.json';
 import { useT } from '../i18n/use-t.ts';
 import { usePermissionName } from './PermissionsField.tsx';
@@ -78,67 +76,37 @@ function Changes({ entry, currency }: { entry: UserAuditEntry; currency: Currenc
   );
 }
 
+/** The audit's list: pages only — its API takes no search, sort, filter or page size. */
+const AUDIT_LIST = defineList({ orderings: [], filters: {} });
+
 /**
  * The audit of the account, newest first: when, who (a staff member, or the customer themselves), what happened and
  * every changed field. The page is in the URL beside the tab (`?tab=history&page=2`).
  */
 export function UserHistory({ userId, currency }: { userId: number; currency: Currency }) {
   const { t, language } = useT();
-  const kit = useKitT();
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const [data, setData] = useState<{ rows: UserAuditEntry[]; total: number; page: number }>();
-  // The page whose load failed: another page loads (and shows) afresh.
-  const [failedPage, setFailedPage] = useState<number>();
-  const failed = failedPage === page;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listPanelUserAudit(api, userId, page, controller.signal).then(
-      (answer) => setData({ rows: [...answer.results], total: answer.count, page }),
-      () => {
-        if (!controller.signal.aborted) setFailedPage(page);
-      },
-    );
-    return () => controller.abort();
-  }, [userId, page]);
-
   return (
-    <Table<UserAuditEntry>
+    <ResourceList<UserAuditEntry, typeof AUDIT_LIST>
+      definition={AUDIT_LIST}
+      load={(params, signal) => listPanelUserAudit(api, userId, params.page, signal)}
       rowKey={(row) => row.id}
-      loading={!failed && data?.page !== page}
-      dataSource={data?.rows ?? []}
-      locale={{ emptyText: failed ? kit.t('messages.unknownError') : t('history.empty') }}
-      scroll={{ x: 'max-content' }}
-      pagination={{
-        current: page,
-        pageSize: DEFAULT_PAGE_SIZE,
-        total: data?.total ?? 0,
-        showSizeChanger: false,
-        showTotal: (count) => kit.t('list.total', { count }),
-        onChange: (next) =>
-          setSearch((current) => {
-            const query = new URLSearchParams(current);
-            if (next > 1) query.set('page', String(next));
-            else query.delete('page');
-            return query;
-          }),
-      }}
+      fixedPageSize={DEFAULT_PAGE_SIZE}
+      emptyText={t('history.empty')}
       columns={[
         {
           key: 'when',
           title: t('history.columns.when'),
-          render: (_value, row) => <span className={styles.nowrap}>{formatMoment(row.created_at, language)}</span>,
+          render: (row) => <span className={styles.nowrap}>{formatMoment(row.created_at, language)}</span>,
         },
         {
           key: 'who',
           title: t('history.columns.who'),
-          render: (_value, row) => <span className={styles.email}>{row.actor?.email ?? t('history.owner')}</span>,
+          render: (row) => <span className={styles.email}>{row.actor?.email ?? t('history.owner')}</span>,
         },
         {
           key: 'what',
           title: t('history.columns.what'),
-          render: (_value, row) => (
+          render: (row) => (
             <>
               <strong>{t(`history.actions.${row.action}`)}</strong>
               <Changes entry={row} currency={currency} />
