@@ -174,6 +174,7 @@ beforeAll(async () => {
       ...process.env,
       AGENT_API_URL: site.url,
       AGENT_TOKEN: token,
+      AGENT_STATE_DIR: resolve(site.dataDir, 'farm-agent'),
       AGENT_LISTEN_HOST: '127.0.0.1',
       AGENT_SIMULATOR_MODEMS: '8',
       AGENT_SIMULATOR_ROTATION_MS: '200-400',

@@ -6,7 +6,8 @@
 // server and the clients run here. Everything stays on loopback. Run alone: `node scripts/bench-gateway.ts`.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Agent as HttpAgent, createServer, request, type IncomingMessage } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { resolve } from 'node:path';
@@ -58,6 +59,7 @@ const agent = spawn(process.execPath, [resolve(root, 'agent/src/main.ts')], {
     ...process.env,
     AGENT_API_URL: api.url,
     AGENT_TOKEN: api.token,
+    AGENT_STATE_DIR: mkdtempSync(resolve(tmpdir(), 'farm-agent-')),
     AGENT_LISTEN_HOST: '127.0.0.1',
     AGENT_SIMULATOR_MODEMS: '1',
     LOG_LEVEL: 'warn',

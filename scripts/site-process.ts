@@ -38,6 +38,8 @@ export interface RunningSite {
 }
 
 export interface SiteOptions {
+  /** Run `npm start`'s launcher (`scripts/start.ts`: the server and the demo farm agent beside it), not the server. */
+  readonly launcher?: boolean;
   /** Serve a private copy of the build, for tests that redeploy or break part of it. */
   readonly copyDist?: boolean;
   /** Serve this folder instead of the build (a unit test's `createTestDist`). */
@@ -66,7 +68,10 @@ function linkDistWithout(distDir: string, remotes: readonly string[]): void {
   writeFileSync(join(distDir, 'remotes.json'), JSON.stringify(manifest, null, 2));
 }
 
-/** Runs `node server/server.ts` (Node 24 from node_modules/.bin, like every npm script) and waits until ready. */
+/**
+ * Runs `node server/server.ts`, or `npm start`'s `scripts/start.ts` (Node 24 from node_modules/.bin, like every npm
+ * script), and waits until ready.
+ */
 export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
   const scratch = mkdtempSync(join(tmpdir(), 'site-e2e-'));
   const distDir = options.copyDist || options.undeploy ? join(scratch, 'dist') : (options.distDir ?? builtDist);
@@ -89,7 +94,8 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   // Rate-limit counters in a shared Redis outlive the process: every run (and every other suite on the machine)
   // would count against the same 127.0.0.1 budget. Each site keeps its own in memory unless a test asks for Redis.
   if (!options.env?.REDIS_URL) delete env.REDIS_URL;
-  const child = spawn(resolve(root, 'node_modules/.bin/node'), ['server/server.ts'], { cwd: root, env });
+  const script = options.launcher ? 'scripts/start.ts' : 'server/server.ts';
+  const child = spawn(resolve(root, 'node_modules/.bin/node'), [script], { cwd: root, env });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -4,5 +4,6 @@ import { main } from '../server/server.ts';
 import { buildMissing } from './build-missing.ts';
 import { startDemoAgent } from './demo-agent.ts';
 
-buildMissing();
+// The folder the server will serve, which is also where webpack writes when DIST_DIR is set.
+buildMissing(process.env.DIST_DIR || undefined);
 await main({ companion: startDemoAgent });

@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AgentProxy } from '@proxy/contract/schemas/farm-agent';
 import { pino } from 'pino';
@@ -14,7 +17,8 @@ import {
   socksConnect,
 } from '../test/clients.ts';
 import { FakeApi, freePorts, startEchoServer } from '../test/servers.ts';
-import { Agent } from './agent.ts';
+import { Agent, type AgentTiming } from './agent.ts';
+import { ConfigStore } from './config-store.ts';
 import { SimulatorDriver } from './drivers/simulator.ts';
 
 /**
@@ -358,5 +362,99 @@ describe('without the API', () => {
     await eventually(() =>
       api.reports.slice(reportsBefore).some((report) => report.traffic.some((entry) => entry.proxy_id === 11)),
     );
+  });
+});
+
+describe('a token the API refuses', () => {
+  /** An agent of its own: the shared one above must keep its token. */
+  async function startRefusable(timing: Partial<AgentTiming>) {
+    const refusing = new FakeApi();
+    const [httpPort = 0, socksPort = 0] = await freePorts(2);
+    refusing.set({
+      modems: [{ id: 1, name: 'Sim', key: 'sim-1', ip: null }],
+      proxies: [
+        { id: 1, modem_id: 1, http_port: httpPort, socks_port: socksPort, ...carol, whitelist: [], state: 'active' },
+      ],
+    });
+    await refusing.up();
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const stateDir = await mkdtemp(path.join(tmpdir(), 'agent-state-'));
+    const store = new ConfigStore({ dir: stateDir, api: { url: refusing.url, token: refusing.token }, log });
+    const own = await Agent.start({
+      api: { url: refusing.url, token: refusing.token },
+      host: '127.0.0.1',
+      driver: new SimulatorDriver({ modems: 1, network: '127.0.0.192/28', rotationMs: { min: 1, max: 1 } }),
+      privateTargets: 'allow',
+      log,
+      store,
+      timing: { minPollMs: 50, maxBackoffMs: 200, ...timing },
+    });
+    const serves = async (credentials: typeof carol) =>
+      (await getThroughProxy(httpPort, echo.url, { credentials }).catch(() => undefined))?.status === 200;
+    const refuses = async () =>
+      (await getThroughProxy(httpPort, echo.url, { credentials: carol }).then(
+        () => false,
+        (error: Error) => /ECONNREFUSED/.test(error.message),
+      )) &&
+      (await socksConnect(socksPort, echo.port, { credentials: carol }).then(
+        (socket) => (socket.destroy(), false),
+        (error: Error) => /ECONNREFUSED/.test(error.message),
+      ));
+    await eventually(() => serves(carol), 3_000);
+    await eventually(() => existsSync(store.file), 1_000);
+    return {
+      api: refusing,
+      agent: own,
+      saved: store.file,
+      httpPort,
+      log: () => lines.join(''),
+      serves,
+      refuses,
+      stop: async () => {
+        await own.stop();
+        await refusing.down();
+        await rm(stateDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  it('stops serving every proxy on 401 to its config request, keeps asking, and serves again once accepted', async () => {
+    const farm = await startRefusable({ configWaitSeconds: 1, reportIntervalMs: 60_000 });
+    try {
+      const tunnel = opened(await connectTunnel(farm.httpPort, `127.0.0.1:${echo.port}`, { credentials: carol }));
+      farm.api.revokeToken();
+      await closedWithin(tunnel, 3_000);
+      await eventually(farm.refuses, 1_000);
+      expect(farm.log()).toContain("the API refuses this host's token (401): serving nothing until it accepts it");
+      // Nothing of it stays on disk for a restart to serve.
+      await eventually(() => !existsSync(farm.saved), 1_000);
+
+      farm.api.restoreToken();
+      await eventually(() => farm.serves(carol), 3_000);
+    } finally {
+      await farm.stop();
+    }
+  });
+
+  it('learns it from a report too, and drops a config the API sent before it refused the token', async () => {
+    // The config request is held (a long poll) while a report gets the 401.
+    const farm = await startRefusable({ configWaitSeconds: 25, minPollMs: 1_500, reportIntervalMs: 100 });
+    try {
+      await eventually(() => farm.api.configRequests >= 2, 3_000);
+      farm.api.revokeToken();
+      await eventually(farm.refuses, 2_000);
+      await eventually(() => !existsSync(farm.saved), 1_000);
+      // The held request answers with a new config now; it was asked with the token the API no longer takes.
+      farm.api.updateProxy(1, { password: 'carols-new-password-4' });
+      for (const started = Date.now(); Date.now() - started < 800;) {
+        expect(await farm.refuses()).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      farm.api.restoreToken();
+      await eventually(() => farm.serves({ ...carol, password: 'carols-new-password-4' }), 3_000);
+    } finally {
+      await farm.stop();
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
 import type { Logger } from 'pino';
 import { ProxyAccess } from './access.ts';
 import { ApiClient, ApiError } from './api-client.ts';
+import type { ConfigStore } from './config-store.ts';
 import type { ModemDriver } from './drivers/driver.ts';
 import type { ProxyRoute } from './gateway/endpoint.ts';
 import { Gateway } from './gateway/gateway.ts';
@@ -50,6 +51,8 @@ export interface AgentOptions {
   readonly driver: ModemDriver;
   readonly privateTargets: PrivateTargets;
   readonly log: Logger;
+  /** Keeps the last config the API confirmed across restarts; without one the agent starts empty. */
+  readonly store?: ConfigStore;
   readonly timing?: Partial<AgentTiming>;
   /** Unsent traffic buckets kept while the API is away. */
   readonly maxTrafficBuckets?: number;
@@ -66,7 +69,9 @@ type RotationState =
  * The farm agent: the gateway, the modems and the conversation with the API. Four loops, each surviving the API's
  * absence on its own: the config long poll (applied to the gateway as it arrives), reports (modem states and
  * completed traffic minutes, kept until the API takes them), modem status reads, and traffic sampling. Without the
- * API the gateway goes on serving the last config it applied.
+ * API the gateway goes on serving the last config it applied, also across a restart (the store). An API that refuses
+ * the host's token (401/403: the host was deleted, or its token regenerated) ends all serving at once: whoever holds a
+ * token the API no longer accepts must not go on selling its proxies.
  */
 export class Agent {
   readonly gateway: Gateway;
@@ -74,6 +79,7 @@ export class Agent {
   readonly meter: TrafficMeter;
   private readonly api: ApiClient;
   private readonly log: Logger;
+  private readonly store: ConfigStore | undefined;
   private readonly timing: AgentTiming;
   private readonly stopping = new AbortController();
   private readonly startedAt = new Date().toISOString();
@@ -82,12 +88,18 @@ export class Agent {
   private modemKeys = new Map<number, string>();
   private routes: ProxyRoute[] = [];
   private version: string | null = null;
+  /** The API has answered a config request since the start or since it refused the token. */
+  private confirmed = false;
+  /** How many times the API refused the token: an answer to a request sent before the last refusal is dropped. */
+  private refusals = 0;
+  private tokenRefused = false;
   private wakeReport: (() => void) | null = null;
   private changeReport: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
   private constructor(options: AgentOptions) {
     this.log = options.log;
+    this.store = options.store;
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.api = new ApiClient(options.api);
     this.modems = new Modems(options.driver, options.log);
@@ -106,6 +118,15 @@ export class Agent {
     const agent = new Agent(options);
     // Addresses first: the first config's proxies bind to them at once.
     await agent.modems.refresh(agent.stopping.signal);
+    const saved = await agent.store?.load();
+    if (saved) {
+      await agent.serve(saved);
+      agent.version = saved.version;
+      options.log.info(
+        { version: saved.version, served: agent.gateway.size },
+        'serving the saved config until the API answers',
+      );
+    }
     agent.loops.push(agent.configLoop(), agent.reportLoop(), agent.statusLoop(), agent.sampleLoop());
     options.log.info({ modems: options.driver.keys().length, driver: options.driver.kind }, 'agent started');
     return agent;
@@ -142,16 +163,26 @@ export class Agent {
     let failures = 0;
     while (!this.signal.aborted) {
       const started = Date.now();
+      const refusals = this.refusals;
       try {
-        const config = await this.api.config(this.version, this.timing.configWaitSeconds, this.signal);
+        // The first request after a start asks for the whole config: a saved one is replaced, never taken on trust.
+        const since = this.confirmed ? this.version : null;
+        const config = await this.api.config(since, this.timing.configWaitSeconds, this.signal);
         if (failures > 0) this.log.info({ failures }, 'API reachable again');
         failures = 0;
-        if (config) await this.apply(config);
+        // A report may have had the token refused while this request was held: its answer is not served.
+        if (refusals === this.refusals) {
+          if (this.tokenRefused) this.log.info("the API accepts this host's token again");
+          this.tokenRefused = false;
+          this.confirmed = true;
+          if (config) await this.apply(config);
+        }
       } catch (error) {
         if (this.signal.aborted) break;
         failures++;
-        // The first failure and then one in ten: an hour-long outage should not be thousands of lines.
-        if (failures === 1 || failures % 10 === 0) {
+        if (refusesToken(error)) await this.refuseToken(error);
+        else if (failures === 1 || failures % 10 === 0) {
+          // The first failure and then one in ten: an hour-long outage should not be thousands of lines.
           this.log.warn({ err: describe(error), failures }, 'config request failed; serving the last config');
         }
         await sleep(this.backoff(failures), this.signal);
@@ -163,6 +194,22 @@ export class Agent {
   }
 
   private async apply(config: AgentConfig): Promise<void> {
+    const refusals = this.refusals;
+    await this.serve(config);
+    // Refused while the ports were opening: the gateway applies lists in call order, so the refusal's empty one came
+    // last; nothing of this config may be kept either.
+    if (refusals !== this.refusals) return;
+    this.version = config.version;
+    this.log.info(
+      { version: config.version, proxies: config.proxies.length, served: this.gateway.size },
+      'config applied',
+    );
+    this.takeRotations(config.rotations);
+    await this.store?.save(config);
+  }
+
+  /** Serves `config`'s proxies (a saved config's rotations are not run again: they were done before the restart). */
+  private async serve(config: AgentConfig): Promise<void> {
     this.modemKeys = new Map(config.modems.map((modem) => [modem.id, modem.key]));
     this.routes = config.proxies.flatMap((proxy) => {
       const modemKey = this.modemKeys.get(proxy.modem_id);
@@ -178,12 +225,23 @@ export class Agent {
       ];
     });
     await this.gateway.apply(this.routes);
-    this.version = config.version;
-    this.log.info(
-      { version: config.version, proxies: config.proxies.length, served: this.gateway.size },
-      'config applied',
-    );
-    this.takeRotations(config.rotations);
+  }
+
+  /** The API refused the token: every proxy stops (ports closed, sessions ended) and the saved config goes. */
+  private async refuseToken(error: ApiError): Promise<void> {
+    this.refusals++;
+    if (!this.tokenRefused) {
+      this.tokenRefused = true;
+      this.log.error(
+        { status: error.status, served: this.gateway.size },
+        `the API refuses this host's token (${error.status}): serving nothing until it accepts it`,
+      );
+    }
+    this.modemKeys = new Map();
+    this.routes = [];
+    this.version = null;
+    this.confirmed = false;
+    await Promise.all([this.gateway.apply([]), this.store?.clear()]);
   }
 
   private takeRotations(requests: readonly RotationRequest[]): void {
@@ -266,7 +324,8 @@ export class Agent {
       } catch (error) {
         if (this.signal.aborted) break;
         failures++;
-        if (failures === 1 || failures % 10 === 0) {
+        if (refusesToken(error)) await this.refuseToken(error);
+        else if (failures === 1 || failures % 10 === 0) {
           this.log.warn({ err: describe(error), failures }, 'report not sent; traffic kept for the next one');
         }
       }
@@ -311,6 +370,11 @@ export class Agent {
 }
 
 const now = () => new Date().toISOString();
+
+/** 401/403: the host was deleted or its token regenerated (anything else, an outage included, is worth waiting out). */
+function refusesToken(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
 
 function describe(error: unknown): string {
   if (error instanceof ApiError) return error.body ? `${error.message}: ${error.body}` : error.message;

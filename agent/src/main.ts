@@ -1,8 +1,10 @@
 /**
  * The agent process: environment → driver → agent; SIGTERM/SIGINT stop it gracefully (listeners closed, sessions
- * ended, a last report sent). Run alone: `AGENT_API_URL=… AGENT_TOKEN=… node agent/src/main.ts`.
+ * ended, a last report sent), and so does the death of a parent that started it with an IPC channel. Run alone:
+ * `AGENT_API_URL=… AGENT_TOKEN=… node agent/src/main.ts`.
  */
 import { Agent } from './agent.ts';
+import { ConfigStore } from './config-store.ts';
 import { CommandDriver, loadCommandFile } from './drivers/command.ts';
 import type { ModemDriver } from './drivers/driver.ts';
 import { SimulatorDriver } from './drivers/simulator.ts';
@@ -30,19 +32,27 @@ async function main(): Promise<void> {
     // that takes every customer's proxy down with it.
     log.error({ err: reason }, 'unhandled rejection');
   });
+  // A parent that started the agent with an IPC channel (npm start's demo launcher) takes it along when it dies, even
+  // by kill -9: the kernel closes the channel, no signal handler has to run. An orphan would keep every proxy port and
+  // go on serving a config the API has since changed. Watched from before the start, which can take a while.
+  const parentGone = new Promise<void>((resolve) => {
+    if (process.channel) process.once('disconnect', resolve);
+  });
+  const api = { url: settings.apiUrl, token: settings.token };
   const agent = await Agent.start({
-    api: { url: settings.apiUrl, token: settings.token },
+    api,
     host: settings.listenHost,
     driver: await createDriver(settings.driver),
     privateTargets: settings.privateTargets,
     log,
+    store: new ConfigStore({ dir: settings.stateDir, api, log }),
     timing: { reportIntervalMs: settings.reportIntervalMs, statusIntervalMs: settings.statusIntervalMs },
   });
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'stopping');
+    log.info({ reason }, 'stopping');
     // A stop that hangs (a wedged modem command) must not keep the process past its supervisor's patience.
     setTimeout(() => process.exit(1), 10_000).unref();
     agent.stop().then(
@@ -55,6 +65,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  void parentGone.then(() => stop('parent gone'));
 }
 
 await main();

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from './settings.ts';
 
@@ -18,6 +20,19 @@ describe('loadSettings', () => {
     expect(loadSettings({ ...base, AGENT_SIMULATOR_ROTATION_MS: '50' }).driver).toMatchObject({
       rotationMs: { min: 50, max: 50 },
     });
+  });
+
+  it('keeps customers off private targets with every driver but the simulator, unless told otherwise', () => {
+    const command = { ...base, AGENT_DRIVER: 'command', AGENT_COMMAND_FILE: '/etc/agent.json' };
+    expect(loadSettings(command).privateTargets).toBe('deny');
+    expect(loadSettings({ ...command, AGENT_PRIVATE_TARGETS: 'allow' }).privateTargets).toBe('allow');
+    expect(loadSettings({ ...base, AGENT_PRIVATE_TARGETS: 'deny' }).privateTargets).toBe('deny');
+  });
+
+  it('keeps the saved config in the user’s state directory unless AGENT_STATE_DIR says where', () => {
+    expect(loadSettings(base).stateDir).toBe(path.join(homedir(), '.local/state/farm-agent'));
+    expect(loadSettings({ ...base, AGENT_STATE_DIR: '/var/lib/farm-agent' }).stateDir).toBe('/var/lib/farm-agent');
+    expect(loadSettings({ ...base, AGENT_STATE_DIR: 'state' }).stateDir).toBe(path.resolve('state'));
   });
 
   it('names every bad variable at once', () => {

@@ -2,6 +2,8 @@
  * The agent's environment, parsed and validated once at start (house style: no raw `process.env` elsewhere). A bad
  * value stops the process with one message naming every bad variable.
  */
+import { homedir } from 'node:os';
+import path from 'node:path';
 import * as v from 'valibot';
 import type { PrivateTargets } from './gateway/targets.ts';
 import { SIMULATOR_DEFAULTS } from './drivers/simulator.ts';
@@ -23,6 +25,8 @@ export interface AgentSettings {
   readonly listenHost: string;
   readonly driver: DriverSettings;
   readonly privateTargets: PrivateTargets;
+  /** Where the last config the API confirmed is kept across restarts (absolute). */
+  readonly stateDir: string;
   readonly reportIntervalMs: number;
   readonly statusIntervalMs: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
@@ -73,6 +77,8 @@ const EnvSchema = v.object({
   ),
   AGENT_COMMAND_FILE: v.optional(v.string()),
   AGENT_PRIVATE_TARGETS: v.optional(v.picklist(['allow', 'deny'], 'must be allow or deny')),
+  // The XDG state directory: per user, writable without root, and (unlike /tmp) kept across the reboot it is for.
+  AGENT_STATE_DIR: v.optional(v.string(), path.join(homedir(), '.local', 'state', 'farm-agent')),
   AGENT_REPORT_SECONDS: v.optional(seconds(1, 300), '10'),
   AGENT_STATUS_SECONDS: v.optional(seconds(1, 600), '15'),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
@@ -111,6 +117,7 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>> =
     driver,
     // The simulator's targets are on this machine by design; a real farm keeps customers off its own network.
     privateTargets: e.AGENT_PRIVATE_TARGETS ?? (driver.kind === 'simulator' ? 'allow' : 'deny'),
+    stateDir: path.resolve(e.AGENT_STATE_DIR),
     reportIntervalMs: e.AGENT_REPORT_SECONDS * 1000,
     statusIntervalMs: e.AGENT_STATUS_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

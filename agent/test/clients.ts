@@ -25,11 +25,14 @@ const basic = (credentials?: Credentials): Record<string, string> =>
       }
     : {};
 
-/** `GET target` through the HTTP proxy at 127.0.0.1:port (what `curl -x http://login:pass@host:port` does). */
+/**
+ * `GET target` through the HTTP proxy at 127.0.0.1:port (what `curl -x http://login:pass@host:port` does). With
+ * `timeoutMs`, a proxy that takes the connection and never answers (a stopped process) fails instead of hanging.
+ */
 export async function getThroughProxy(
   port: number,
   target: string,
-  options: { credentials?: Credentials; localAddress?: string } = {},
+  options: { credentials?: Credentials; localAddress?: string; timeoutMs?: number } = {},
 ): Promise<ProxyAnswer> {
   const req = request({
     host: '127.0.0.1',
@@ -38,7 +41,9 @@ export async function getThroughProxy(
     headers: { host: new URL(target).host, ...basic(options.credentials) },
     localAddress: options.localAddress,
     agent: false,
+    timeout: options.timeoutMs,
   });
+  req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
   req.end();
   const [response] = (await once(req, 'response')) as [import('node:http').IncomingMessage];
   const chunks: Buffer[] = [];
@@ -79,11 +84,14 @@ export async function connectTunnel(
   });
 }
 
-/** Opens a SOCKS5 CONNECT to 127.0.0.1:targetPort; rejects on an authentication failure or a refused request. */
+/**
+ * Opens a SOCKS5 CONNECT to targetPort on `host` (127.0.0.1 unless given; a name is sent for the proxy to resolve, as
+ * `socks5h://` does); rejects on an authentication failure or a refused request.
+ */
 export async function socksConnect(
   port: number,
   targetPort: number,
-  options: { credentials?: Credentials; localAddress?: string } = {},
+  options: { credentials?: Credentials; localAddress?: string; host?: string } = {},
 ): Promise<Socket> {
   const { socket } = await SocksClient.createConnection({
     proxy: {
@@ -93,7 +101,7 @@ export async function socksConnect(
       userId: options.credentials?.login,
       password: options.credentials?.password,
     },
-    destination: { host: '127.0.0.1', port: targetPort },
+    destination: { host: options.host ?? '127.0.0.1', port: targetPort },
     command: 'connect',
     timeout: 5_000,
     // The library fills in host and port itself; the type wants them anyway.

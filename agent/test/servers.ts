@@ -59,6 +59,7 @@ const readBody = async (request: IncomingMessage) => {
  * and read what the agent posted; `down()` and `up()` take it away and bring it back on the same port.
  */
 export class FakeApi {
+  /** The host's token, what agents are started with. */
   readonly token = 'test-host-token-0123456789abcdef';
   readonly reports: AgentReport[] = [];
   readonly rotationResults = new Map<number, RotationResult>();
@@ -73,6 +74,7 @@ export class FakeApi {
   private rotations: AgentConfig['rotations'] = [];
   private nextRotationId = 1;
   private waiters = new Set<() => void>();
+  private accepted = this.token;
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -98,6 +100,19 @@ export class FakeApi {
     this.bump();
   }
 
+  /**
+   * The host's token regenerated (or the host deleted) in the panel: `token` gets 401 from now on, as from the real
+   * API, which checks it when a request arrives (a long poll already held answers as usual).
+   */
+  revokeToken(): void {
+    this.accepted = `${this.token}-regenerated`;
+  }
+
+  /** `token` is accepted again. */
+  restoreToken(): void {
+    this.accepted = this.token;
+  }
+
   requestRotation(modemId: number): number {
     const id = this.nextRotationId++;
     this.rotations = [...this.rotations, { id, modem_id: modemId, requested_at: new Date().toISOString() }];
@@ -106,6 +121,7 @@ export class FakeApi {
   }
 
   async up(): Promise<void> {
+    if (this.server) return;
     const server = createHttpServer((request, response) => {
       this.handle(request).then(
         ({ status, body }) => {
@@ -140,7 +156,7 @@ export class FakeApi {
   }
 
   private async handle(request: IncomingMessage): Promise<{ status: number; body?: unknown }> {
-    if (request.headers.authorization !== `Bearer ${this.token}`) return { status: 401, body: { detail: 'token' } };
+    if (request.headers.authorization !== `Bearer ${this.accepted}`) return { status: 401, body: { detail: 'token' } };
     const url = new URL(request.url ?? '/', 'http://api');
     if (request.method === 'GET' && url.pathname === '/api/agent/config/') {
       this.configRequests++;

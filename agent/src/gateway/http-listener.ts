@@ -17,7 +17,7 @@ export interface Listener {
 export async function listenHttp(endpoint: Endpoint): Promise<Listener> {
   const { host, targets } = endpoint.context;
 
-  const prepareRequestFunction: PrepareRequestFunction = ({ request, username, password, hostname }) => {
+  const prepareRequestFunction: PrepareRequestFunction = async ({ request, username, password, hostname }) => {
     const socket = request.socket;
     // No Proxy-Authorization header at all comes as two empty strings: that is "no password", not an empty one.
     const presented = username === '' && password === '' ? undefined : password;
@@ -29,13 +29,14 @@ export async function listenHttp(endpoint: Endpoint): Promise<Listener> {
     endpoint.authenticated(socket, identity);
     const bind = endpoint.bindAddress();
     if (!bind) throw new RequestError('The modem is reconnecting; try again in a few seconds.', 503);
-    if (targets.refusesLiteral(hostname))
-      throw new RequestError('This address is not reachable through the proxy.', 403);
+    // Refused here, before proxy-chain connects: a lookup failing inside its CONNECT path only drops the socket.
+    const target = await targets.admit(hostname);
+    if (target.refused) throw new RequestError('This address is not reachable through the proxy.', 403);
     return {
       localAddress: bind,
       ipFamily: familyOf(bind),
       // proxy-chain types it as `dns.lookup` itself; it only ever passes it on as `net.connect`'s `lookup`.
-      dnsLookup: targets.lookup as PrepareRequestFunctionResult['dnsLookup'],
+      dnsLookup: target.lookup as PrepareRequestFunctionResult['dnsLookup'],
       httpAgent: endpoint.httpAgent,
     };
   };

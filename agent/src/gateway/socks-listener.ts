@@ -3,6 +3,9 @@ import { Socks5Server } from '@pondwader/socks5-server';
 import { familyOf } from '../addresses.ts';
 import type { Endpoint } from './endpoint.ts';
 import type { Listener } from './http-listener.ts';
+import type { Admission } from './targets.ts';
+
+type Socks5Connection = Parameters<Socks5Server['connectionHandler']>[0];
 
 /** A client gets this long from connecting to a granted CONNECT (greeting, password, request). */
 const HANDSHAKE_TIMEOUT_MS = 20_000;
@@ -38,19 +41,30 @@ function statusFor(error: NodeJS.ErrnoException): SocksStatus {
  */
 export async function listenSocks(endpoint: Endpoint): Promise<Listener> {
   const { host, targets } = endpoint.context;
+  /** The target policy's answer per request, from the ruleset check to the connection handler. */
+  const admitted = new WeakMap<Socks5Connection, Admission>();
+
+  // The library's ruleset check runs before the connection handler, with the client's socket paused (so bytes sent
+  // ahead of the reply wait), and answers a refusal with "connection not allowed by ruleset" (0x02).
+  const checkTarget: Socks5Server['rulesetValidator'] = async (connection) => {
+    const target = await targets.admit(connection.destAddress);
+    admitted.set(connection, target);
+    return !target.refused;
+  };
 
   const tunnel: Socks5Server['connectionHandler'] = (connection, sendStatus) => {
     const socket = connection.socket as Socket;
     if (connection.command !== 'connect') return sendStatus('COMMAND_NOT_SUPPORTED');
     const bind = endpoint.bindAddress();
     if (!bind) return sendStatus('NETWORK_UNREACHABLE');
-    if (targets.refusesLiteral(connection.destAddress)) return sendStatus('CONNECTION_NOT_ALLOWED');
+    const target = admitted.get(connection);
+    if (!target || target.refused) return sendStatus('CONNECTION_NOT_ALLOWED');
     const upstream = connect({
       host: connection.destAddress,
       port: connection.destPort,
       localAddress: bind,
       family: familyOf(bind),
-      lookup: targets.lookup,
+      lookup: target.lookup,
       noDelay: true,
     });
     let granted = false;
@@ -73,17 +87,20 @@ export async function listenSocks(endpoint: Endpoint): Promise<Listener> {
     socket.pipe(upstream);
   };
 
-  const withPassword = new Socks5Server().setConnectionHandler(tunnel).setAuthHandler((connection) => {
-    const socket = connection.socket as Socket;
-    const identity = endpoint.access.admit(socket.remoteAddress, connection.username, connection.password);
-    if (!identity) {
-      endpoint.log.debug({ source: socket.remoteAddress, login: connection.username }, 'socks5: refused credentials');
-      return false;
-    }
-    endpoint.authenticated(socket, identity);
-    return true;
-  });
-  const whitelisted = new Socks5Server().setConnectionHandler(tunnel);
+  const withPassword = new Socks5Server()
+    .setRulesetValidator(checkTarget)
+    .setConnectionHandler(tunnel)
+    .setAuthHandler((connection) => {
+      const socket = connection.socket as Socket;
+      const identity = endpoint.access.admit(socket.remoteAddress, connection.username, connection.password);
+      if (!identity) {
+        endpoint.log.debug({ source: socket.remoteAddress, login: connection.username }, 'socks5: refused credentials');
+        return false;
+      }
+      endpoint.authenticated(socket, identity);
+      return true;
+    });
+  const whitelisted = new Socks5Server().setRulesetValidator(checkTarget).setConnectionHandler(tunnel);
 
   const server = createServer({ noDelay: true, allowHalfOpen: true }, (socket) => {
     // Errors of a customer's socket (a reset) are the end of its session, never the agent's problem.

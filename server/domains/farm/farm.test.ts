@@ -1,7 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
@@ -125,6 +127,8 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
           ...process.env,
           AGENT_API_URL: apiUrl,
           AGENT_TOKEN: token,
+          // Its saved configuration goes to a folder of this test's, not the user's home.
+          AGENT_STATE_DIR: mkdtempSync(path.join(tmpdir(), 'farm-agent-')),
           AGENT_LISTEN_HOST: '127.0.0.1',
           AGENT_SIMULATOR_MODEMS: '2',
           AGENT_SIMULATOR_NETWORK: `127.0.${10 + index}.0/28`,
