@@ -176,12 +176,12 @@ describe('deploying one remote on its own', () => {
     // A team adds a contract export (bumping its minor version) and deploys only its remote: the shell still has the
     // older contract. The build is the repository's own configuration, in a copy whose contract is one minor ahead.
     rmSync(ahead, { recursive: true, force: true });
+    const { workspaces } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { workspaces: string[] };
     for (const part of [
       'build',
       'webpack.remotes.js',
       'package.json',
-      'shared/package.json',
-      'panel-kit/package.json',
+      ...workspaces.map((ws) => `${ws}/package.json`),
     ]) {
       cpSync(resolve(root, part), join(ahead, part), { recursive: true });
     }
