@@ -22,7 +22,7 @@ import billing from './domains/billing/index.ts';
 import farm, { type FarmOptions } from './domains/farm/index.ts';
 import content from './domains/content/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
-import orders, { stockReader } from './domains/orders/index.ts';
+import orders from './domains/orders/index.ts';
 import people from './domains/users/index.ts';
 import transfers from './domains/transfers/index.ts';
 import versions from './domains/versions/index.ts';
@@ -255,6 +255,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(healthPlugin, { migrations });
   await app.register(mediaPlugin);
+  // Before the domains: they provide what the document shows (`app.site.provide`).
+  await app.register(sitePlugin, {
+    serve: options.serveSite ?? true,
+    distDir: config.distDir,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    integrations: config.integrations,
+    apiUrl: config.apiUrl,
+    serveSourceMaps: config.serveSourceMaps,
+  });
 
   // The business domains (server/domains/*): each registers its own routes.
   await app.register(content, { publicUrl: config.publicUrl });
@@ -267,11 +277,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billing, { ...config.billing, publicUrl: config.publicUrl });
   await app.register(images, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
   await app.register(farm, { publicUrl: config.publicUrl, ...options.farm, now });
-  // One stock cache for the API and the home page's document: a home page view adds no query of its own.
-  const stock = stockReader(options.db, { currency: config.billing.currency });
   await app.register(orders, {
     currency: config.billing.currency,
-    stock,
     publicUrl: config.publicUrl,
     siteName: config.siteName,
     now,
@@ -289,17 +296,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxUploadBytes: config.versionMaxUploadBytes,
   });
   await app.register(people, { currency: config.billing.currency, publicUrl: config.publicUrl, now });
-  if (options.serveSite ?? true)
-    await app.register(sitePlugin, {
-      distDir: config.distDir,
-      publicUrl: config.publicUrl,
-      siteName: config.siteName,
-      integrations: config.integrations,
-      apiUrl: config.apiUrl,
-      currency: config.billing.currency,
-      serveSourceMaps: config.serveSourceMaps,
-      stock,
-    });
 
   await app.ready();
   return app;

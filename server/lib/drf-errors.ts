@@ -7,6 +7,7 @@
 import type { Language } from '@proxy/contract/languages';
 import { NULL_CHARACTERS, SURROGATE_CHARACTERS } from '@proxy/contract/schemas/fields';
 import * as v from 'valibot';
+import { CHECK_MESSAGES } from './check-messages.ts';
 import { HttpError } from './http-error.ts';
 import {
   expectedDictionary,
@@ -34,9 +35,13 @@ function maxItems(limit: number, language: Language): string {
     : `Ensure this field has no more than ${limit} elements.`;
 }
 
-/** A schema's own check names its message in snake case (`percent_range`); unknown names read "Invalid input." */
+/**
+ * A schema's own check names its message in snake case (`percent_range`, check-messages.ts; or a generic one such
+ * as `invalid_email`); unknown names read "Invalid input."
+ */
 function namedMessage(name: string, language: Language): string {
   const key = name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+  if (Object.hasOwn(CHECK_MESSAGES, key)) return CHECK_MESSAGES[key as keyof typeof CHECK_MESSAGES][language];
   return Object.hasOwn(MESSAGES, key) ? message(key as MessageKey, language) : message('invalid', language);
 }
 

@@ -1,4 +1,8 @@
-/** An error a route throws on purpose: its status and DRF body go to the client as they are. */
+/**
+ * An answer whose DRF body is built already, sent as it is: a request's validation (every problem of a body at once,
+ * `parseBody`) and the plugins' own protocol answers (a 401 with `WWW-Authenticate`, a 429 with `Retry-After`). A
+ * business rule saying no is a `Refusal` (refusal.ts), worded by the errors plugin.
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly body: Readonly<Record<string, unknown>>;

@@ -5,10 +5,16 @@
  * key with another request is refused (422) rather than answered with something the client did not ask for.
  */
 import { createHash } from 'node:crypto';
-import type { Language } from '@proxy/contract/languages';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from './http-error.ts';
-import { message } from './messages.ts';
+import { MESSAGES } from './messages.ts';
+import { defineRefusals } from './refusal.ts';
+
+export const IDEMPOTENCY_REFUSALS = defineRefusals('idempotency', {
+  badKey: { status: 400, message: MESSAGES.badIdempotencyKey },
+  keyRequired: { status: 400, message: MESSAGES.idempotencyKeyRequired },
+  /** The key was used before with another request (another amount, another selection). */
+  mismatch: { status: 422, message: MESSAGES.idempotencyMismatch },
+});
 
 /** Visible ASCII, as Stripe and the IETF draft take the key; anything else is a 400, not a silent new payment. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -18,7 +24,7 @@ export function idempotencyKey(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
   if (typeof raw !== 'string' || !IDEMPOTENCY_KEY.test(raw)) {
-    throw new HttpError(400, { detail: message('badIdempotencyKey', request.language) });
+    throw IDEMPOTENCY_REFUSALS.badKey();
   }
   return raw;
 }
@@ -26,7 +32,7 @@ export function idempotencyKey(request: FastifyRequest): string | null {
 /** The key of a request that may not go without one (an order pays for modems: a retry must never buy twice). */
 export function requiredIdempotencyKey(request: FastifyRequest): string {
   const key = idempotencyKey(request);
-  if (key === null) throw new HttpError(400, { detail: message('idempotencyKeyRequired', request.language) });
+  if (key === null) throw IDEMPOTENCY_REFUSALS.keyRequired();
   return key;
 }
 
@@ -38,9 +44,4 @@ export function fingerprint(fields: Readonly<Record<string, unknown>>): string {
       .map((key) => [key, fields[key]]),
   );
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-/** The 422 of a key used before with another request. */
-export function idempotencyMismatch(language: Language): HttpError {
-  return new HttpError(422, { detail: message('idempotencyMismatch', language) });
 }

@@ -4,20 +4,11 @@
  * the default and a big one is capped, page 1 of an empty list is fine, `previous` of page 2 has no `page` param.
  */
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paginated } from '@proxy/contract/api/pagination';
-import type { Language } from '@proxy/contract/languages';
-import type { FastifyReply } from 'fastify';
-import { message } from './messages.ts';
+import { COMMON_REFUSALS } from './refusal.ts';
 
 export interface PageQuery {
   readonly page?: string | undefined;
   readonly page_size?: string | undefined;
-}
-
-export class InvalidPageError extends Error {
-  constructor() {
-    super('Invalid page.');
-    this.name = 'InvalidPageError';
-  }
 }
 
 const POSITIVE_INT = /^\s*\+?\d+\s*$/;
@@ -37,7 +28,7 @@ export interface PageWindow {
   readonly offset: number;
 }
 
-/** Turns the query and the total count into the rows to fetch; throws `InvalidPageError`. */
+/** Turns the query and the total count into the rows to fetch; a bad page is refused (404 `Invalid page.`). */
 export function pageWindow(query: PageQuery, count: number): PageWindow {
   const pageSize = pageSizeOf(query);
   const pages = Math.max(1, Math.ceil(count / pageSize));
@@ -45,8 +36,8 @@ export function pageWindow(query: PageQuery, count: number): PageWindow {
   let page: number;
   if (raw === 'last') page = pages;
   else if (POSITIVE_INT.test(raw)) page = Number(raw);
-  else throw new InvalidPageError();
-  if (page < 1 || page > pages) throw new InvalidPageError();
+  else throw COMMON_REFUSALS.invalidPage();
+  if (page < 1 || page > pages) throw COMMON_REFUSALS.invalidPage();
   return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
 }
 
@@ -92,18 +83,11 @@ export function paginatedSchema(itemSchema: object): object {
  * around the rows `load` fetches for it.
  */
 export async function answerPage<T>(
-  request: { readonly query: PageQuery; readonly url: string; readonly language: Language },
-  reply: FastifyReply,
+  request: { readonly query: PageQuery; readonly url: string },
   publicUrl: string,
   count: number,
   load: (window: PageWindow) => Promise<readonly T[]>,
-): Promise<Paginated<T> | FastifyReply> {
-  let window: PageWindow;
-  try {
-    window = pageWindow(request.query, count);
-  } catch (error) {
-    if (!(error instanceof InvalidPageError)) throw error;
-    return reply.code(404).send({ detail: message('invalidPage', request.language) });
-  }
+): Promise<Paginated<T>> {
+  const window = pageWindow(request.query, count);
   return paginate(await load(window), count, window, request.url, publicUrl);
 }

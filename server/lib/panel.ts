@@ -4,11 +4,10 @@
  */
 import type { Language } from '@proxy/contract/languages';
 import { ReorderSchema } from '@proxy/contract/schemas/reorder';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { HttpError } from './http-error.ts';
-import { fieldError, parseBody } from './drf-errors.ts';
-import { message } from './messages.ts';
+import { parseBody } from './drf-errors.ts';
+import { COMMON_REFUSALS } from './refusal.ts';
 import { DetailSchema, jsonSchemaOf } from './schemas.ts';
 
 export const idParams = {
@@ -27,17 +26,14 @@ export function answers(schema: v.GenericSchema, status: 200 | 201 = 200): Recor
 /** Response schemas of a delete. */
 export const deleted = { 204: { type: 'null' }, ...errorAnswers } as const;
 
-export function notFound(reply: FastifyReply, language: Language): FastifyReply {
-  return reply.code(404).send({ detail: message('notFound', language) });
+/** The 404 of an id that is not there (or not the caller's), usable in an expression: `found ?? notFound()`. */
+export function notFound(): never {
+  throw COMMON_REFUSALS.notFound();
 }
 
 /** The ids of a reorder call; `applied` is the repository's answer (false: not exactly the list's items). */
 export function parseReorder(body: unknown, language: Language): readonly number[] {
   return parseBody(ReorderSchema, body, language).ids;
-}
-
-export function reorderRefused(language: Language): HttpError {
-  return fieldError('ids', message('badReorder', language));
 }
 
 type IdRequest = { Params: { id: number } };
@@ -89,20 +85,17 @@ export function registerItemRoutes(app: FastifyInstance, resource: ItemRoutes): 
   app.get<IdRequest>(
     itemPath,
     { ...can(permissions.view), schema: { params: idParams, response: answers(item) } },
-    async (request, reply) => (await resource.get(request.params.id)) ?? notFound(reply, request.language),
+    async (request) => (await resource.get(request.params.id)) ?? notFound(),
   );
   app.patch<IdRequest>(
     itemPath,
     { ...can(permissions.change), schema: { params: idParams, response: answers(item) } },
-    async (request, reply) =>
-      (await resource.update(request.params.id, request.body, request.language)) ?? notFound(reply, request.language),
+    async (request) => (await resource.update(request.params.id, request.body, request.language)) ?? notFound(),
   );
   app.delete<IdRequest>(
     itemPath,
     { ...can(permissions.delete), schema: { params: idParams, response: deleted } },
     async (request, reply) =>
-      (await resource.remove(request.params.id, request.language))
-        ? reply.code(204).send()
-        : notFound(reply, request.language),
+      (await resource.remove(request.params.id, request.language)) ? reply.code(204).send() : notFound(),
   );
 }

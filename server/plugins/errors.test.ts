@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DbUnavailableError } from '../db/db.ts';
 import { BACKENDS, seededApp } from '../test/helpers.ts';
 import { defineList, listQuerySchema } from '@proxy/contract/schemas/list-query';
+import { defineRefusals } from '../lib/refusal.ts';
 import { jsonSchemaOf } from '../lib/schemas.ts';
 import errorsPlugin from './errors.ts';
 import jsonBodyPlugin from './json-body.ts';
@@ -215,5 +216,52 @@ describe.each(BACKENDS)('unknown API paths and methods on $name', (backend) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('refusals', () => {
+  const lines: string[] = [];
+  let app: FastifyInstance;
+  const GATEWAY = defineRefusals('example', {
+    down: { status: 503, message: { en: 'Down.', ru: 'Недоступно.' }, headers: { 'retry-after': '5' } },
+    taken: { status: 400, field: 'name', message: { en: 'Taken.', ru: 'Занято.' } },
+  });
+  beforeAll(async () => {
+    app = Fastify({
+      logger: {
+        level: 'info',
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            lines.push(String(chunk));
+            done();
+          },
+        }),
+      },
+    });
+    await app.register(languagePlugin);
+    await app.register(errorsPlugin);
+    app.get('/api/down/', async () => {
+      throw GATEWAY.down({ cause: new Error('upstream said 502 at 10.0.0.7') });
+    });
+    app.get('/api/taken/', async () => {
+      throw GATEWAY.taken();
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers a refusal in the request language with its status and headers; what led to it goes to the log only', async () => {
+    const ru = await app.inject('/api/down/');
+    expect(ru.statusCode).toBe(503);
+    expect(ru.headers['retry-after']).toBe('5');
+    expect(ru.body).toBe('{"detail":"Недоступно."}');
+    expect(ru.headers['content-language']).toBe('ru');
+    const en = await app.inject({ url: '/api/taken/', headers: EN });
+    expect(en.statusCode).toBe(400);
+    expect(en.body).toBe('{"name":["Taken."]}');
+    expect(lines.some((line) => line.includes('upstream said 502') && line.includes('example.down'))).toBe(true);
+    expect(ru.body).not.toContain('upstream');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Errors in Django REST framework's shape, because the client was written against DRF (auth-api-contract.md):
- * `{"detail": "..."}` for single errors, `{"field": ["msg"]}` for validation, JSON 404/405 under /api.
+ * `{"detail": "..."}` for single errors, `{"field": ["msg"]}` for validation, JSON 404/405 under /api. Every business
+ * refusal (`lib/refusal.ts`) is worded here, in the request's language: routes throw them and build no bodies.
  * 5xx bodies never carry the error's message: it may hold SQL, paths or secrets. It goes to the log instead.
  */
 import { STATUS_CODES } from 'node:http';
@@ -22,6 +23,7 @@ import {
   unsupportedMediaType,
 } from '../lib/messages.ts';
 import { isApiPath, pathOf } from '../lib/paths.ts';
+import { Refusal } from '../lib/refusal.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -144,6 +146,15 @@ export default fp(
       const language = request.language;
       if (error.validation) {
         return sendError(request, reply, 400, fieldErrors(error.validation, language));
+      }
+      if (error instanceof Refusal) {
+        // A service refusing for now (a gateway down, a full queue) is worth a warning; what led to any refusal (the
+        // decoder's error, the violated constraint) is for the log only, never the client.
+        if (error.status >= 500) request.log.warn({ err: error.cause, refusal: error.code }, 'request refused');
+        else if (error.cause !== undefined)
+          request.log.info({ err: error.cause, refusal: error.code }, 'request refused');
+        reply.headers(error.headers);
+        return sendError(request, reply, error.status, error.body(language));
       }
       if (error instanceof HttpError) {
         reply.headers(error.headers);

@@ -9,9 +9,12 @@
  *   site does not deploy), and its search and sharing
  *   tags (lib/seo.ts: canonical, hreflang, Open Graph; `noindex` for errors and the panel);
  * - `/sitemap.xml` and `/robots.txt` (sitemap.ts).
- * Disabled (`serveSite: false`) in an API-only deployment, where a separate web server hosts the files.
+ * Not served (`serve: false`) in an API-only deployment, where a separate web server hosts the files.
+ *
+ * What the document shows that a business domain owns — the signed-in visitor, the pages and menus, the home page's
+ * stock and payment methods — the domains provide (`app.site.provide(...)`, as jobs are registered), so this plugin,
+ * infrastructure, imports no domain. It is registered before them; the document reads what they provided.
  */
-import type { Currency } from '@proxy/contract/money';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -21,23 +24,80 @@ import type { RemotesConfig } from '@proxy/contract/remote';
 import { hasPermission, PAGE_PERMISSIONS, type PermissionSubject, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import { matchRoute, PANEL_ACCESS, undeployedPanelSection, type RemoteName } from '@proxy/contract/routes';
 import type { Language } from '@proxy/contract/languages';
-import { homeBlockKey, homeStockKey, type HomeStock, type InitialState } from '@proxy/contract/session-state';
+import type { FooterLink, MenuItem } from '@proxy/contract/schemas/menu';
+import type { Stock } from '@proxy/contract/schemas/orders';
+import type { PublicPage } from '@proxy/contract/schemas/page';
+import type { AuthUser } from '@proxy/contract/schemas/user';
+import {
+  homeBlockKey,
+  homeStockKey,
+  type HomeStock,
+  type InitialState,
+  type PaymentMethodBadge,
+} from '@proxy/contract/session-state';
 import { documentTitle } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
-import { hashTokenKey, toAuthUser } from '../domains/accounts/index.ts';
-import { paymentMethodBadges } from '../domains/billing/index.ts';
-import { publicContent } from '../domains/content/index.ts';
-import type { StockReader } from '../domains/orders/index.ts';
 import { escapeHtml, isMobileUserAgent, renderDocument } from '../lib/html.ts';
-import { message } from '../lib/messages.ts';
+import type { Text } from '../lib/messages.ts';
 import { pathOf, isApiPath } from '../lib/paths.ts';
 import { blockImageSources, HERO_IMAGE_SIZES, imageUrl } from '@proxy/contract/images';
 import { canonicalPagePath, documentMeta, firstImage, noindexMeta, type DocumentMeta } from '../lib/seo.ts';
-import sitemapPlugin from './sitemap.ts';
+import sitemapPlugin, { type PublishedSlug } from './sitemap.ts';
+
+/** The content as visitors see it (the content domain's `publicContent`). */
+export interface SiteContent {
+  /** A published content page with its blocks; never the home page (it lives at `/`, not at its slug). */
+  page(slug: string, language: Language): Promise<PublicPage | null>;
+  /** A content page published or not, for staff who may view pages: an unpublished one is marked `draft`. */
+  preview(slug: string, language: Language): Promise<PublicPage | null>;
+  /** The published home page with its blocks. */
+  home(language: Language): Promise<PublicPage | null>;
+  menu(language: Language): Promise<MenuItem[]>;
+  footer(language: Language): Promise<FooterLink[]>;
+  /** What the sitemap lists. */
+  publishedSlugs(): Promise<PublishedSlug[]>;
+}
+
+/** What the document shows that a domain owns: each is provided once, by its domain, when that registers. */
+export interface SiteSources {
+  /** accounts: the signed-in user behind a login key (the `accessToken` cookie); null: unknown or inactive. */
+  readonly visitor: (key: string) => Promise<AuthUser | null>;
+  /** content: pages, the home page, the header menu and the footer. */
+  readonly content: SiteContent;
+  /** orders: the stock and price list of the home page's strip (the same few-second cache as `GET /api/stock/`). */
+  readonly stock: (language: Language) => Promise<Stock>;
+  /** billing: the payment methods the home page's strip shows. */
+  readonly paymentMethods: (language: Language) => Promise<PaymentMethodBadge[]>;
+}
+
+const SOURCES: readonly (keyof SiteSources)[] = ['visitor', 'content', 'stock', 'paymentMethods'];
+
+export interface Site {
+  /** A domain hands the document what it owns; each source is given once. */
+  provide<K extends keyof SiteSources>(name: K, source: SiteSources[K]): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    site: Site;
+  }
+}
+
+/**
+ * The site's own description (the document's description and sharing cards) where no page supplies one: the page
+ * list, and the home page when none is published.
+ */
+const SITE_DESCRIPTION: Text = {
+  en: 'Real SIM cards in dedicated modems: one modem, one customer. Change the IP with a link, connect over HTTP or SOCKS5, pay with crypto or a card.',
+  ru: 'Настоящие SIM-карты в отдельных модемах: один модем — один клиент. Смена IP по ссылке, подключение по HTTP и SOCKS5, оплата криптовалютой или картой.',
+};
 
 export interface SiteOptions {
+  /** Serve the built front end and the HTML document; false in an API-only process (domains still provide). */
+  readonly serve: boolean;
   readonly distDir: string;
   /** PUBLIC_URL: the absolute URLs of the canonical, alternate and Open Graph tags, the sitemap and robots.txt. */
   readonly publicUrl: string;
@@ -47,12 +107,8 @@ export interface SiteOptions {
   readonly integrations?: InitialState['integrations'];
   /** API_URL: where the page's API client sends its calls; '' (this origin) is not embedded. */
   readonly apiUrl?: string;
-  /** The site's currency: a signed-in visitor's embedded balance is in it. */
-  readonly currency: Currency;
   /** SOURCE_MAPS=on: serve `*.map` files; otherwise they are a 404 like any missing file. */
   readonly serveSourceMaps?: boolean;
-  /** The orders domain's cached stock and price list: the home page's document embeds it for its stock strip. */
-  readonly stock: StockReader;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -120,13 +176,12 @@ const mayOpen = (user: PermissionSubject, page: { readonly permission?: string }
  */
 const SECTION_NOT_DEPLOYED = 501;
 
-const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
+const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSources }> = async (app, options) => {
   const shellDir = path.join(options.distDir, 'shell');
   const remotesDir = path.join(options.distDir, 'remotes');
   const remotesFile = path.join(options.distDir, 'remotes.json');
   const templateFile = path.join(shellDir, 'index.html');
-  const content = publicContent(app.db);
-  const paymentMethods = paymentMethodBadges(app.db);
+  const { sources } = options;
 
   /**
    * The home page's stock strip as of now (the stock cache is a few seconds old at most), or null when the stock
@@ -136,8 +191,8 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   async function homeStock(language: Language, request: FastifyRequest): Promise<HomeStock | null> {
     try {
       const [{ stock, prices }, methods] = await Promise.all([
-        options.stock(language),
-        paymentMethods(language).catch((error: unknown) => {
+        sources.stock(language),
+        sources.paymentMethods(language).catch((error: unknown) => {
           request.log.warn({ err: error }, 'could not read the payment methods for the home page');
           return [];
         }),
@@ -196,7 +251,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     suppressWarning: true,
   });
 
-  await app.register(sitemapPlugin, { publicUrl: options.publicUrl, content });
+  await app.register(sitemapPlugin, { publicUrl: options.publicUrl, slugs: () => sources.content.publishedSlugs() });
 
   app.get(
     '/remotes.json',
@@ -215,9 +270,8 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   async function sessionFromCookie(cookieHeader: string | undefined): Promise<Partial<InitialState>> {
     const key = readCookie(cookieHeader, TOKEN_COOKIE);
     if (!key || !TOKEN_KEY.test(key)) return {};
-    const owner = await app.sessions.owner(hashTokenKey(key));
-    if (!owner || !owner.user.isActive) return {};
-    return { token: key, user: toAuthUser(owner.user, options.currency) };
+    const user = await sources.visitor(key);
+    return user ? { token: key, user } : {};
   }
 
   async function sendDocument(pathname: string, request: FastifyRequest, reply: FastifyReply) {
@@ -251,12 +305,12 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     const seo = { publicUrl: options.publicUrl, siteName: options.siteName, language };
     const slug = match?.route.id === 'page' || match?.route.id === 'contentPage' ? match.params.id : undefined;
     if (slug !== undefined) {
-      let page = await content.page(slug, language);
+      let page = await sources.content.page(slug, language);
       // Staff previewing a page that is not published see it (unlisted: the meta below stays noindex).
       if (!page) {
         const session = await sessionFromCookie(request.headers.cookie).catch(() => ({}) as Partial<InitialState>);
         if (session.user && hasPermission(session.user, PAGE_PERMISSIONS.view))
-          page = await content.preview(slug, language);
+          page = await sources.content.preview(slug, language);
       }
       if (page?.draft) {
         title = documentTitle(options.siteName, page);
@@ -276,7 +330,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       // brand and the site's own description.
       const isHome = match.route.id === 'home';
       const [home, stock] = isHome
-        ? await Promise.all([content.home(language), homeStock(language, request)])
+        ? await Promise.all([sources.content.home(language), homeStock(language, request)])
         : [null, null];
       if (home) title = documentTitle(options.siteName, home);
       const hero = home?.blocks.find((block) => block.type === 'hero');
@@ -292,7 +346,7 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       meta = {
         ...seo,
         title,
-        description: home?.seo_description || message('siteDescription', language),
+        description: home?.seo_description || SITE_DESCRIPTION[language],
         path: path.replace(/\/+$/, '') || '/',
         type: 'website',
         // JPEG: link-preview crawlers do not all read WebP.
@@ -308,8 +362,8 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       siteName: options.siteName,
       mobile: isMobileUserAgent(request.headers['user-agent']),
       ip: request.ip,
-      menu: await content.menu(language),
-      footer: await content.footer(language),
+      menu: await sources.content.menu(language),
+      footer: await sources.content.footer(language),
       block: embedded,
       ...(options.integrations && Object.keys(options.integrations).length > 0
         ? { integrations: options.integrations }
@@ -369,4 +423,22 @@ const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   app.get<{ Params: { '*': string } }>('/*', documentHandler);
 };
 
-export default site;
+export default fp<SiteOptions>(
+  async (app, options) => {
+    // Filled as the domains register (after this plugin); complete once the app is ready.
+    const sources: Partial<Record<keyof SiteSources, unknown>> = {};
+    app.decorate('site', {
+      provide(name, source) {
+        if (sources[name]) throw new Error(`The site's ${name} is provided twice`);
+        sources[name] = source;
+      },
+    } satisfies Site);
+    if (!options.serve) return;
+    app.addHook('onReady', async () => {
+      const missing = SOURCES.filter((name) => !sources[name]);
+      if (missing.length > 0) throw new Error(`No domain provides the site's ${missing.join(', ')}`);
+    });
+    await app.register(siteRoutes, { ...options, sources: sources as SiteSources });
+  },
+  { name: 'site', fastify: '5.x' },
+);

@@ -7,13 +7,19 @@
  */
 import { LANGUAGES, localizePath, type Language } from '@proxy/contract/languages';
 import type { FastifyPluginAsync } from 'fastify';
-import type { PublicContent } from '../domains/content/index.ts';
 import { canonicalPagePath } from '../lib/seo.ts';
+
+/** A published page: its slug and when it last changed. */
+export interface PublishedSlug {
+  readonly slug: string;
+  /** ISO 8601. */
+  readonly updated_at: string;
+}
 
 export interface SitemapOptions {
   readonly publicUrl: string;
-  /** The published pages, as the site plugin reads them. */
-  readonly content: Pick<PublicContent, 'publishedSlugs'>;
+  /** The published pages (the content domain provides them to the site). */
+  readonly slugs: () => Promise<PublishedSlug[]>;
 }
 
 /** A crawler burst reads one query's result; a page published now shows up within a minute. */
@@ -80,7 +86,7 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
   let memo: { readonly xml: Promise<string>; readonly until: number } | null = null;
 
   async function build(): Promise<string> {
-    const pages = await options.content.publishedSlugs();
+    const pages = await options.slugs();
     return renderSitemap(options.publicUrl, [
       { path: '/' },
       ...pages.map((page) => ({ path: canonicalPagePath(page.slug), lastmod: page.updated_at })),

@@ -12,21 +12,21 @@ import {
 import { isEmail } from '@proxy/contract/schemas/auth';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { fieldError, parseBody } from '../../lib/drf-errors.ts';
+import { parseBody } from '../../lib/drf-errors.ts';
 import { canonicalEmail } from '../../lib/email-address.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { message } from '../../lib/messages.ts';
 import { idParams } from '../../lib/panel.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import { emailChangeStamp, emailChangeStampHolds, makeEmailChangeKey, readEmailChangeKey } from '../../lib/signing.ts';
 import { accountsService } from './accounts-service.ts';
 import { emailChangedEmail, emailChangeEmail } from './emails.ts';
-import { passwordProblems } from './password-validation.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { ACCOUNT_REFUSALS } from './refusals.ts';
 import { tokensRepository } from './tokens-repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 import { usersRepository, type User } from './users-repository.ts';
-import { authMessage } from './validation.ts';
+import { checkNewPassword } from './validation.ts';
 
 export interface AccountRoutesOptions {
   readonly publicUrl: string;
@@ -57,16 +57,9 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
       const { language } = request;
       const body = parseBody(PasswordChangeSchema, request.body, language);
       const user = signedIn(request);
-      if (!(await verifyPassword(body.old_password, user.passwordHash))) {
-        throw fieldError('old_password', message('oldPasswordWrong', language));
-      }
-      if (body.new_password1 !== body.new_password2) {
-        throw fieldError('new_password2', message('resetPasswordMismatch', language));
-      }
-      const problems = passwordProblems(body.new_password2, user.email);
-      if (problems.length > 0) {
-        throw new HttpError(400, { new_password2: problems.map((problem) => authMessage(problem, language)) });
-      }
+      if (!(await verifyPassword(body.old_password, user.passwordHash))) throw ACCOUNT_REFUSALS.oldPasswordWrong();
+      if (body.new_password1 !== body.new_password2) throw ACCOUNT_REFUSALS.resetPasswordMismatch();
+      checkNewPassword('new_password2', body.new_password2, user.email, language);
       const changed = await accounts.changePassword({
         userId: user.id,
         verifiedHash: user.passwordHash,
@@ -74,9 +67,9 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
         keepKeyHash: request.authTokenHash as string,
       });
       // Another change (a reset, a second tab) committed while this one was checked: its password is not this one.
-      if (!changed) throw fieldError('old_password', message('oldPasswordWrong', language));
+      if (!changed) throw ACCOUNT_REFUSALS.oldPasswordWrong();
       request.log.info({ userId: user.id }, 'password changed; other sessions signed out');
-      return { detail: message('passwordChanged', language) };
+      return { detail: ACCOUNT_MESSAGES.passwordChanged[language] };
     },
   );
 
@@ -84,13 +77,11 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
     const { language } = request;
     const body = parseBody(EmailChangeSchema, request.body, language);
     const user = signedIn(request);
-    if (!isEmail(body.email)) throw fieldError('email', authMessage('invalid_email', language));
-    if (!(await verifyPassword(body.password, user.passwordHash))) {
-      throw fieldError('password', message('passwordWrong', language));
-    }
+    if (!isEmail(body.email)) throw ACCOUNT_REFUSALS.emailInvalid();
+    if (!(await verifyPassword(body.password, user.passwordHash))) throw ACCOUNT_REFUSALS.passwordWrong();
     const to = canonicalEmail(body.email);
-    if (to === user.email) throw fieldError('email', message('emailUnchanged', language));
-    if (await users.findByEmail(to)) throw fieldError('email', message('emailTaken', language));
+    if (to === user.email) throw ACCOUNT_REFUSALS.emailUnchanged();
+    if (await users.findByEmail(to)) throw ACCOUNT_REFUSALS.emailTaken();
     const stamp = emailChangeStamp(user.passwordHash, options.secretKey);
     const key = makeEmailChangeKey({ id: user.id, from: user.email, to, stamp }, options.secretKey);
     app.mailer.send({
@@ -102,7 +93,7 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
       secrets: [key],
     });
     request.log.info({ userId: user.id }, 'e-mail change requested');
-    return { detail: message('emailChangeSent', language) };
+    return { detail: ACCOUNT_MESSAGES.emailChangeSent[language] };
   });
 
   // From the link in the mail: the key is the proof, signed in or not (the link may open in another browser).
@@ -116,19 +107,15 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
       const { language } = request;
       const { key } = parseBody(EmailChangeConfirmSchema, request.body, language);
       const claim = readEmailChangeKey(key, options.secretKey);
+      // A taken address (a registration that took it meanwhile too) is refused by the service.
       const outcome =
         claim === null
-          ? 'stale'
-          : await accounts
-              .changeEmail(claim, (user) => emailChangeStampHolds(claim, user.passwordHash, options.secretKey))
-              .catch((error: unknown) => {
-                // A registration took the address between our check and the write: the unique index said no.
-                if ((error as { code?: string }).code === '23505') return 'taken' as const;
-                throw error;
-              });
+          ? null
+          : await accounts.changeEmail(claim, (user) =>
+              emailChangeStampHolds(claim, user.passwordHash, options.secretKey),
+            );
       // Bad, tampered, expired and used keys all look the same, as the registration's confirmation: 404.
-      if (outcome === 'stale' || claim === null) throw new HttpError(404, { detail: message('notFound', language) });
-      if (outcome === 'taken') throw fieldError('email', message('emailTaken', language));
+      if (outcome === null || claim === null) throw COMMON_REFUSALS.notFound();
       // The old address is told, without a secret: whoever reads it there learns where the account went.
       app.mailer.send({
         kind: 'email_changed',
@@ -139,7 +126,7 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
         secrets: [],
       });
       request.log.info({ userId: outcome.id }, 'e-mail address changed');
-      return { detail: message('ok', language), email: outcome.email };
+      return { detail: ACCOUNT_MESSAGES.ok[language], email: outcome.email };
     },
   );
 
@@ -173,7 +160,7 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
     },
     async (request, reply) => {
       if (!(await tokens.deleteOf(signedIn(request).id, request.params.id))) {
-        throw new HttpError(404, { detail: message('notFound', request.language) });
+        throw COMMON_REFUSALS.notFound();
       }
       request.log.info({ userId: signedIn(request).id }, 'signed a session out');
       return reply.code(204).send();

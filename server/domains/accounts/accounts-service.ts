@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/db.ts';
 import { userAuditRepository } from './audit-repository.ts';
+import { ACCOUNT_REFUSALS } from './refusals.ts';
 import { loginSourcesRepository } from './login-sources-repository.ts';
 import { tokensRepository } from './tokens-repository.ts';
 import { usersRepository, type User } from './users-repository.ts';
@@ -85,19 +86,19 @@ export function accountsService(db: Db) {
     /**
      * Makes `to` the user's address if it is still `from` and `stillValid` holds for the user's row read under its
      * lock (the link dies once used, and with a password change since), and nobody holds `to` now: the user afterwards,
-     * or why not. The address was proven by the link, so it counts as verified. A registration of `to` racing this
-     * one is settled by the unique index: the caller maps its 23505 to 'taken'.
+     * or null for a stale link; a taken address is refused. The address was proven by the link, so it counts as
+     * verified. A registration of `to` racing this one is settled by the unique index (`setEmail` refuses it too).
      */
     changeEmail(
       claim: { readonly id: number; readonly from: string; readonly to: string },
       stillValid: (user: User) => boolean,
-    ): Promise<User | 'stale' | 'taken'> {
+    ): Promise<User | null> {
       return db.transaction(async (tx) => {
         const users = usersRepository(tx);
         const user = await users.lockById(claim.id);
-        if (!user || !user.isActive || user.email !== claim.from || !stillValid(user)) return 'stale';
+        if (!user || !user.isActive || user.email !== claim.from || !stillValid(user)) return null;
         const holder = await users.findByEmail(claim.to);
-        if (holder && holder.id !== user.id) return 'taken';
+        if (holder && holder.id !== user.id) throw ACCOUNT_REFUSALS.emailTaken();
         const changed = await users.setEmail(user.id, claim.to);
         await userAuditRepository(tx).record({
           userId: user.id,

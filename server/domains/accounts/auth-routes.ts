@@ -15,8 +15,7 @@ import {
 } from '@proxy/contract/schemas/auth';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { canonicalEmail } from '../../lib/email-address.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { message } from '../../lib/messages.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { DetailSchema } from '../../lib/schemas.ts';
 import {
   checkResetToken,
@@ -28,12 +27,14 @@ import {
 } from '../../lib/signing.ts';
 import { accountsService } from './accounts-service.ts';
 import { emailConfirmationEmail, passwordResetEmail } from './emails.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
 import { passwordProblems } from './password-validation.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { hashTokenKey, newTokenKey, tokensRepository } from './tokens-repository.ts';
 import { usersRepository, type User } from './users-repository.ts';
 import { loginSourcesRepository } from './login-sources-repository.ts';
-import { authMessage, checkFields } from './validation.ts';
+import { ACCOUNT_REFUSALS } from './refusals.ts';
+import { authMessage, checkFields, checkNewPassword } from './validation.ts';
 
 export interface AuthRoutesOptions {
   readonly publicUrl: string;
@@ -131,7 +132,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       if (values.email !== undefined) await app.rateLimit.consume(request, 'registrationAccount', values.email);
       // dj-rest-auth's field pass: validate_email (address taken), validate_password1 (validators without the user).
       if (values.email !== undefined && (await users.findByEmail(values.email))) {
-        errors.add('email', message('emailTaken', lang));
+        errors.add('email', ACCOUNT_MESSAGES.emailTaken[lang]);
       }
       if (values.password1 !== undefined) {
         for (const problem of passwordProblems(values.password1)) errors.add('password1', authMessage(problem, lang));
@@ -139,17 +140,15 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       errors.throwIfAny(order);
       const { email, password1, password2 } = values as Required<typeof values>;
       // Object-level checks run only once every field is valid, as in the reference.
-      if (password1 !== password2) {
-        throw new HttpError(400, { non_field_errors: [message('registrationPasswordMismatch', lang)] });
-      }
+      if (password1 !== password2) throw ACCOUNT_REFUSALS.registrationPasswordMismatch();
       if (passwordProblems(password1, email).includes('password_too_similar')) {
-        throw new HttpError(400, { non_field_errors: [message('passwordTooSimilar', lang)] });
+        throw ACCOUNT_REFUSALS.passwordTooSimilar();
       }
+      // A registration of the same address that won the race meanwhile: refused as taken.
       const user = await users.create({ email, passwordHash: await hashPassword(password1), language: lang });
-      if (!user) throw new HttpError(400, { email: [message('emailTaken', lang)] });
       request.log.info({ userId: user.id }, 'account registered');
       sendConfirmation(app, options, user);
-      return reply.code(201).send({ detail: message('verificationSent', lang) });
+      return reply.code(201).send({ detail: ACCOUNT_MESSAGES.verificationSent[lang] });
     },
   );
 
@@ -167,11 +166,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       const id = readEmailConfirmationKey(values.key as string, options.secretKey);
       const user = id === null ? null : await users.findById(id);
       // Bad, tampered, expired and already-used keys all look the same: 404.
-      if (!user || user.emailVerified || !(await users.markEmailVerified(user.id))) {
-        throw new HttpError(404, { detail: message('notFound', lang) });
-      }
+      if (!user || user.emailVerified || !(await users.markEmailVerified(user.id))) throw COMMON_REFUSALS.notFound();
       request.log.info({ userId: user.id }, 'e-mail address confirmed');
-      return { detail: message('ok', lang) };
+      return { detail: ACCOUNT_MESSAGES.ok[lang] };
     },
   );
 
@@ -190,7 +187,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       await app.rateLimit.consume(request, 'resendAccount', email);
       const user = await users.findByEmail(email);
       if (user && user.isActive && !user.emailVerified) sendConfirmation(app, options, user);
-      return { detail: message('ok', lang) };
+      return { detail: ACCOUNT_MESSAGES.ok[lang] };
     },
   );
 
@@ -215,7 +212,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       const { values, errors, order } = checkFields(LoginSchema, request.body, lang);
       errors.throwIfAny(order);
       const { email, password } = values as Required<typeof values>;
-      if (!email) throw new HttpError(400, { non_field_errors: [message('mustIncludeEmailAndPassword', lang)] });
+      if (!email) throw ACCOUNT_REFUSALS.mustIncludeEmailAndPassword();
       // Counted before hashing, given back when the password is right: only failures use up the budgets. The
       // source's budget is small, the account's ceiling large, and a source that signed in before passes the
       // ceiling: guessing from anywhere is throttled, but cannot lock the owner out.
@@ -229,13 +226,11 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       const passwordOk = await verifyPassword(password, user?.passwordHash ?? null);
       if (!user || !passwordOk || !user.isActive) {
         request.log.info({ userId: user?.id ?? null }, 'login failed');
-        throw new HttpError(400, { non_field_errors: [message('unableToLogIn', lang)] });
+        throw ACCOUNT_REFUSALS.unableToLogIn();
       }
       await app.rateLimit.refund('loginSource', sourceKey(request, account));
       await app.rateLimit.refund('loginAccount', account);
-      if (!user.emailVerified) {
-        throw new HttpError(400, { non_field_errors: [message('emailNotVerified', lang)] });
-      }
+      if (!user.emailVerified) throw ACCOUNT_REFUSALS.emailNotVerified();
       const key = newTokenKey();
       const recorded = await accounts.recordLogin({
         userId: user.id,
@@ -248,7 +243,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       // The password changed (a reset) or the account was blocked while this one was being checked.
       if (!recorded) {
         request.log.info({ userId: user.id }, 'login failed: credentials changed meanwhile');
-        throw new HttpError(400, { non_field_errors: [message('unableToLogIn', lang)] });
+        throw ACCOUNT_REFUSALS.unableToLogIn();
       }
       request.log.info({ userId: user.id }, 'logged in');
       return { key };
@@ -261,7 +256,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       await tokensRepository(app.db).delete(request.authTokenHash);
       request.log.info({ userId: request.user?.id }, 'logged out');
     }
-    return { detail: message('loggedOut', language(request)) };
+    return { detail: ACCOUNT_MESSAGES.loggedOut[language(request)] };
   });
 
   // 5. Password reset request: the same answer for unknown and inactive addresses, and no mail to them.
@@ -301,7 +296,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
         });
         request.log.info({ userId: user.id }, 'password reset requested');
       }
-      return { detail: message('passwordResetSent', lang) };
+      return { detail: ACCOUNT_MESSAGES.passwordResetSent[lang] };
     },
   );
 
@@ -324,26 +319,21 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       // the (cheap, HMAC) check: a valid link is never held by someone else's guessing.
       const id = fromBase36(uid);
       const user = id === null ? null : await users.findById(id);
-      if (!user) throw new HttpError(400, { uid: [message('invalidValue', lang)] });
+      if (!user) throw ACCOUNT_REFUSALS.resetUidInvalid();
       const tokenOk = (subject: User) => checkResetToken(resetSubject(subject), token, options.secretKey);
       if (!tokenOk(user)) {
         await app.rateLimit.consume(request, 'confirmAccount', String(user.id));
-        throw new HttpError(400, { token: [message('invalidValue', lang)] });
+        throw ACCOUNT_REFUSALS.resetTokenInvalid();
       }
       // Django's SetPasswordForm: the mismatch first, then the validators with the user (similarity included).
-      if (new_password1 !== new_password2) {
-        throw new HttpError(400, { new_password2: [message('resetPasswordMismatch', lang)] });
-      }
-      const problems = passwordProblems(new_password2, user.email);
-      if (problems.length > 0) {
-        throw new HttpError(400, { new_password2: problems.map((problem) => authMessage(problem, lang)) });
-      }
+      if (new_password1 !== new_password2) throw ACCOUNT_REFUSALS.resetPasswordMismatch();
+      checkNewPassword('new_password2', new_password2, user.email, lang);
       // The token checked again under the user's row lock: of concurrent confirms with one link, one succeeds.
       if (!(await accounts.resetPassword(user.id, await hashPassword(new_password1), tokenOk))) {
-        throw new HttpError(400, { token: [message('invalidValue', lang)] });
+        throw ACCOUNT_REFUSALS.resetTokenInvalid();
       }
       request.log.info({ userId: user.id }, 'password reset; every login token revoked');
-      return { detail: message('passwordResetDone', lang) };
+      return { detail: ACCOUNT_MESSAGES.passwordResetDone[lang] };
     },
   );
 };

@@ -7,12 +7,12 @@ import type { Currency } from '@proxy/contract/money';
 import type { FastifyPluginAsync } from 'fastify';
 import accountRoutes from './account-routes.ts';
 import authRoutes from './auth-routes.ts';
-import usersRoutes from './users-routes.ts';
+import { hashTokenKey } from './tokens-repository.ts';
+import usersRoutes, { toAuthUser } from './users-routes.ts';
 
-// The auth plugin and the site's document find the user behind a login key.
+// The auth plugin finds the user behind a login key.
 export { hashTokenKey, tokensRepository } from './tokens-repository.ts';
 export { sessionCache, type SessionCache } from './session-cache.ts';
-export { toAuthUser } from './users-routes.ts';
 export { usersRepository, type User } from './users-repository.ts';
 // Staff changes to an account are audited beside the owner's own.
 export { userAuditRepository } from './audit-repository.ts';
@@ -37,6 +37,13 @@ const accounts: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
   await app.register(authRoutes, options);
   await app.register(usersRoutes, { secretKey: options.secretKey, currency: options.currency });
   await app.register(accountRoutes, options);
+
+  // The site's document is rendered signed in for a visitor whose `accessToken` cookie names a live login (the
+  // cookie is read only there: the API authenticates by the Authorization header alone).
+  app.site.provide('visitor', async (key) => {
+    const owner = await app.sessions.owner(hashTokenKey(key));
+    return owner?.user.isActive ? toAuthUser(owner.user, options.currency) : null;
+  });
 };
 
 export default accounts;

@@ -1,7 +1,10 @@
 /** The `users` table: accounts. Built over the database or a transaction (`usersRepository(tx)`). */
 import type { Language } from '@proxy/contract/languages';
 import type { Queryable } from '../../db/db.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
 import { canonicalEmail } from '../../lib/email-address.ts';
+import { Refusal } from '../../lib/refusal.ts';
+import { ACCOUNT_REFUSALS } from './refusals.ts';
 
 export interface User {
   readonly id: number;
@@ -71,9 +74,8 @@ export function toUser(row: UserRow): User {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
+/** One account per address, whatever its case: the unique index settles two writers racing for one address. */
+const refusing = refuseOnConstraint({ users_email_lower_key: ACCOUNT_REFUSALS.emailTaken });
 
 export function usersRepository(q: Queryable) {
   const one = async (sql: string, params: readonly (string | number)[]) => {
@@ -82,20 +84,22 @@ export function usersRepository(q: Queryable) {
   };
 
   async function insert(user: NewUser): Promise<User> {
-    const rows = await q.query<UserRow>(
-      `INSERT INTO users AS u (email, password_hash, language, is_superuser, is_staff, permissions, email_verified)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       RETURNING ${USER_COLUMNS}`,
-      [
-        canonicalEmail(user.email),
-        user.passwordHash,
-        user.language,
-        user.isSuperuser ?? false,
-        user.isStaff ?? false,
-        [...(user.permissions ?? [])],
-        user.emailVerified ?? false,
-      ],
-    );
+    const rows = await q
+      .query<UserRow>(
+        `INSERT INTO users AS u (email, password_hash, language, is_superuser, is_staff, permissions, email_verified)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         RETURNING ${USER_COLUMNS}`,
+        [
+          canonicalEmail(user.email),
+          user.passwordHash,
+          user.language,
+          user.isSuperuser ?? false,
+          user.isStaff ?? false,
+          [...(user.permissions ?? [])],
+          user.emailVerified ?? false,
+        ],
+      )
+      .catch(refusing);
     return toUser(rows[0] as UserRow);
   }
 
@@ -116,19 +120,14 @@ export function usersRepository(q: Queryable) {
     insert,
 
     /**
-     * Null when the address is taken (whatever its spelling: case, compatibility characters, Unicode or punycode
-     * domain), also when a concurrent registration won the race.
+     * Refused (`emailTaken`) when the address is taken, whatever its spelling (case, compatibility characters, Unicode
+     * or punycode domain), also when a concurrent registration won the race.
      */
-    async create(user: NewUser): Promise<User | null> {
-      // A savepoint-free check first keeps the common "taken" case out of the error path; the unique index
-      // still decides races between two registrations of one address.
-      if (await findByEmail(user.email)) return null;
-      try {
-        return await insert(user);
-      } catch (error) {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      }
+    async create(user: NewUser): Promise<User> {
+      // A check first keeps the common "taken" case off the error path (and out of PostgreSQL's log); the unique
+      // index still decides races between two registrations of one address.
+      if (await findByEmail(user.email)) throw ACCOUNT_REFUSALS.emailTaken();
+      return insert(user);
     },
 
     /** The id of the account with this address (whatever its case), its row locked until the transaction ends. */
@@ -171,11 +170,11 @@ export function usersRepository(q: Queryable) {
           continue;
         }
         try {
-          await q.query('UPDATE users SET email = $2 WHERE id = $1', [row.id, canonical]);
+          await q.query('UPDATE users SET email = $2 WHERE id = $1', [row.id, canonical]).catch(refusing);
           updated++;
         } catch (error) {
           // Another process rewrote the look-alike first.
-          if (!isUniqueViolation(error)) throw error;
+          if (!Refusal.is(error, ACCOUNT_REFUSALS.emailTaken)) throw error;
           conflicts.push(row);
         }
       }
@@ -201,12 +200,14 @@ export function usersRepository(q: Queryable) {
       return rows.length > 0;
     },
 
-    /** The new address, in its canonical form; confirmed by the link that brought it. */
+    /** The new address, in its canonical form; confirmed by the link that brought it. Refused when taken. */
     async setEmail(id: number, email: string): Promise<User> {
-      const rows = await q.query<UserRow>(
-        `UPDATE users AS u SET email = $2, email_verified = true WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-        [id, canonicalEmail(email)],
-      );
+      const rows = await q
+        .query<UserRow>(
+          `UPDATE users AS u SET email = $2, email_verified = true WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+          [id, canonicalEmail(email)],
+        )
+        .catch(refusing);
       return toUser(rows[0] as UserRow);
     },
 

@@ -7,10 +7,10 @@ import { AuthUserSchema, type AuthUser } from '@proxy/contract/schemas/user';
 import { OwnProfileUpdateSchema } from '@proxy/contract/schemas/users';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseBody } from '../../lib/drf-errors.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { message } from '../../lib/messages.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import { readUnsubscribeToken } from '../../lib/signing.ts';
+import { ACCOUNT_REFUSALS } from './refusals.ts';
 import { usersRepository, type User } from './users-repository.ts';
 
 /** The user as `GET /api/users/` answers it; the balance is in minor units of the site's `currency`. */
@@ -61,9 +61,7 @@ const usersRoutes: FastifyPluginAsync<{ secretKey: string; currency: Currency }>
       // dropped by the schema, never written.
       const profile = parseBody(OwnProfileUpdateSchema, request.body, language);
       // The switch alone was this endpoint's whole body before the language joined it: an empty one names it.
-      if (profile.subscribed === undefined && profile.language === undefined) {
-        throw new HttpError(400, { subscribed: [message('required', language)] });
-      }
+      if (profile.subscribed === undefined && profile.language === undefined) throw ACCOUNT_REFUSALS.profileEmpty();
       const user = request.user as User;
       await users.setProfile(user.id, profile);
       request.log.info({ userId: user.id, ...profile }, 'changed the profile settings');
@@ -84,16 +82,12 @@ const usersRoutes: FastifyPluginAsync<{ secretKey: string; currency: Currency }>
       },
     },
     async (request) => {
-      const lang = request.language;
       const token = request.query.token?.trim() ?? '';
-      if (!token) {
-        throw new HttpError(400, {
-          token: [message(request.query.token === undefined ? 'required' : 'blank', lang)],
-        });
-      }
+      if (request.query.token === undefined) throw ACCOUNT_REFUSALS.unsubscribeTokenMissing();
+      if (!token) throw ACCOUNT_REFUSALS.unsubscribeTokenBlank();
       const id = readUnsubscribeToken(token, options.secretKey);
       const user = id === null ? null : await users.findById(id);
-      if (!user) throw new HttpError(404, { detail: message('notFound', lang) });
+      if (!user) throw COMMON_REFUSALS.notFound();
       // Idempotent: a second click answers the same. GET on purpose: the link is followed from a mail client.
       if (user.subscribed) {
         await users.setSubscribed(user.id, false);

@@ -1,13 +1,15 @@
 /**
  * Request bodies checked with the contract's valibot schemas and answered in DRF's shape: `{"field": ["msg"]}` in
- * field-declaration order, `non_field_errors` for object-level problems. Schemas carry message keys; the texts
- * (DRF's and Django's, per language) live here and in messages.ts.
+ * field-declaration order, `non_field_errors` for object-level problems, every problem at once. Schemas carry
+ * message keys; the texts (DRF's and Django's, per language) live in lib/messages.ts and this domain's messages.ts.
  */
 import type { Language } from '@proxy/contract/languages';
 import { type AuthMessageKey, MAX_PASSWORD_LENGTH } from '@proxy/contract/schemas/auth';
 import * as v from 'valibot';
 import { HttpError } from '../../lib/http-error.ts';
 import { expectedDictionary, maxLength, message } from '../../lib/messages.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
+import { passwordProblems } from './password-validation.ts';
 
 /** The server's text for a contract message key. */
 export function authMessage(key: AuthMessageKey, language: Language): string {
@@ -32,16 +34,26 @@ export function authMessage(key: AuthMessageKey, language: Language): string {
       // Only password fields have a maximum.
       return maxLength(MAX_PASSWORD_LENGTH, language);
     case 'password_mismatch':
-      return message('registrationPasswordMismatch', language);
+      return ACCOUNT_MESSAGES.registrationPasswordMismatch[language];
     case 'password_too_similar':
-      return message('passwordTooSimilar', language);
+      return ACCOUNT_MESSAGES.passwordTooSimilar[language];
     case 'password_too_short':
-      return message('passwordTooShort', language);
+      return ACCOUNT_MESSAGES.passwordTooShort[language];
     case 'password_too_common':
-      return message('passwordTooCommon', language);
+      return ACCOUNT_MESSAGES.passwordTooCommon[language];
     case 'password_entirely_numeric':
-      return message('passwordEntirelyNumeric', language);
+      return ACCOUNT_MESSAGES.passwordEntirelyNumeric[language];
   }
+}
+
+/**
+ * Django's validators on a new password (with the user's address, for the similarity check): every failure under
+ * `field` at once, as Django's SetPasswordForm reports them; nothing when the password passes.
+ */
+export function checkNewPassword(field: string, password: string, email: string, language: Language): void {
+  const problems = passwordProblems(password, email);
+  if (problems.length > 0)
+    throw new HttpError(400, { [field]: problems.map((problem) => authMessage(problem, language)) });
 }
 
 /** Errors collected per field, answered in the serializer's field order whatever order they were found in. */

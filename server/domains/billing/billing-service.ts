@@ -6,10 +6,12 @@
 import type { Currency } from '@proxy/contract/money';
 import { feeOf, type InvoiceCreate, type LedgerEntry } from '@proxy/contract/schemas/billing';
 import type { Db, Queryable } from '../../db/db.ts';
+import { IDEMPOTENCY_REFUSALS } from '../../lib/idempotency.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices-repository.ts';
 import { ledgerRepository, type Posting } from './ledger-repository.ts';
-import { paymentMethodsRepository, type StoredMethod } from './payment-methods-repository.ts';
+import { paymentMethodsRepository, type MethodRow, type StoredMethod } from './payment-methods-repository.ts';
 import { PROVIDERS } from './providers.ts';
+import { BILLING_REFUSALS } from './refusals.ts';
 
 export interface BillingOptions {
   /** The site's one currency: balances, invoices and prices are in it. */
@@ -18,22 +20,6 @@ export interface BillingOptions {
   readonly invoiceTtlMinutes: number;
   /** PUBLIC_URL: where the gateway sends the customer back. */
   readonly publicUrl: string;
-}
-
-/** A rule of the money domain said no; the routes word it (`field` null: the whole request). */
-export class BillingRefusal extends Error {
-  readonly field: string | null;
-  readonly reason:
-    'method_unavailable' | 'below_min' | 'idempotency_mismatch' | 'settled' | 'not_pending' | 'insufficient_funds';
-  readonly minAmount: number;
-
-  constructor(field: string | null, reason: BillingRefusal['reason'], minAmount = 0) {
-    super(`${field ?? 'request'}: ${reason}`);
-    this.name = 'BillingRefusal';
-    this.field = field;
-    this.reason = reason;
-    this.minAmount = minAmount;
-  }
 }
 
 /** What became of a webhook delivery. */
@@ -70,7 +56,7 @@ export function billingService(db: Db, options: BillingOptions) {
   /** A gateway method gets its checkout made now; a failure takes the invoice back (nobody has seen it). */
   async function openCheckout(id: number, method: StoredMethod, language: string): Promise<void> {
     const invoice = await invoices.get(id);
-    if (!invoice) throw new BillingRefusal('method', 'method_unavailable');
+    if (!invoice) throw BILLING_REFUSALS.methodUnavailable();
     try {
       const checkout = await PROVIDERS[method.provider].openCheckout(method, {
         invoiceId: id,
@@ -101,7 +87,7 @@ export function billingService(db: Db, options: BillingOptions) {
         const existing = key ? await invoices.byIdempotencyKey(userId, key) : null;
         if (!existing) return null;
         if (existing.amount !== input.amount || existing.method_id !== input.method) {
-          throw new BillingRefusal(null, 'idempotency_mismatch');
+          throw IDEMPOTENCY_REFUSALS.mismatch();
         }
         return { id: existing.id, created: false };
       };
@@ -110,9 +96,11 @@ export function billingService(db: Db, options: BillingOptions) {
 
       const method = await methods.get(input.method);
       if (!method || !method.active || !PROVIDERS[method.provider].ready(method)) {
-        throw new BillingRefusal('method', 'method_unavailable');
+        throw BILLING_REFUSALS.methodUnavailable();
       }
-      if (input.amount < method.min_amount) throw new BillingRefusal('amount', 'below_min', method.min_amount);
+      if (input.amount < method.min_amount) {
+        throw BILLING_REFUSALS.belowMinAmount({ amount: method.min_amount, currency: options.currency });
+      }
       const id = await invoices.create({
         userId,
         methodId: method.id,
@@ -137,9 +125,9 @@ export function billingService(db: Db, options: BillingOptions) {
     markPaid(id: number, change: { readonly actorId: number | null; readonly reason: string }): Promise<boolean> {
       return db.transaction(async (tx) => {
         const invoice = await invoicesRepository(tx).lock(id);
-        if (!invoice) throw new BillingRefusal(null, 'not_pending');
+        if (!invoice) throw BILLING_REFUSALS.invoiceNotPending();
         if (invoice.status === 'paid') return false;
-        if (invoice.status === 'cancelled') throw new BillingRefusal(null, 'settled');
+        if (invoice.status === 'cancelled') throw BILLING_REFUSALS.invoiceSettled();
         await credit(tx, invoice, change.actorId, change.reason);
         return true;
       });
@@ -150,9 +138,31 @@ export function billingService(db: Db, options: BillingOptions) {
       return db.transaction(async (tx) => {
         const repository = invoicesRepository(tx);
         const invoice = await repository.lock(id);
-        if (!invoice || invoice.status !== 'pending') throw new BillingRefusal(null, 'not_pending');
+        if (!invoice || invoice.status !== 'pending') throw BILLING_REFUSALS.invoiceNotPending();
         await repository.setStatus(id, 'cancelled', change);
       });
+    },
+
+    /** A new payment method, at the end of the list (its position read, then written: one transaction). */
+    createMethod(row: MethodRow): Promise<number> {
+      return db.transaction((tx) => paymentMethodsRepository(tx).create(row));
+    },
+
+    /**
+     * Edits a method: `changes` sees the stored method under its row lock (the secrets merge reads the stored ones,
+     * so two edits cannot drop each other's key). False when there is no such method.
+     */
+    updateMethod(id: number, changes: (current: StoredMethod) => Partial<MethodRow>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const repository = paymentMethodsRepository(tx);
+        const current = await repository.lock(id);
+        return current ? repository.update(id, changes(current)) : false;
+      });
+    },
+
+    /** False when `ids` is not exactly the methods. */
+    reorderMethods(ids: readonly number[]): Promise<boolean> {
+      return db.transaction((tx) => paymentMethodsRepository(tx).reorder(ids));
     },
 
     /** Writes `expired` on the pending invoices past their time (reads already show it); idempotent. */
@@ -165,7 +175,7 @@ export function billingService(db: Db, options: BillingOptions) {
 
     /**
      * A gateway's webhook for `method`: its provider checks the signature on the raw body and re-reads the invoice
-     * from the gateway (a failure there throws `GatewayError`: answered 503, so the gateway delivers again); then, in
+     * from the gateway (a failure there is refused as unavailable: 503, so the gateway delivers again); then, in
      * one transaction, the delivery is recorded (a replay stops here) and the invoice's new state applied.
      */
     async webhook(method: StoredMethod, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
 import { startFakeBtcpay, webhookDelivery, type FakeBtcpay } from '../../test/btcpay-server.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
-import { billingService, InsufficientFunds, promoCodesRepository } from './index.ts';
+import { Refusal } from '../../lib/refusal.ts';
+import { BILLING_REFUSALS, billingService, promoCodesRepository } from './index.ts';
 
 const postgres = BACKENDS.find((backend) => backend.name === 'postgres');
 const backend = () => {
@@ -110,7 +111,8 @@ describe.runIf(postgres)('money races on PostgreSQL', () => {
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
     const refused = results.filter((result) => result.status === 'rejected');
-    expect(refused.every((result) => (result as PromiseRejectedResult).reason instanceof InsufficientFunds)).toBe(true);
+    const overdrafts = refused.map((result) => (result as PromiseRejectedResult).reason as unknown);
+    expect(overdrafts.every((error) => Refusal.is(error, BILLING_REFUSALS.insufficientFunds))).toBe(true);
     expect(await balance(payer.id)).toBe(10);
     const rows = await testDb.db.query<{ balance_after: number }>(
       'SELECT balance_after FROM ledger_entries WHERE user_id = $1 ORDER BY id',

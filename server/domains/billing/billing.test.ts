@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/accounts.ts';
 import { startFakeBtcpay, webhookDelivery, type FakeBtcpay } from '../../test/btcpay-server.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
-import { billingService, InsufficientFunds } from './index.ts';
+import { Refusal } from '../../lib/refusal.ts';
+import { BILLING_REFUSALS, billingService } from './index.ts';
 import { paymentMethodsRepository } from './payment-methods-repository.ts';
 
 const ALL = [
@@ -292,7 +293,7 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
     const before = await testDb.db.query('SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = $1', [ids.bob]);
     await expect(
       service.post({ userId: ids.bob, kind: 'purchase', amount: -70_001, currency: 'RUB', reference: 'order:1' }),
-    ).rejects.toBeInstanceOf(InsufficientFunds);
+    ).rejects.toSatisfy((error) => Refusal.is(error, BILLING_REFUSALS.insufficientFunds));
     expect(await balanceOf('bob')).toBe(70_000);
     expect(
       await testDb.db.query('SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = $1', [ids.bob]),

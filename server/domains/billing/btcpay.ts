@@ -5,6 +5,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Currency } from '@proxy/contract/money';
+import type { Refusal } from '../../lib/refusal.ts';
+import { BILLING_REFUSALS } from './refusals.ts';
 
 export interface BtcpayStore {
   /** Base URL of the BTCPay Server (`https://pay.example.com`). */
@@ -26,12 +28,12 @@ export interface BtcpayInvoice {
   readonly checkoutLink: string;
 }
 
-/** The gateway could not be reached or answered something other than an invoice. */
-export class GatewayError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'GatewayError';
-  }
+/**
+ * The gateway could not be reached or answered something other than an invoice: refused as unavailable (503, and a
+ * webhook's gateway delivers again), with what happened kept for the log.
+ */
+function gatewayDown(what: string, cause?: unknown): Refusal {
+  return BILLING_REFUSALS.gatewayUnavailable({ cause: new Error(what, { cause }) });
 }
 
 const TIMEOUT_MS = 10_000;
@@ -60,12 +62,12 @@ async function call(store: BtcpayStore, url: string, init: RequestInit = {}): Pr
       redirect: 'error',
     });
   } catch (error) {
-    throw new GatewayError(`BTCPay is unreachable: ${(error as Error).message}`, { cause: error });
+    throw gatewayDown(`BTCPay is unreachable: ${(error as Error).message}`, error);
   }
-  if (!response.ok) throw new GatewayError(`BTCPay answered ${response.status}`);
+  if (!response.ok) throw gatewayDown(`BTCPay answered ${response.status}`);
   const body = (await response.json().catch(() => null)) as Partial<BtcpayInvoice> | null;
   if (!body || typeof body.id !== 'string' || typeof body.status !== 'string') {
-    throw new GatewayError('BTCPay answered something other than an invoice');
+    throw gatewayDown('BTCPay answered something other than an invoice');
   }
   return body as BtcpayInvoice;
 }

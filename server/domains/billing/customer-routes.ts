@@ -17,9 +17,7 @@ import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-qu
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { parseBody } from '../../lib/drf-errors.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { idempotencyKey } from '../../lib/idempotency.ts';
-import { message } from '../../lib/messages.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { answers, idParams, notFound } from '../../lib/panel.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
@@ -28,7 +26,7 @@ import { invoicesRepository, type InvoiceRow } from './invoices-repository.ts';
 import { ledgerRepository } from './ledger-repository.ts';
 import { paymentMethodsRepository, type StoredMethod } from './payment-methods-repository.ts';
 import { toInvoice } from './presenters.ts';
-import { withRefusals } from './refusals.ts';
+import { BILLING_REFUSALS } from './refusals.ts';
 
 const invoiceListQuery = jsonSchemaOf(listQuerySchema(INVOICE_LIST));
 const ledgerListQuery = jsonSchemaOf(listQuerySchema(LEDGER_LIST));
@@ -75,9 +73,7 @@ const customerRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingServ
     const { language } = request;
     const key = idempotencyKey(request);
     const input = parseBody(InvoiceCreateSchema, request.body, language);
-    const { id, created } = await withRefusals(language, currency, () =>
-      billing.createInvoice(userId(request), input, key, language),
-    );
+    const { id, created } = await billing.createInvoice(userId(request), input, key, language);
     const row = (await invoices.forUser(id, userId(request))) as InvoiceRow;
     if (created) reply.code(201);
     return presentOne(row, language);
@@ -89,10 +85,10 @@ const customerRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingServ
       ...signedIn,
       schema: { querystring: invoiceListQuery, response: { 200: paginatedSchema(jsonSchemaOf(InvoiceSchema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(INVOICE_LIST, request.query);
       const count = await invoices.countForUser(userId(request), params);
-      return answerPage(request, reply, publicUrl, count, async (window) =>
+      return answerPage(request, publicUrl, count, async (window) =>
         present(await invoices.listForUser(userId(request), params, window), request.language),
       );
     },
@@ -101,21 +97,21 @@ const customerRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingServ
   app.get<IdRequest>(
     '/api/invoices/:id/',
     { ...signedIn, schema: { params: idParams, response: answers(InvoiceSchema) } },
-    async (request, reply) => {
+    async (request) => {
       const row = await invoices.forUser(request.params.id, userId(request));
-      return row ? presentOne(row, request.language) : notFound(reply, request.language);
+      return row ? presentOne(row, request.language) : notFound();
     },
   );
 
   app.patch<IdRequest>(
     '/api/invoices/:id/',
     { ...signedIn, schema: { params: idParams, response: answers(InvoiceSchema) } },
-    async (request, reply) => {
+    async (request) => {
       const { language } = request;
       const { customer_reference: reference } = parseBody(InvoiceReferenceSchema, request.body, language);
       const row = await invoices.forUser(request.params.id, userId(request));
-      if (!row) return notFound(reply, language);
-      if (row.status !== 'pending') throw new HttpError(400, { detail: message('invoiceNotPending', language) });
+      if (!row) return notFound();
+      if (row.status !== 'pending') throw BILLING_REFUSALS.invoiceNotPending();
       await invoices.setCustomerReference(row.id, reference);
       return presentOne((await invoices.get(row.id)) as InvoiceRow, language);
     },
@@ -124,11 +120,11 @@ const customerRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingServ
   app.post<IdRequest>(
     '/api/invoices/:id/cancel/',
     { ...signedIn, schema: { params: idParams, response: answers(InvoiceSchema) } },
-    async (request, reply) => {
+    async (request) => {
       const { language } = request;
       const row = await invoices.forUser(request.params.id, userId(request));
-      if (!row) return notFound(reply, language);
-      await withRefusals(language, currency, () => billing.cancel(row.id, { actorId: null, reason: '' }));
+      if (!row) return notFound();
+      await billing.cancel(row.id, { actorId: null, reason: '' });
       return presentOne((await invoices.get(row.id)) as InvoiceRow, language);
     },
   );
@@ -139,10 +135,10 @@ const customerRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingServ
       ...signedIn,
       schema: { querystring: ledgerListQuery, response: { 200: paginatedSchema(jsonSchemaOf(LedgerEntrySchema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(LEDGER_LIST, request.query);
       const count = await ledger.count(userId(request), params);
-      return answerPage(request, reply, publicUrl, count, (window) => ledger.list(userId(request), params, window));
+      return answerPage(request, publicUrl, count, (window) => ledger.list(userId(request), params, window));
     },
   );
 };

@@ -7,14 +7,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { billingService, type BillingOptions } from './billing-service.ts';
 import customerRoutes from './customer-routes.ts';
 import panelRoutes from './panel-routes.ts';
+import { paymentMethodBadges } from './payment-methods-repository.ts';
 import webhookRoutes from './webhook-routes.ts';
 
-export { InsufficientFunds, ledgerRepository, type Posting } from './ledger-repository.ts';
+export { ledgerRepository, type Posting } from './ledger-repository.ts';
+// Orders and staff word an overdraft their own way (a 402 to an order, a field error to staff).
+export { BILLING_REFUSALS } from './refusals.ts';
+export { BILLING_MESSAGES } from './messages.ts';
 // Orders pay inside their own transaction: a ledger posting, and a promo code checked (quote) or redeemed (order).
 export { promoCodesRepository, type PromoJudgement, type PromoRefusal } from './promo-codes-repository.ts';
 export { billingService, type BillingOptions, type BillingService } from './billing-service.ts';
-// The home page's document shows how one can pay: the active methods' names and icons.
-export { paymentMethodBadges } from './payment-methods-repository.ts';
 
 /** How often pending invoices past their time are written `expired` (reads show it at once regardless). */
 const EXPIRY_SWEEP_MS = 60_000;
@@ -31,6 +33,8 @@ const billing: FastifyPluginAsync<BillingOptions> = async (app, options) => {
 
   // Idempotent and safe with several processes: each UPDATE only touches rows still pending.
   app.jobs.register({ name: 'invoices.expire', everyMs: EXPIRY_SWEEP_MS, run: (now) => service.expireDue(now) });
+  // The home page's document shows how one can pay: the active methods' names and icons.
+  app.site.provide('paymentMethods', paymentMethodBadges(app.db));
 };
 
 export default billing;

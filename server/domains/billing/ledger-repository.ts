@@ -7,15 +7,12 @@
 import type { Currency } from '@proxy/contract/money';
 import type { LedgerEntry, LedgerKind, LedgerListParams } from '@proxy/contract/schemas/billing';
 import type { Queryable, SqlParam } from '../../db/db.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { BILLING_REFUSALS } from './refusals.ts';
 
-/** The balance would go below zero: nothing was written. */
-export class InsufficientFunds extends Error {
-  constructor() {
-    super('The balance does not cover this debit');
-    this.name = 'InsufficientFunds';
-  }
-}
+/** The balance would go below zero: nothing was written (a caller re-words it: a 402 to an order). */
+const refusing = refuseOnConstraint({ users_balance_not_negative: BILLING_REFUSALS.insufficientFunds });
 
 export interface Posting {
   readonly userId: number;
@@ -29,11 +26,6 @@ export interface Posting {
 }
 
 const ENTRY_COLUMNS = `id::int AS id, kind, amount, currency, balance_after, reference, reason, created_at`;
-
-function isNegativeBalance(error: unknown): boolean {
-  const { code, constraint } = error as { code?: string; constraint?: string };
-  return code === '23514' && constraint === 'users_balance_not_negative';
-}
 
 type EntryRow = Omit<LedgerEntry, 'created_at'> & { created_at: Date | string };
 const toEntry = (row: EntryRow): LedgerEntry => ({ ...row, created_at: new Date(row.created_at).toISOString() });
@@ -54,20 +46,16 @@ function filter(userId: number, params: LedgerListParams): { where: string; valu
 
 export function ledgerRepository(q: Queryable) {
   return {
-    /** Moves the balance and records why; throws `InsufficientFunds` (and writes nothing) below zero. */
+    /** Moves the balance and records why; refused (`insufficientFunds`, nothing written) below zero. */
     async post(posting: Posting): Promise<LedgerEntry> {
-      let balance: number;
-      try {
-        const [row] = await q.query<{ balance: number }>(
-          'UPDATE users SET balance = balance + $2 WHERE id = $1 RETURNING balance',
-          [posting.userId, posting.amount],
-        );
-        if (!row) throw new Error(`No user ${posting.userId}`);
-        balance = row.balance;
-      } catch (error) {
-        if (isNegativeBalance(error)) throw new InsufficientFunds();
-        throw error;
-      }
+      const [row] = await q
+        .query<{ balance: number }>('UPDATE users SET balance = balance + $2 WHERE id = $1 RETURNING balance', [
+          posting.userId,
+          posting.amount,
+        ])
+        .catch(refusing);
+      if (!row) throw new Error(`No user ${posting.userId}`);
+      const { balance } = row;
       const [entry] = await q.query<EntryRow>(
         `INSERT INTO ledger_entries (user_id, kind, amount, currency, balance_after, reference, actor_id, reason)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${ENTRY_COLUMNS}`,

@@ -20,11 +20,12 @@ import {
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { fieldError, parseBody } from '../../lib/drf-errors.ts';
+import { parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { message } from '../../lib/messages.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
-import { answers, idParams, notFound, parseReorder, registerItemRoutes, reorderRefused } from '../../lib/panel.ts';
+import { answers, idParams, notFound, parseReorder, registerItemRoutes } from '../../lib/panel.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
 import type { BillingOptions, BillingService } from './billing-service.ts';
@@ -37,9 +38,9 @@ import {
 } from './payment-methods-repository.ts';
 import { toPanelInvoice } from './presenters.ts';
 import { PROVIDERS } from './providers.ts';
-import { webhookPath } from './webhook-routes.ts';
 import { promoCodesRepository } from './promo-codes-repository.ts';
-import { constraintOf, withRefusals } from './refusals.ts';
+import { BILLING_REFUSALS } from './refusals.ts';
+import { webhookPath } from './webhook-routes.ts';
 
 type Query = Record<string, string | undefined>;
 type IdRequest = { Params: { id: number } };
@@ -89,17 +90,8 @@ function methodRow(
   return row;
 }
 
-async function methodWrite<T>(language: Language, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (constraintOf(error, '23505')?.includes('code')) throw fieldError('code', message('methodCodeTaken', language));
-    throw error;
-  }
-}
-
 const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService }> = async (app, options) => {
-  const { billing, currency, publicUrl } = options;
+  const { billing, publicUrl } = options;
   const methods = paymentMethodsRepository(app.db);
   const invoices = invoicesRepository(app.db);
   const promos = promoCodesRepository(app.db);
@@ -121,32 +113,15 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
     get: presentId,
     create: async (body, language) => {
       const input = parseBody(PaymentMethodInputSchema, body, language);
-      const row = methodRow(input, null, language) as MethodRow;
-      const id = await methodWrite(language, () =>
-        app.db.transaction((tx) => paymentMethodsRepository(tx).create(row)),
-      );
-      return presentId(id);
+      return presentId(await billing.createMethod(methodRow(input, null, language) as MethodRow));
     },
     update: async (id, body, language) => {
       const changes = parseBody(v.partial(PaymentMethodInputSchema), body, language);
-      // The secrets merge reads the stored ones: under the row's lock, so two edits cannot drop each other's key.
-      const found = await methodWrite(language, () =>
-        app.db.transaction(async (tx) => {
-          const repository = paymentMethodsRepository(tx);
-          const current = await repository.lock(id);
-          return current ? repository.update(id, methodRow(changes, current, language)) : false;
-        }),
-      );
+      // The secrets merge reads the stored ones: the service hands them over under the row's lock.
+      const found = await billing.updateMethod(id, (current) => methodRow(changes, current, language));
       return found ? presentId(id) : null;
     },
-    remove: async (id, language) => {
-      try {
-        return await methods.delete(id);
-      } catch (error) {
-        if (constraintOf(error, '23503') === null) throw error;
-        throw new HttpError(400, { detail: message('methodHasInvoices', language) });
-      }
-    },
+    remove: (id) => methods.delete(id),
   });
 
   app.post(
@@ -154,9 +129,7 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
     { ...can(PAYMENT_METHOD_PERMISSIONS.change), schema: { response: answers(v.array(PanelPaymentMethodSchema)) } },
     async (request) => {
       const ids = parseReorder(request.body, request.language);
-      if (!(await app.db.transaction((tx) => paymentMethodsRepository(tx).reorder(ids)))) {
-        throw reorderRefused(request.language);
-      }
+      if (!(await billing.reorderMethods(ids))) throw COMMON_REFUSALS.badReorder();
       return (await methods.list()).map(present);
     },
   );
@@ -175,10 +148,10 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
       ...can(INVOICE_PERMISSIONS.view),
       schema: { querystring: invoiceListQuery, response: { 200: paginatedSchema(jsonSchemaOf(PanelInvoiceSchema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(PANEL_INVOICE_LIST, request.query);
       const count = await invoices.countAll(params);
-      return answerPage(request, reply, publicUrl, count, async (window) => {
+      return answerPage(request, publicUrl, count, async (window) => {
         const byId = new Map((await methods.list()).map((method) => [method.id, method]));
         return (await invoices.listAll(params, window)).map((row) => toPanelInvoice(row, byId.get(row.method_id)));
       });
@@ -188,21 +161,19 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
   app.get<IdRequest>(
     '/api/panel/invoices/:id/',
     { ...can(INVOICE_PERMISSIONS.view), schema: { params: idParams, response: answers(PanelInvoiceSchema) } },
-    async (request, reply) => (await presentInvoice(request.params.id)) ?? notFound(reply, request.language),
+    async (request) => (await presentInvoice(request.params.id)) ?? notFound(),
   );
 
   app.post<IdRequest>(
     '/api/panel/invoices/:id/paid/',
     { ...can(INVOICE_PERMISSIONS.change), schema: { params: idParams, response: answers(PanelInvoiceSchema) } },
-    async (request, reply) => {
+    async (request) => {
       const { language } = request;
       const { reason } = parseBody(InvoicePaidSchema, request.body, language);
-      if (!(await invoices.get(request.params.id))) return notFound(reply, language);
-      const credited = await withRefusals(language, currency, () =>
-        billing.markPaid(request.params.id, { actorId: actorId(request), reason }),
-      );
+      if (!(await invoices.get(request.params.id))) return notFound();
+      const credited = await billing.markPaid(request.params.id, { actorId: actorId(request), reason });
       // Paid by someone else a moment ago: staff learn it rather than think they credited twice.
-      if (!credited) throw new HttpError(400, { detail: message('invoiceSettled', language) });
+      if (!credited) throw BILLING_REFUSALS.invoiceSettled();
       return presentInvoice(request.params.id);
     },
   );
@@ -210,13 +181,11 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
   app.post<IdRequest>(
     '/api/panel/invoices/:id/cancel/',
     { ...can(INVOICE_PERMISSIONS.change), schema: { params: idParams, response: answers(PanelInvoiceSchema) } },
-    async (request, reply) => {
+    async (request) => {
       const { language } = request;
       const { reason } = parseBody(InvoiceCancelSchema, request.body, language);
-      if (!(await invoices.get(request.params.id))) return notFound(reply, language);
-      await withRefusals(language, currency, () =>
-        billing.cancel(request.params.id, { actorId: actorId(request), reason }),
-      );
+      if (!(await invoices.get(request.params.id))) return notFound();
+      await billing.cancel(request.params.id, { actorId: actorId(request), reason });
       return presentInvoice(request.params.id);
     },
   );
@@ -224,14 +193,6 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
   // ---- Promo codes ------------------------------------------------------------------------------------------
 
   const promoListQuery = jsonSchemaOf(listQuerySchema(PROMO_LIST));
-  const promoWrite = async <T>(language: Language, write: () => Promise<T>): Promise<T> => {
-    try {
-      return await write();
-    } catch (error) {
-      if (constraintOf(error, '23505') !== null) throw fieldError('code', message('promoCodeTaken', language));
-      throw error;
-    }
-  };
 
   app.get<{ Querystring: Query }>(
     '/api/panel/promo-codes/',
@@ -239,10 +200,10 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
       ...can(PROMO_CODE_PERMISSIONS.view),
       schema: { querystring: promoListQuery, response: { 200: paginatedSchema(jsonSchemaOf(PanelPromoCodeSchema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(PROMO_LIST, request.query);
       const count = await promos.count(params);
-      return answerPage(request, reply, publicUrl, count, (window) => promos.list(params, window));
+      return answerPage(request, publicUrl, count, (window) => promos.list(params, window));
     },
   );
 
@@ -251,8 +212,7 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
     permissions: PROMO_CODE_PERMISSIONS,
     item: PanelPromoCodeSchema,
     get: (id) => promos.get(id),
-    create: (body, language) =>
-      promoWrite(language, () => promos.create(parseBody(PromoCodeInputSchema, body, language))),
+    create: (body, language) => promos.create(parseBody(PromoCodeInputSchema, body, language)),
     update: async (id, body, language) => {
       // The rules between fields (a percent ≤ 100, the dates in order) hold for the code as it will be: the edit is
       // checked merged over what is stored.
@@ -261,16 +221,9 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
       if (!current) return null;
       const { id: _id, uses: _uses, created_at: _created, updated_at: _updated, ...stored } = current;
       const input = parseBody(PromoCodeInputSchema, { ...stored, ...patch }, language);
-      return promoWrite(language, () => promos.update(id, input));
+      return promos.update(id, input);
     },
-    remove: async (id, language) => {
-      try {
-        return await promos.delete(id);
-      } catch (error) {
-        if (constraintOf(error, '23503') === null) throw error;
-        throw new HttpError(400, { detail: message('promoHasUses', language) });
-      }
-    },
+    remove: (id) => promos.delete(id),
   });
 };
 

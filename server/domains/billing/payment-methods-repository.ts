@@ -14,8 +14,10 @@ import type {
 import type { BlockImage } from '@proxy/contract/schemas/blocks';
 import type { PaymentMethodBadge } from '@proxy/contract/session-state';
 import type { Queryable } from '../../db/db.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
 import { shortCache } from '../../lib/short-cache.ts';
 import { assignments, json, localized, nextSortOrder, reorder } from '../../lib/sql.ts';
+import { BILLING_REFUSALS } from './refusals.ts';
 
 /** A method as the server uses it: its secrets too. Never sent to a client as is. */
 export interface StoredMethod {
@@ -83,6 +85,12 @@ export type MethodRow = Omit<PaymentMethodInput, 'fee_percent' | 'secrets'> & {
   readonly secrets: Partial<Record<PaymentSecret, string>>;
 };
 
+/** A code another method has; a method invoices name (kept as history: switch it off instead). */
+const refusing = refuseOnConstraint({
+  payment_methods_code_key: BILLING_REFUSALS.methodCodeTaken,
+  invoices_method_id_fkey: BILLING_REFUSALS.methodHasInvoices,
+});
+
 export function paymentMethodsRepository(q: Queryable) {
   async function get(id: number, lock: '' | ' FOR UPDATE OF m' | ' FOR SHARE OF m' = ''): Promise<StoredMethod | null> {
     const [row] = await q.query<StoredMethod>(`SELECT ${COLUMNS} FROM payment_methods m WHERE m.id = $1${lock}`, [id]);
@@ -115,39 +123,43 @@ export function paymentMethodsRepository(q: Queryable) {
 
     async create(row: MethodRow): Promise<number> {
       const sortOrder = await nextSortOrder(q, 'payment_methods', 'true', []);
-      const [created] = await q.query<{ id: number }>(
-        `INSERT INTO payment_methods (code, name_ru, name_en, icon, kind, provider, settings, secrets, min_amount,
+      const [created] = await q
+        .query<{ id: number }>(
+          `INSERT INTO payment_methods (code, name_ru, name_en, icon, kind, provider, settings, secrets, min_amount,
                                       fee_basis_points, instructions_ru, instructions_en, active, sort_order)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-        [
-          row.code,
-          row.name_ru,
-          row.name_en,
-          json(row.icon),
-          row.kind,
-          row.provider,
-          json(row.settings),
-          json(row.secrets),
-          row.min_amount,
-          row.fee_basis_points,
-          row.instructions_ru,
-          row.instructions_en,
-          row.active,
-          sortOrder,
-        ],
-      );
+          [
+            row.code,
+            row.name_ru,
+            row.name_en,
+            json(row.icon),
+            row.kind,
+            row.provider,
+            json(row.settings),
+            json(row.secrets),
+            row.min_amount,
+            row.fee_basis_points,
+            row.instructions_ru,
+            row.instructions_en,
+            row.active,
+            sortOrder,
+          ],
+        )
+        .catch(refusing);
       return (created as { id: number }).id;
     },
 
     /** False when there is no such method. */
     async update(id: number, changes: Partial<MethodRow>): Promise<boolean> {
       const { sql, params } = assignments(changes, FIELDS, 2);
-      const rows = await q.query(`UPDATE payment_methods SET ${sql} WHERE id = $1 RETURNING id`, [id, ...params]);
+      const rows = await q
+        .query(`UPDATE payment_methods SET ${sql} WHERE id = $1 RETURNING id`, [id, ...params])
+        .catch(refusing);
       return rows.length > 0;
     },
 
     async delete(id: number): Promise<boolean> {
-      const rows = await q.query('DELETE FROM payment_methods WHERE id = $1 RETURNING id', [id]);
+      const rows = await q.query('DELETE FROM payment_methods WHERE id = $1 RETURNING id', [id]).catch(refusing);
       return rows.length > 0;
     },
 

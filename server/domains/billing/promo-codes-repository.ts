@@ -4,9 +4,11 @@
  */
 import type { PanelPromoCode, PromoCodeInput, PromoListParams } from '@proxy/contract/schemas/billing';
 import type { Queryable, SqlParam } from '../../db/db.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
 import { assignments, withIsoDates } from '../../lib/sql.ts';
+import { BILLING_REFUSALS } from './refusals.ts';
 
 const COLUMNS = `id, code, kind, value, to_char(valid_from, 'YYYY-MM-DD') AS valid_from,
   to_char(valid_until, 'YYYY-MM-DD') AS valid_until, max_uses, once_per_customer, active, uses, created_at, updated_at`;
@@ -44,6 +46,12 @@ function filter(params: PromoListParams): { sql: string; values: SqlParam[] } {
 }
 
 export type PromoJudgement = { readonly promo: PanelPromoCode } | { readonly refused: PromoRefusal };
+
+/** A code another promo code has; a code that was used (its uses are history: switch it off instead). */
+const refusing = refuseOnConstraint({
+  promo_codes_code_key: BILLING_REFUSALS.promoCodeTaken,
+  promo_code_uses_promo_code_id_fkey: BILLING_REFUSALS.promoHasUses,
+});
 
 export function promoCodesRepository(q: Queryable) {
   /** The code's rules for the customer, on its row read (`lock`: and locked) by this statement. */
@@ -99,34 +107,35 @@ export function promoCodesRepository(q: Queryable) {
     },
 
     async create(input: PromoCodeInput): Promise<PanelPromoCode> {
-      const [row] = await q.query<PanelPromoCode>(
-        `INSERT INTO promo_codes (code, kind, value, valid_from, valid_until, max_uses, once_per_customer, active)
+      const [row] = await q
+        .query<PanelPromoCode>(
+          `INSERT INTO promo_codes (code, kind, value, valid_from, valid_until, max_uses, once_per_customer, active)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-        [
-          input.code,
-          input.kind,
-          input.value,
-          input.valid_from,
-          input.valid_until,
-          input.max_uses,
-          input.once_per_customer,
-          input.active,
-        ],
-      );
+          [
+            input.code,
+            input.kind,
+            input.value,
+            input.valid_from,
+            input.valid_until,
+            input.max_uses,
+            input.once_per_customer,
+            input.active,
+          ],
+        )
+        .catch(refusing);
       return withIsoDates(row as PanelPromoCode);
     },
 
     async update(id: number, changes: Partial<PromoCodeInput>): Promise<PanelPromoCode | null> {
       const { sql, params } = assignments(changes, FIELDS, 2);
-      const [row] = await q.query<PanelPromoCode>(`UPDATE promo_codes SET ${sql} WHERE id = $1 RETURNING ${COLUMNS}`, [
-        id,
-        ...params,
-      ]);
+      const [row] = await q
+        .query<PanelPromoCode>(`UPDATE promo_codes SET ${sql} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...params])
+        .catch(refusing);
       return row ? withIsoDates(row) : null;
     },
 
     async delete(id: number): Promise<boolean> {
-      const rows = await q.query('DELETE FROM promo_codes WHERE id = $1 RETURNING id', [id]);
+      const rows = await q.query('DELETE FROM promo_codes WHERE id = $1 RETURNING id', [id]).catch(refusing);
       return rows.length > 0;
     },
 

@@ -54,7 +54,7 @@ export interface PaymentProviderAdapter {
   ready(method: StoredMethod): boolean;
   /** The address a new invoice shows with its QR code ('' when the customer pays elsewhere). */
   payAddress(method: StoredMethod): string;
-  /** Opens the payment at the gateway (throws `GatewayError`); null when the customer follows the instructions. */
+  /** Opens the payment at the gateway (refused while it is unavailable); null when the customer follows the instructions. */
   openCheckout(method: StoredMethod, request: CheckoutRequest): Promise<Checkout | null>;
   /** A webhook delivery, verified on its raw bytes and re-read from the gateway; absent: the provider has none. */
   readWebhook?(method: StoredMethod, rawBody: Buffer, signature: string | undefined): Promise<GatewayEvent>;

@@ -1,41 +1,25 @@
-/** How the money API words its refusals: DRF-shaped bodies in the request's language. */
-import type { Language } from '@proxy/contract/languages';
-import { formatPrice, type Currency } from '@proxy/contract/money';
-import { fieldError } from '../../lib/drf-errors.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { belowMinAmount, message } from '../../lib/messages.ts';
-import { BillingRefusal } from './billing-service.ts';
-import { GatewayError } from './btcpay.ts';
-import { InsufficientFunds } from './ledger-repository.ts';
+/** What the money domain refuses, with the status and field of each (the errors plugin words them). */
+import { MESSAGES } from '../../lib/messages.ts';
+import { defineRefusals } from '../../lib/refusal.ts';
+import { BILLING_MESSAGES } from './messages.ts';
 
-/** Runs an operation, answering the domain's refusals as 400s (422 for a reused key, 503 for the gateway). */
-export async function withRefusals<T>(language: Language, currency: Currency, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof InsufficientFunds)
-      throw new HttpError(400, { detail: message('insufficientFunds', language) });
-    if (error instanceof GatewayError) throw new HttpError(503, { detail: message('gatewayUnavailable', language) });
-    if (!(error instanceof BillingRefusal)) throw error;
-    switch (error.reason) {
-      case 'method_unavailable':
-        throw fieldError('method', message('methodUnavailable', language));
-      case 'below_min':
-        throw fieldError('amount', belowMinAmount(formatPrice(error.minAmount, currency, language), language));
-      case 'idempotency_mismatch':
-        throw new HttpError(422, { detail: message('idempotencyMismatch', language) });
-      case 'settled':
-        throw new HttpError(400, { detail: message('invoiceSettled', language) });
-      case 'insufficient_funds':
-        throw new HttpError(400, { detail: message('insufficientFunds', language) });
-      default:
-        throw new HttpError(400, { detail: message('invoiceNotPending', language) });
-    }
-  }
-}
-
-/** A unique index refusing a write (23505) or a row still referenced (23503), by the constraint's name. */
-export function constraintOf(error: unknown, code: '23505' | '23503'): string | null {
-  const { code: actual, constraint } = error as { code?: string; constraint?: string };
-  return actual === code ? (constraint ?? '') : null;
-}
+export const BILLING_REFUSALS = defineRefusals('billing', {
+  /** Switched off, unknown, or a gateway without its settings. */
+  methodUnavailable: { status: 400, field: 'method', message: BILLING_MESSAGES.methodUnavailable },
+  belowMinAmount: { status: 400, field: 'amount', message: BILLING_MESSAGES.belowMinAmount },
+  /** A cancelled invoice marked paid, or a paid one marked paid by someone else a moment ago. */
+  invoiceSettled: { status: 400, message: BILLING_MESSAGES.invoiceSettled },
+  invoiceNotPending: { status: 400, message: BILLING_MESSAGES.invoiceNotPending },
+  /** The ledger's overdraft (`users_balance_not_negative`); orders and staff word it their own way. */
+  insufficientFunds: { status: 400, message: BILLING_MESSAGES.insufficientFunds },
+  /** The gateway could not be reached or answered nonsense: retry later (a webhook's gateway delivers again). */
+  gatewayUnavailable: { status: 503, message: BILLING_MESSAGES.gatewayUnavailable },
+  methodCodeTaken: { status: 400, field: 'code', message: BILLING_MESSAGES.methodCodeTaken },
+  methodHasInvoices: { status: 400, message: BILLING_MESSAGES.methodHasInvoices },
+  promoCodeTaken: { status: 400, field: 'code', message: BILLING_MESSAGES.promoCodeTaken },
+  promoHasUses: { status: 400, message: BILLING_MESSAGES.promoHasUses },
+  /** A webhook whose HMAC does not match. */
+  invalidSignature: { status: 403, message: BILLING_MESSAGES.invalidSignature },
+  /** A webhook that is not one, or that names another method's invoice or store. */
+  webhookRefused: { status: 400, message: MESSAGES.invalid },
+});

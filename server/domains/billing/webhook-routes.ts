@@ -7,12 +7,11 @@
  */
 import { PAYMENT_PROVIDERS } from '@proxy/contract/schemas/billing';
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError } from '../../lib/http-error.ts';
-import { message } from '../../lib/messages.ts';
-import type { BillingService, WebhookOutcome } from './billing-service.ts';
-import { GatewayError } from './btcpay.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
+import type { BillingService } from './billing-service.ts';
 import { paymentMethodsRepository } from './payment-methods-repository.ts';
 import { PROVIDERS } from './providers.ts';
+import { BILLING_REFUSALS } from './refusals.ts';
 
 /** Webhook bodies are small JSON documents. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -39,29 +38,22 @@ const webhookRoutes: FastifyPluginAsync<{ billing: BillingService }> = async (ap
     '/api/payments/:provider/:id/webhook/',
     { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { params } },
     async (request, reply) => {
-      const { language } = request;
       const method = await methods.get(request.params.id);
       const adapter = method && method.provider === request.params.provider ? PROVIDERS[method.provider] : null;
-      if (!method || !adapter?.readWebhook) throw new HttpError(404, { detail: message('notFound', language) });
+      if (!method || !adapter?.readWebhook) throw COMMON_REFUSALS.notFound();
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = adapter.signatureHeader ? request.headers[adapter.signatureHeader] : undefined;
-      let outcome: WebhookOutcome;
-      try {
-        outcome = await billing.webhook(method, raw, typeof signature === 'string' ? signature : undefined);
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
-        request.log.warn({ err: error, methodId: method.id }, 'webhook: the invoice could not be re-read');
-        throw new HttpError(503, { detail: message('gatewayUnavailable', language) });
-      }
+      // The gateway unreachable while the invoice is re-read: refused 503, and BTCPay delivers again.
+      const outcome = await billing.webhook(method, raw, typeof signature === 'string' ? signature : undefined);
       if (outcome === 'bad_signature') {
         request.log.warn({ methodId: method.id }, 'webhook with a bad signature refused');
-        throw new HttpError(403, { detail: message('invalidSignature', language) });
+        throw BILLING_REFUSALS.invalidSignature();
       }
       if (outcome === 'other_method' || outcome === 'other_store') {
         request.log.warn({ methodId: method.id, outcome }, 'webhook for another method or store refused');
       }
       if (outcome === 'malformed' || outcome === 'other_store' || outcome === 'other_method') {
-        throw new HttpError(400, { detail: message('invalid', language) });
+        throw BILLING_REFUSALS.webhookRefused();
       }
       if (outcome === 'mismatch') {
         request.log.error({ methodId: method.id }, 'a gateway settled an invoice for another amount: not credited');

@@ -6,7 +6,8 @@ import type { Language } from '@proxy/contract/languages';
 import type { BlockInput, BlockPatch, PanelBlock, PublicBlock } from '@proxy/contract/schemas/blocks';
 import type { Queryable } from '../../db/db.ts';
 import { assignments, json, nextSortOrder, reorder, withIsoDates } from '../../lib/sql.ts';
-import { translateConflicts } from './conflicts.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
+import { CONTENT_REFUSALS } from './refusals.ts';
 
 const BLOCK_COLUMNS = 'id, page_id::int AS page_id, type, anchor, published, sort_order, data_ru, data_en, updated_at';
 const BLOCK_FIELDS = {
@@ -15,6 +16,8 @@ const BLOCK_FIELDS = {
   data_ru: { column: 'data_ru', store: json },
   data_en: { column: 'data_en', store: json },
 };
+
+const refusing = refuseOnConstraint({ page_blocks_page_id_anchor_key: CONTENT_REFUSALS.anchorTaken });
 
 export function blocksRepository(q: Queryable) {
   return {
@@ -43,16 +46,16 @@ export function blocksRepository(q: Queryable) {
       return row ? withIsoDates(row) : null;
     },
 
-    /** Adds the block at the end of the page; a taken anchor is a `ContentConflict`. */
+    /** Adds the block at the end of the page; a taken anchor is refused. */
     async create(pageId: number, input: BlockInput): Promise<PanelBlock> {
       const sortOrder = await nextSortOrder(q, 'page_blocks', 'page_id = $1', [pageId]);
-      const [row] = await translateConflicts(() =>
-        q.query<PanelBlock>(
+      const [row] = await q
+        .query<PanelBlock>(
           `INSERT INTO page_blocks (page_id, type, anchor, published, data_ru, data_en, sort_order)
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${BLOCK_COLUMNS}`,
           [pageId, input.type, input.anchor, input.published, json(input.data_ru), json(input.data_en), sortOrder],
-        ),
-      );
+        )
+        .catch(refusing);
       if (!row) throw new Error('block insert returned no row');
       return withIsoDates(row);
     },
@@ -60,9 +63,9 @@ export function blocksRepository(q: Queryable) {
     /** `changes` were checked against the block's own type: the type never changes. */
     async update(id: number, changes: BlockPatch): Promise<PanelBlock | null> {
       const { sql, params } = assignments(changes, BLOCK_FIELDS, 2);
-      const [row] = await translateConflicts(() =>
-        q.query<PanelBlock>(`UPDATE page_blocks SET ${sql} WHERE id = $1 RETURNING ${BLOCK_COLUMNS}`, [id, ...params]),
-      );
+      const [row] = await q
+        .query<PanelBlock>(`UPDATE page_blocks SET ${sql} WHERE id = $1 RETURNING ${BLOCK_COLUMNS}`, [id, ...params])
+        .catch(refusing);
       return row ? withIsoDates(row) : null;
     },
 

@@ -8,21 +8,21 @@ import type { MenuItemInput, PanelMenuItem } from '@proxy/contract/schemas/menu'
 import type { PanelPlan, PlanInput } from '@proxy/contract/schemas/plans';
 import type { Db } from '../../db/db.ts';
 import { blocksRepository } from './blocks-repository.ts';
-import { ContentConflict } from './conflicts.ts';
 import { menuRepository } from './menu-repository.ts';
 import { pagesRepository } from './pages-repository.ts';
 import { plansRepository } from './plans-repository.ts';
+import { CONTENT_REFUSALS } from './refusals.ts';
 
 export function contentService(db: Db) {
   return {
-    /** False when there was no such page; `ContentConflict('home', 'protected')` for the home page. */
+    /** False when there was no such page; the home page is refused. */
     deletePage(id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const pages = pagesRepository(tx);
         const page = await pages.lock(id);
         if (!page) return false;
         // Without it `/` would have nothing to show; staff unpublish its blocks instead.
-        if (page.home) throw new ContentConflict('home', 'protected');
+        if (page.home) throw CONTENT_REFUSALS.homeProtected();
         return pages.delete(id);
       });
     },

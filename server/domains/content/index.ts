@@ -6,10 +6,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import panelMenuRoutes from './panel-menu-routes.ts';
 import panelPagesRoutes from './panel-pages-routes.ts';
 import panelPlansRoutes from './panel-plans-routes.ts';
+import { publicContent } from './public-content.ts';
 import publicRoutes from './public-routes.ts';
 
-/** The site's HTML document and sitemap read the content as visitors see it. */
-export { publicContent, type PublicContent } from './public-content.ts';
 /** Ordering quotes from the plans: they are the price list. */
 export { plansRepository } from './plans-repository.ts';
 
@@ -28,6 +27,8 @@ const content: FastifyPluginAsync<ContentOptions> = async (app, options) => {
     await panel.register(panelPlansRoutes);
     await panel.register(panelMenuRoutes);
   });
+  // The site's HTML document and sitemap show the content as visitors see it, as the public API does.
+  app.site.provide('content', publicContent(app.db));
 };
 
 export default content;

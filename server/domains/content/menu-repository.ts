@@ -7,7 +7,7 @@ import type { Language } from '@proxy/contract/languages';
 import type { MenuItem, MenuItemInput, PanelMenuItem } from '@proxy/contract/schemas/menu';
 import type { Queryable } from '../../db/db.ts';
 import { assignments, localized, nextSortOrder, reorder } from '../../lib/sql.ts';
-import { ContentConflict } from './conflicts.ts';
+import { CONTENT_REFUSALS } from './refusals.ts';
 
 const MENU_COLUMNS = 'id, parent_id, name_ru, name_en, link, sort_order';
 const MENU_FIELDS = {
@@ -45,13 +45,13 @@ export function menuRepository(q: Queryable) {
   function checkParent(locked: Map<number, number | null>, parentId: number | null | undefined, self?: number): void {
     if (parentId === null || parentId === undefined) return;
     if (!locked.has(parentId) || locked.get(parentId) !== null || parentId === self) {
-      throw new ContentConflict('parent_id', 'missing');
+      throw CONTENT_REFUSALS.badParent();
     }
   }
 
   async function checkChildless(self: number): Promise<void> {
     const children = await q.query('SELECT 1 FROM menu_items WHERE parent_id = $1 LIMIT 1', [self]);
-    if (children.length > 0) throw new ContentConflict('parent_id', 'protected');
+    if (children.length > 0) throw CONTENT_REFUSALS.badParent();
   }
 
   return {

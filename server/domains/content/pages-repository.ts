@@ -17,7 +17,10 @@ import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
 import { assignments, localized, withIsoDates } from '../../lib/sql.ts';
-import { translateConflicts } from './conflicts.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
+import { CONTENT_REFUSALS } from './refusals.ts';
+
+const refusing = refuseOnConstraint({ pages_slug_key: CONTENT_REFUSALS.slugTaken });
 
 /** A published page without its blocks and plans (public-content.ts adds them). */
 export type PublishedPageRow = Omit<PublicPage, 'blocks' | 'plans'> & { readonly id: number };
@@ -180,8 +183,8 @@ export function pagesRepository(q: Queryable) {
     get,
 
     async create(input: PageInput): Promise<PanelPage> {
-      const [row] = await translateConflicts(() =>
-        q.query<PanelPage>(
+      const [row] = await q
+        .query<PanelPage>(
           `INSERT INTO pages (slug, title_ru, title_en, body_ru, body_en, seo_title_ru, seo_title_en,
                               seo_description_ru, seo_description_en, published, menu, sort_order)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -200,17 +203,17 @@ export function pagesRepository(q: Queryable) {
             input.menu,
             input.sort_order,
           ],
-        ),
-      );
+        )
+        .catch(refusing);
       if (!row) throw new Error('page insert returned no row');
       return withIsoDates(row);
     },
 
     async update(id: number, changes: Partial<PageInput>): Promise<PanelPage | null> {
       const { sql, params } = assignments(changes, PAGE_FIELDS, 2);
-      const [row] = await translateConflicts(() =>
-        q.query<PanelPage>(`UPDATE pages SET ${sql} WHERE id = $1 RETURNING ${PAGE_COLUMNS}`, [id, ...params]),
-      );
+      const [row] = await q
+        .query<PanelPage>(`UPDATE pages SET ${sql} WHERE id = $1 RETURNING ${PAGE_COLUMNS}`, [id, ...params])
+        .catch(refusing);
       return row ? withIsoDates(row) : null;
     },
 

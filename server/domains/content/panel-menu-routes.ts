@@ -5,8 +5,8 @@ import { ReorderSchema } from '@proxy/contract/schemas/reorder';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { parseBody } from '../../lib/drf-errors.ts';
-import { answers, registerItemRoutes, reorderRefused } from '../../lib/panel.ts';
-import { withConflicts } from './conflicts.ts';
+import { answers, registerItemRoutes } from '../../lib/panel.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { contentService } from './content-service.ts';
 import { menuRepository } from './menu-repository.ts';
 
@@ -28,11 +28,11 @@ const panelMenuRoutes: FastifyPluginAsync = async (app) => {
     get: (id) => menu.get(id),
     create: (body, language) => {
       const input = parseBody(MenuItemInputSchema, body, language);
-      return withConflicts(language, () => content.createMenuItem(input));
+      return content.createMenuItem(input);
     },
     update: (id, body, language) => {
       const changes = parseBody(v.partial(MenuItemInputSchema), body, language);
-      return withConflicts(language, () => content.updateMenuItem(id, changes));
+      return content.updateMenuItem(id, changes);
     },
     remove: (id) => menu.delete(id),
   });
@@ -45,7 +45,7 @@ const panelMenuRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const body = parseBody(MenuReorderSchema, request.body, request.language);
-      if (!(await content.reorderMenu(body.parent_id, body.ids))) throw reorderRefused(request.language);
+      if (!(await content.reorderMenu(body.parent_id, body.ids))) throw COMMON_REFUSALS.badReorder();
       return menu.list();
     },
   );

@@ -4,7 +4,6 @@
  * permissions of `pages.Page` (`PAGE_PERMISSIONS`); the same strings cut the panel's menu and routes. Rich text is
  * sanitized here, on save, with the fixed allow-list, so nothing stored can run script when rendered.
  */
-import type { Language } from '@proxy/contract/languages';
 import { PAGE_PART_PERMISSIONS, PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { BlockInputSchema, blockPatchSchema, PanelBlockSchema, type BlockType } from '@proxy/contract/schemas/blocks';
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
@@ -18,20 +17,20 @@ import {
 } from '@proxy/contract/schemas/page';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { fieldError, parseBody } from '../../lib/drf-errors.ts';
-import { message } from '../../lib/messages.ts';
-import { InvalidPageError, paginate, paginatedSchema, pageWindow } from '../../lib/pagination.ts';
-import { answers, idParams, notFound, parseReorder, registerItemRoutes, reorderRefused } from '../../lib/panel.ts';
+import { parseBody } from '../../lib/drf-errors.ts';
+import { paginate, paginatedSchema, pageWindow } from '../../lib/pagination.ts';
+import { answers, idParams, notFound, parseReorder, registerItemRoutes } from '../../lib/panel.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
 import { blocksRepository } from './blocks-repository.ts';
-import { withConflicts } from './conflicts.ts';
 import { contentService } from './content-service.ts';
 import { pagesRepository } from './pages-repository.ts';
+import { CONTENT_REFUSALS } from './refusals.ts';
 
-function cleanPage<T extends Partial<PageInput>>(input: T, language: Language): T {
+function cleanPage<T extends Partial<PageInput>>(input: T): T {
   if (input.slug !== undefined && (RESERVED_SLUGS as readonly string[]).includes(input.slug)) {
-    throw fieldError('slug', message('slugReserved', language));
+    throw CONTENT_REFUSALS.slugReserved();
   }
   return {
     ...input,
@@ -89,17 +88,11 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
       ...can(view),
       schema: { querystring: listQuery, response: { 200: paginatedSchema(jsonSchemaOf(PanelPageRowSchema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(PAGE_LIST, request.query);
       const count = await pages.count(params);
-      let window;
-      try {
-        // DRF's paging from the raw strings: a bad page is a 404, a bad size the default.
-        window = pageWindow(request.query, count);
-      } catch (error) {
-        if (!(error instanceof InvalidPageError)) throw error;
-        return reply.code(404).send({ detail: message('invalidPage', request.language) });
-      }
+      // DRF's paging from the raw strings: a bad page is a 404, a bad size the default.
+      const window = pageWindow(request.query, count);
       return paginate(await pages.list(params, window), count, window, request.url, options.publicUrl);
     },
   );
@@ -110,21 +103,18 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     item: PanelPageSchema,
     get: (id) => pages.get(id),
     create: (body, language) => {
-      const input = cleanPage(parseBody(PageInputSchema, body, language), language);
-      return withConflicts(language, () => pages.create(input));
+      return pages.create(cleanPage(parseBody(PageInputSchema, body, language)));
     },
     update: (id, body, language) => {
-      const changes = cleanPage(parseBody(v.partial(PageInputSchema), body, language), language);
-      return withConflicts(language, () => pages.update(id, changes));
+      return pages.update(id, cleanPage(parseBody(v.partial(PageInputSchema), body, language)));
     },
-    remove: (id, language) => withConflicts(language, () => content.deletePage(id)),
+    remove: (id) => content.deletePage(id),
   });
 
   app.get<IdRequest>(
     '/api/panel/pages/:id/blocks/',
     { ...can(view), schema: { params: idParams, response: answers(v.array(PanelBlockSchema)) } },
-    async (request, reply) =>
-      (await pages.get(request.params.id)) ? blocks.list(request.params.id) : notFound(reply, request.language),
+    async (request) => ((await pages.get(request.params.id)) ? blocks.list(request.params.id) : notFound()),
   );
 
   app.post<IdRequest>(
@@ -133,19 +123,19 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     async (request, reply) => {
       const parsed = parseBody(BlockInputSchema, request.body, request.language);
       const input = cleanBlock(parsed.type, parsed);
-      const block = await withConflicts(request.language, () => content.createBlock(request.params.id, input));
-      return block ? reply.code(201).send(block) : notFound(reply, request.language);
+      const block = await content.createBlock(request.params.id, input);
+      return block ? reply.code(201).send(block) : notFound();
     },
   );
 
   app.post<IdRequest>(
     '/api/panel/pages/:id/blocks/order/',
     { ...can(change), schema: { params: idParams, response: answers(v.array(PanelBlockSchema)) } },
-    async (request, reply) => {
+    async (request) => {
       const ids = parseReorder(request.body, request.language);
       const applied = await content.reorderBlocks(request.params.id, ids);
-      if (applied === null) return notFound(reply, request.language);
-      if (!applied) throw reorderRefused(request.language);
+      if (applied === null) return notFound();
+      if (!applied) throw COMMON_REFUSALS.badReorder();
       return blocks.list(request.params.id);
     },
   );
@@ -160,7 +150,7 @@ const panelPagesRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
       if (!existing) return null;
       // The type never changes: an edit is checked against the block's own type.
       const changes = cleanBlock(existing.type, parseBody(blockPatchSchema(existing.type), body, language));
-      return withConflicts(language, () => blocks.update(id, changes));
+      return blocks.update(id, changes);
     },
     remove: (id) => blocks.delete(id),
   });

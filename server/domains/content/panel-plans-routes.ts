@@ -4,7 +4,8 @@ import { PanelPlanSchema, PlanInputSchema } from '@proxy/contract/schemas/plans'
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { parseBody } from '../../lib/drf-errors.ts';
-import { answers, parseReorder, registerItemRoutes, reorderRefused } from '../../lib/panel.ts';
+import { answers, parseReorder, registerItemRoutes } from '../../lib/panel.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { contentService } from './content-service.ts';
 import { plansRepository } from './plans-repository.ts';
 
@@ -31,7 +32,7 @@ const panelPlansRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       if (!(await content.reorderPlans(parseReorder(request.body, request.language)))) {
-        throw reorderRefused(request.language);
+        throw COMMON_REFUSALS.badReorder();
       }
       return plans.list();
     },

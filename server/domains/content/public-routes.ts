@@ -9,8 +9,8 @@ import { FooterSchema, MenuSchema } from '@proxy/contract/schemas/menu';
 import { PageSummarySchema, PublicPageSchema } from '@proxy/contract/schemas/page';
 import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
-import { message } from '../../lib/messages.ts';
-import { InvalidPageError, paginate, paginatedSchema, pageWindow, type PageQuery } from '../../lib/pagination.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
+import { paginate, paginatedSchema, pageWindow, type PageQuery } from '../../lib/pagination.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import { permissionSubject } from '../../plugins/auth.ts';
 import { pagesRepository } from './pages-repository.ts';
@@ -61,25 +61,13 @@ const publicRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, opti
   const pages = pagesRepository(app.db);
   const content = publicContent(app.db);
 
-  app.get<{ Querystring: PageQuery & { search?: string } }>(
-    '/api/pages/',
-    { schema: listSchema },
-    async (request, reply) => {
-      const { search } = request.query;
-      const count = await pages.countPublished(search);
-      let window;
-      try {
-        window = pageWindow(request.query, count);
-      } catch (error) {
-        if (error instanceof InvalidPageError) {
-          return reply.code(404).send({ detail: message('invalidPage', request.language) });
-        }
-        throw error;
-      }
-      const rows = await pages.listPublished({ language: request.language, search }, window);
-      return paginate(rows, count, window, request.url, options.publicUrl);
-    },
-  );
+  app.get<{ Querystring: PageQuery & { search?: string } }>('/api/pages/', { schema: listSchema }, async (request) => {
+    const { search } = request.query;
+    const count = await pages.countPublished(search);
+    const window = pageWindow(request.query, count);
+    const rows = await pages.listPublished({ language: request.language, search }, window);
+    return paginate(rows, count, window, request.url, options.publicUrl);
+  });
 
   app.get<{ Params: { slug: string } }>('/api/pages/:slug/', { schema: detailSchema }, async (request, reply) => {
     const { slug } = request.params;
@@ -87,14 +75,14 @@ const publicRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, opti
     // Staff who may view pages preview an unpublished one; everyone else gets the 404 it is to them.
     const preview = user !== null && hasPermission(permissionSubject(user), PAGE_PERMISSIONS.view);
     const page = preview ? await content.preview(slug, language) : await content.page(slug, language);
-    if (!page) return reply.code(404).send({ detail: message('notFound', language) });
+    if (!page) throw COMMON_REFUSALS.notFound();
     if (page.draft) reply.header('cache-control', 'no-store');
     return page;
   });
 
-  app.get('/api/home/', { schema: { response: pageResponse } }, async (request, reply) => {
+  app.get('/api/home/', { schema: { response: pageResponse } }, async (request) => {
     const page = await content.home(request.language);
-    if (!page) return reply.code(404).send({ detail: message('notFound', request.language) });
+    if (!page) throw COMMON_REFUSALS.notFound();
     return page;
   });
 

@@ -4,8 +4,8 @@ import type { BlockInput } from '@proxy/contract/schemas/blocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openSeededDb, type TestDb } from '../../test/helpers.ts';
 import { blocksRepository } from './blocks-repository.ts';
-import { ContentConflict } from './conflicts.ts';
 import { pagesRepository } from './pages-repository.ts';
+import { CONTENT_REFUSALS } from './refusals.ts';
 
 const PAGE = {
   slug: 'atomic-page',
@@ -43,10 +43,10 @@ describe.each(BACKENDS)('a transaction across the content repositories on $name'
       const page = await pagesRepository(tx).create(PAGE);
       const blocks = blocksRepository(tx);
       await blocks.create(page.id, BLOCK);
-      // The same anchor twice on one page: the unique index refuses it.
+      // The same anchor twice on one page: the unique index refuses it, and the repository says so.
       await blocks.create(page.id, BLOCK);
     });
-    await expect(write).rejects.toEqual(new ContentConflict('anchor', 'taken'));
+    await expect(write).rejects.toMatchObject({ code: CONTENT_REFUSALS.anchorTaken.code, field: 'anchor' });
 
     expect(await testDb.db.query("SELECT 1 FROM pages WHERE slug = 'atomic-page'")).toEqual([]);
     expect(await testDb.db.query("SELECT 1 FROM page_blocks WHERE anchor = 'intro'")).toEqual([]);

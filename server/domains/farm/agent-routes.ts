@@ -14,10 +14,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { errorBody, parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { message } from '../../lib/messages.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import type { FarmService } from './farm-service.ts';
 import type { AgentHost } from './hosts-repository.ts';
 import type { NotificationWaits } from './notification-waits.ts';
+import { FARM_REFUSALS } from './refusals.ts';
 
 /** A long poll looks at the database again at least this often, notification or not. */
 const POLL_SLICE_MS = 1_000;
@@ -36,7 +37,7 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
         : null;
     if (!host) {
       request.log.info('agent refused: unknown or missing host token');
-      throw new HttpError(401, { detail: message('invalidToken', request.language) }, { 'www-authenticate': 'Bearer' });
+      throw FARM_REFUSALS.agentTokenInvalid();
     }
     return host;
   }
@@ -69,11 +70,7 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
     async (request, reply) => {
       const host = await hostOf(request);
       const result = parseBody(RotationResultSchema, request.body, request.language);
-      const outcome = await farm.finishRotation(host.id, request.params.id, result);
-      if (outcome === 'unknown') throw new HttpError(404, { detail: message('notFound', request.language) });
-      if (outcome === 'already_finished') {
-        throw new HttpError(409, { detail: message('rotationFinished', request.language) });
-      }
+      if (!(await farm.finishRotation(host.id, request.params.id, result))) throw COMMON_REFUSALS.notFound();
       request.log.info({ hostId: host.id, rotationId: request.params.id, status: result.status }, 'rotation finished');
       return reply.code(204).send();
     },

@@ -11,14 +11,13 @@ import { hostsRepository, type AgentHost } from './hosts-repository.ts';
 import { allocateProxy } from './inventory.ts';
 import { modemsRepository, type Modem, type NewModem } from './modems-repository.ts';
 import { proxiesRepository, type Proxy, type ProxySettings } from './proxies-repository.ts';
+import { FARM_REFUSALS } from './refusals.ts';
 import { rotationsRepository, type Rotation, type RotationSource } from './rotations-repository.ts';
 import { newHostToken, newProxyPassword, newRotateToken, sha256 } from './secrets.ts';
 import { trafficRepository } from './traffic-repository.ts';
 
 /** A change-IP link works at most once a minute per proxy (design/product.md). */
 export const ROTATE_COOLDOWN_SECONDS = 60;
-
-export { NoFreePorts } from './inventory.ts';
 
 /** Whose proxy a change is for: a customer's own calls pass their id, and another owner's proxy is `unknown`. */
 export interface Owner {
@@ -31,16 +30,6 @@ export type LinkRotation =
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'wait'; readonly seconds: number }
   | { readonly kind: 'started'; readonly rotationId: number };
-
-export type RotationFinish = 'finished' | 'unknown' | 'already_finished';
-
-export type StaffRotation =
-  | { readonly kind: 'unknown' }
-  | { readonly kind: 'unavailable' }
-  | { readonly kind: 'started'; readonly rotationId: number };
-
-/** What a panel write came to: done, no such row, or refused for the named reason. */
-export type FarmWrite = 'ok' | 'unknown' | 'ports_in_use' | 'has_modems' | 'has_proxies';
 
 export interface HostChanges {
   readonly name?: string;
@@ -173,28 +162,32 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
       });
     },
 
-    /** A host's name, address or port range; a range that would leave a proxy's port outside is refused. */
-    updateHost(id: number, changes: HostChanges): Promise<FarmWrite> {
+    /**
+     * A host's name, address or port range (the ends' order judged against the stored one when only one is sent); a
+     * range that would leave a proxy's port outside is refused. False for an unknown host.
+     */
+    updateHost(id: number, changes: HostChanges): Promise<boolean> {
       return db.transaction(async (tx) => {
         const farm = hostsRepository(tx);
         const host = await farm.get(id, { lock: true });
-        if (!host) return 'unknown';
+        if (!host) return false;
         const portMin = changes.portMin ?? host.portMin;
         const portMax = changes.portMax ?? host.portMax;
-        if (await farm.hasPortsOutside(id, portMin, portMax)) return 'ports_in_use';
+        if (portMin >= portMax) throw FARM_REFUSALS.portOrder();
+        if (await farm.hasPortsOutside(id, portMin, portMax)) throw FARM_REFUSALS.portsInUse();
         await farm.update(id, { ...changes, portMin, portMax });
-        return 'ok';
+        return true;
       });
     },
 
     /** A host without modems; one with modems is refused (they carry customers' proxies or could). */
-    deleteHost(id: number): Promise<FarmWrite> {
+    deleteHost(id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const farm = hostsRepository(tx);
-        if (!(await farm.get(id, { lock: true }))) return 'unknown';
-        if (await farm.hasModems(id)) return 'has_modems';
+        if (!(await farm.get(id, { lock: true }))) return false;
+        if (await farm.hasModems(id)) throw FARM_REFUSALS.hostHasModems();
         await farm.delete(id);
-        return 'ok';
+        return true;
       });
     },
 
@@ -202,13 +195,13 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
      * A modem's details, its host, or maintenance (on: `maintenance`, off: `offline` until its agent reports). A
      * modem carrying proxies cannot move to another host (their ports are that host's). Its agent(s) are told.
      */
-    updateModem(id: number, changes: ModemChanges): Promise<FarmWrite> {
+    updateModem(id: number, changes: ModemChanges): Promise<boolean> {
       return db.transaction(async (tx) => {
         const modems = modemsRepository(tx);
         const modem = await modems.get(id, { lock: true });
-        if (!modem) return 'unknown';
+        if (!modem) return false;
         const moving = changes.hostId !== undefined && changes.hostId !== modem.hostId;
-        if (moving && (await modems.hasProxies(id))) return 'has_proxies';
+        if (moving && (await modems.hasProxies(id))) throw FARM_REFUSALS.modemHasProxies();
         const { maintenance, ...rest } = changes;
         const status =
           maintenance === true
@@ -220,28 +213,32 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
         const farm = hostsRepository(tx);
         await farm.bump(modem.hostId);
         if (moving) await farm.bump(changes.hostId as number);
-        return 'ok';
+        return true;
       });
     },
 
-    deleteModem(id: number): Promise<FarmWrite> {
+    /** False for an unknown modem; one carrying proxies is refused. */
+    deleteModem(id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const modems = modemsRepository(tx);
         const modem = await modems.get(id, { lock: true });
-        if (!modem) return 'unknown';
-        if (await modems.hasProxies(id)) return 'has_proxies';
+        if (!modem) return false;
+        if (await modems.hasProxies(id)) throw FARM_REFUSALS.modemHasProxies();
         await modems.delete(id);
         await hostsRepository(tx).bump(modem.hostId);
-        return 'ok';
+        return true;
       });
     },
 
-    /** Staff's "rotate now": asks the modem's agent (no cooldown: staff may need it while fixing a modem). */
-    requestStaffRotation(modemId: number, actorId: number): Promise<StaffRotation> {
+    /**
+     * Staff's "rotate now": asks the modem's agent (no cooldown: staff may need it while fixing a modem). Null for an
+     * unknown modem; one that is not online is refused.
+     */
+    requestStaffRotation(modemId: number, actorId: number): Promise<number | null> {
       return db.transaction(async (tx) => {
         const modem = await modemsRepository(tx).get(modemId, { lock: true });
-        if (!modem) return { kind: 'unknown' } as const;
-        if (modem.status !== 'online') return { kind: 'unavailable' } as const;
+        if (!modem) return null;
+        if (modem.status !== 'online') throw FARM_REFUSALS.modemBusy();
         const rotation = await rotationsRepository(tx).request({
           modemId,
           proxyId: null,
@@ -250,7 +247,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
           oldIp: modem.ip,
         });
         if (rotation.created) await hostsRepository(tx).bump(modem.hostId);
-        return { kind: 'started', rotationId: rotation.id } as const;
+        return rotation.id;
       });
     },
 
@@ -366,22 +363,22 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
     },
 
     /**
-     * The agent's result for a rotation of one of its modems: recorded once (a repeat is `already_finished`), the
+     * The agent's result for a rotation of one of its modems: recorded once (a repeat is refused), the
      * modem's address updated, the agent's configuration no longer listing it, and the link's waiter woken.
      */
-    finishRotation(hostId: number, id: number, result: RotationResult): Promise<RotationFinish> {
+    finishRotation(hostId: number, id: number, result: RotationResult): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rotations = rotationsRepository(tx);
         const rotation = await rotations.lockForHost(id, hostId);
-        if (!rotation) return 'unknown';
-        if (rotation.status !== 'pending') return 'already_finished';
+        if (!rotation) return false;
+        if (rotation.status !== 'pending') throw FARM_REFUSALS.rotationFinished();
         await rotations.finish(id, result, rotation.oldIp);
         if (result.status === 'done')
           await modemsRepository(tx).rotated(rotation.modemId, result.ip, result.finished_at);
         const farm = hostsRepository(tx);
         await farm.bump(hostId);
         await farm.notifyRotation(id);
-        return 'finished';
+        return true;
       });
     },
   };

@@ -4,6 +4,8 @@
  * polls of that host's agent.
  */
 import type { Queryable } from '../../db/db.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
+import { FARM_REFUSALS } from './refusals.ts';
 
 export const FARM_CHANNEL = 'farm_changed';
 
@@ -50,14 +52,20 @@ export interface NewHost {
   readonly tokenHash: string;
 }
 
+/** A name another host has; a host whose modems still name it (their proxies' ports are its: modems go first). */
+const refusingName = refuseOnConstraint({ agent_hosts_name_key: FARM_REFUSALS.hostNameTaken });
+const refusingDelete = refuseOnConstraint({ modems_host_id_fkey: FARM_REFUSALS.hostHasModems });
+
 export function hostsRepository(q: Queryable) {
   return {
     async insert(host: NewHost): Promise<AgentHost> {
-      const [row] = await q.query<HostRow>(
-        `INSERT INTO agent_hosts (name, public_host, port_min, port_max, token_hash) VALUES ($1, $2, $3, $4, $5)
-         RETURNING ${COLUMNS}`,
-        [host.name, host.publicHost, host.portMin, host.portMax, host.tokenHash],
-      );
+      const [row] = await q
+        .query<HostRow>(
+          `INSERT INTO agent_hosts (name, public_host, port_min, port_max, token_hash) VALUES ($1, $2, $3, $4, $5)
+           RETURNING ${COLUMNS}`,
+          [host.name, host.publicHost, host.portMin, host.portMax, host.tokenHash],
+        )
+        .catch(refusingName);
       return toHost(row as HostRow);
     },
 
@@ -99,11 +107,13 @@ export function hostsRepository(q: Queryable) {
       id: number,
       changes: { name?: string; publicHost?: string; portMin: number; portMax: number },
     ): Promise<void> {
-      await q.query(
-        `UPDATE agent_hosts SET name = COALESCE($2, name), public_host = COALESCE($3, public_host),
-                port_min = $4, port_max = $5 WHERE id = $1`,
-        [id, changes.name ?? null, changes.publicHost ?? null, changes.portMin, changes.portMax],
-      );
+      await q
+        .query(
+          `UPDATE agent_hosts SET name = COALESCE($2, name), public_host = COALESCE($3, public_host),
+                  port_min = $4, port_max = $5 WHERE id = $1`,
+          [id, changes.name ?? null, changes.publicHost ?? null, changes.portMin, changes.portMax],
+        )
+        .catch(refusingName);
     },
 
     async hasPortsOutside(id: number, portMin: number, portMax: number): Promise<boolean> {
@@ -120,7 +130,7 @@ export function hostsRepository(q: Queryable) {
     },
 
     async delete(id: number): Promise<void> {
-      await q.query('DELETE FROM agent_hosts WHERE id = $1', [id]);
+      await q.query('DELETE FROM agent_hosts WHERE id = $1', [id]).catch(refusingDelete);
     },
 
     async seen(id: number, report: { servedVersion: string | null; startedAt: string }): Promise<void> {

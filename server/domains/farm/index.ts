@@ -10,13 +10,7 @@ import { notificationWaits } from './notification-waits.ts';
 import rotateLinkRoute from './rotate-link-route.ts';
 import { trafficRepository } from './traffic-repository.ts';
 
-export {
-  farmService,
-  NoFreePorts,
-  requestAutoRotation,
-  ROTATE_COOLDOWN_SECONDS,
-  type FarmService,
-} from './farm-service.ts';
+export { farmService, requestAutoRotation, ROTATE_COOLDOWN_SECONDS, type FarmService } from './farm-service.ts';
 export type { ProxySettings } from './proxies-repository.ts';
 // Ordering sells free modems and makes, extends and shows the customers' proxies inside its own transactions, and its
 // lifecycle sweeps renew, suspend, release and remind through these.
@@ -48,7 +42,9 @@ export { customerProxiesRepository, type CustomerProxiesRepository } from './cus
 // Transfers hand a proxy to another customer inside their own transaction.
 export { handOverProxy, lockTransferableProxy, type TransferableProxy } from './handover.ts';
 export { notificationWaits, type NotificationWaits } from './notification-waits.ts';
-export { answerRotation, ROTATION_WAIT_MS, sendRotation } from './rotate-link-route.ts';
+export { answerRotation, ROTATION_WAIT_MS, rotationDetail, sendRotation } from './rotate-link-route.ts';
+// Ordering words a host out of ports as no stock.
+export { FARM_REFUSALS } from './refusals.ts';
 
 export interface FarmOptions extends FarmServiceOptions {
   /** PUBLIC_URL: the absolute `next`/`previous` links of paginated lists. */
@@ -81,14 +77,9 @@ const farm: FastifyPluginAsync<FarmOptions> = async (app, options) => {
     ...(options.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.rotationWaitMs }),
   });
 
-  // Idempotent and safe with several processes: a DELETE of rows past a fixed age.
-  const prune = setInterval(() => {
-    trafficRepository(app.db)
-      .pruneMinutes()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'traffic pruning failed'));
-  }, PRUNE_EVERY_MS);
-  prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
+  // Idempotent and safe with several processes: a DELETE of rows past a fixed age at the runner's clock.
+  const traffic = trafficRepository(app.db);
+  app.jobs.register({ name: 'traffic.prune', everyMs: PRUNE_EVERY_MS, run: (now) => traffic.pruneMinutes(now) });
 };
 
 export default farm;

@@ -8,15 +8,8 @@ import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/fa
 import type { Queryable } from '../../db/db.ts';
 import { hostsRepository, type AgentHost } from './hosts-repository.ts';
 import { proxiesRepository, type Proxy } from './proxies-repository.ts';
+import { FARM_REFUSALS } from './refusals.ts';
 import { newProxyLogin, newProxyPassword, newRotateToken, sha256 } from './secrets.ts';
-
-/** The host's port range has no two free ports left. */
-export class NoFreePorts extends Error {
-  constructor(hostId: number) {
-    super(`Agent host ${hostId} has no free ports`);
-    this.name = 'NoFreePorts';
-  }
-}
 
 export interface Place {
   readonly country: string;
@@ -109,7 +102,7 @@ export async function allocateProxy(tx: Queryable, input: ProxyAllocation): Prom
   const host = (await hosts.get(input.hostId, { lock: true })) as AgentHost;
   const proxies = proxiesRepository(tx);
   const ports = await proxies.freePorts(host.id, host.portMin, host.portMax, 2);
-  if (ports.length < 2) throw new NoFreePorts(host.id);
+  if (ports.length < 2) throw FARM_REFUSALS.noFreePorts();
   const rotateToken = newRotateToken();
   const proxy = await proxies.insert({
     ownerId: input.ownerId,

@@ -1,6 +1,8 @@
 /** `modems`: the farm's modems, one SIM each, on an agent host. */
 import type { AgentModem, ModemReport } from '@proxy/contract/schemas/farm-agent';
 import type { Queryable } from '../../db/db.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
+import { FARM_REFUSALS } from './refusals.ts';
 
 export type ModemStatus = 'online' | 'offline' | 'maintenance';
 
@@ -56,23 +58,35 @@ const toModem = (row: ModemRow): Modem => ({
   lastRotationAt: row.last_rotation_at === null ? null : new Date(row.last_rotation_at),
 });
 
+/**
+ * A key the host's other modem has; a host that is not there; a modem whose proxies hold its host's ports (it can be
+ * neither moved to another host nor deleted).
+ */
+const refusing = refuseOnConstraint({
+  modems_host_id_key_key: FARM_REFUSALS.modemKeyTaken,
+  modems_host_id_fkey: FARM_REFUSALS.unknownHost,
+  proxies_modem_id_host_id_fkey: FARM_REFUSALS.modemHasProxies,
+});
+
 export function modemsRepository(q: Queryable) {
   return {
     async insert(modem: NewModem): Promise<Modem> {
-      const [row] = await q.query<ModemRow>(
-        `INSERT INTO modems (host_id, name, key, country, city, operator, capacity, notes)
+      const [row] = await q
+        .query<ModemRow>(
+          `INSERT INTO modems (host_id, name, key, country, city, operator, capacity, notes)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-        [
-          modem.hostId,
-          modem.name,
-          modem.key,
-          modem.country,
-          modem.city,
-          modem.operator,
-          modem.capacity ?? 1,
-          modem.notes ?? '',
-        ],
-      );
+          [
+            modem.hostId,
+            modem.name,
+            modem.key,
+            modem.country,
+            modem.city,
+            modem.operator,
+            modem.capacity ?? 1,
+            modem.notes ?? '',
+          ],
+        )
+        .catch(refusing);
       return toModem(row as ModemRow);
     },
 
@@ -136,10 +150,12 @@ export function modemsRepository(q: Queryable) {
       };
       const set = Object.entries(columns).filter(([, value]) => value !== undefined);
       if (set.length === 0) return;
-      await q.query(
-        `UPDATE modems SET ${set.map(([column], index) => `${column} = $${index + 2}`).join(', ')} WHERE id = $1`,
-        [id, ...set.map(([, value]) => value as string | number)],
-      );
+      await q
+        .query(
+          `UPDATE modems SET ${set.map(([column], index) => `${column} = $${index + 2}`).join(', ')} WHERE id = $1`,
+          [id, ...set.map(([, value]) => value as string | number)],
+        )
+        .catch(refusing);
     },
 
     async hasProxies(id: number): Promise<boolean> {
@@ -147,7 +163,7 @@ export function modemsRepository(q: Queryable) {
     },
 
     async delete(id: number): Promise<void> {
-      await q.query('DELETE FROM modems WHERE id = $1', [id]);
+      await q.query('DELETE FROM modems WHERE id = $1', [id]).catch(refusing);
     },
 
     async rotated(id: number, ip: string, at: string): Promise<void> {

@@ -4,8 +4,11 @@
  * the proxy's last rotation `429` with `Retry-After` and `{"ok":false,"wait_seconds":N}`; an unknown token `404`.
  * Every answer is JSON, never cached and never indexed; `error` names a refusal for scripts.
  */
+import type { Language } from '@proxy/contract/languages';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { MESSAGES, type Text, throttled } from '../../lib/messages.ts';
 import type { FarmService, LinkRotation } from './farm-service.ts';
+import { FARM_MESSAGES } from './messages.ts';
 import type { NotificationWaits } from './notification-waits.ts';
 import type { Rotation } from './rotations-repository.ts';
 
@@ -80,6 +83,21 @@ export async function answerRotation(
   }
   // Still pending: the agent will rotate when it can; the next request joins that rotation.
   return { status: 504, body: { ok: false, error: 'timeout' } };
+}
+
+/** The worded reason of a rotation refusal, for the owner's page (the link's scripts read `error`). */
+const ROTATION_DETAILS: Readonly<Record<string, Text>> = {
+  not_found: MESSAGES.notFound,
+  proxy_inactive: FARM_MESSAGES.proxyInactive,
+  modem_unavailable: FARM_MESSAGES.modemBusy,
+  rotation_failed: FARM_MESSAGES.rotationFailed,
+  timeout: FARM_MESSAGES.rotationTimeout,
+};
+
+/** A rotation answer's `detail` in `language`: the cooldown as DRF's throttling words it, or the refusal's reason. */
+export function rotationDetail(body: RotationAnswer['body'], language: Language): string | undefined {
+  if (body.wait_seconds !== undefined) return throttled(body.wait_seconds, language);
+  return body.error === undefined ? undefined : ROTATION_DETAILS[body.error]?.[language];
 }
 
 /** Every answer about a rotation: JSON, never cached, never indexed, `Retry-After` within the cooldown. */

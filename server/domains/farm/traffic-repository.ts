@@ -60,10 +60,16 @@ export function trafficRepository(q: Queryable) {
       }
     },
 
-    async pruneMinutes(): Promise<void> {
-      await q.query('DELETE FROM traffic_minutes WHERE minute < now() - make_interval(days => $1)', [
-        MINUTES_KEPT_DAYS,
-      ]);
+    /** Deletes the minutes older than `MINUTES_KEPT_DAYS` at `now`; answers how many went. */
+    async pruneMinutes(now: Date): Promise<number> {
+      const [row] = await q.query<{ pruned: number }>(
+        `WITH pruned AS (
+           DELETE FROM traffic_minutes WHERE minute < $1::timestamptz - make_interval(days => $2) RETURNING 1
+         )
+         SELECT count(*)::int AS pruned FROM pruned`,
+        [now, MINUTES_KEPT_DAYS],
+      );
+      return row?.pruned ?? 0;
     },
 
     /** A proxy's sums per hour or day, newest first. */

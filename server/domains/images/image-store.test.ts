@@ -8,7 +8,7 @@ import { BACKENDS, PGLITE, type TestDb } from '../../test/helpers.ts';
 import { pngBomb, testImage } from '../../test/images.ts';
 import { cachePath, storeImage } from './image-store.ts';
 import { imagesRepository } from './images-repository.ts';
-import { ImageInputError } from './processing.ts';
+import { IMAGE_REFUSALS } from './refusals.ts';
 
 async function listing(dir: string): Promise<string[]> {
   try {
@@ -56,8 +56,12 @@ describe.each(BACKENDS)('storeImage on $name', (backend) => {
 
   it('keeps nothing from a refused file', async () => {
     const before = await rows();
-    await expect(storeImage(testDb.db, dataDir, pngBomb(20_000, 20_000))).rejects.toBeInstanceOf(ImageInputError);
-    await expect(storeImage(testDb.db, dataDir, Buffer.from('GIF89a'))).rejects.toMatchObject({ problem: 'type' });
+    await expect(storeImage(testDb.db, dataDir, pngBomb(20_000, 20_000))).rejects.toMatchObject({
+      code: IMAGE_REFUSALS.tooManyPixels.code,
+    });
+    await expect(storeImage(testDb.db, dataDir, Buffer.from('GIF89a'))).rejects.toMatchObject({
+      code: IMAGE_REFUSALS.type.code,
+    });
     expect(await listing(dataDir)).toEqual([]);
     expect(await rows()).toBe(before);
   });

@@ -61,7 +61,7 @@ async function syncDir(dir: string): Promise<void> {
 }
 
 /**
- * Checks and normalizes `bytes` (throws `ImageInputError` for an unusable file) and stores the result: the row and
+ * Checks and normalizes `bytes` (an unusable file is refused) and stores the result: the row and
  * the file both, or neither. The file is on disk before the row commits, so a committed row always has its file.
  */
 export async function storeImage(

@@ -12,8 +12,6 @@ import { availableParallelism } from 'node:os';
 import multipart from '@fastify/multipart';
 import {
   IMAGE_FILE_FIELD,
-  IMAGE_MAX_EDGE,
-  IMAGE_MAX_PIXELS,
   IMAGE_MAX_UPLOAD_BYTES,
   imageName,
   parseImageName,
@@ -23,20 +21,13 @@ import {
 import { IMAGE_UPLOAD_PERMISSION } from '@proxy/contract/permissions';
 import { ImageSchema } from '@proxy/contract/schemas/image';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { HttpError } from '../../lib/http-error.ts';
-import { message, unsupportedMediaType } from '../../lib/messages.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
-import {
-  imageFileTooLarge,
-  imageMessage,
-  imageSizeNotAllowed,
-  imageTooManyPixels,
-  imageUnknownFormat,
-} from './image-messages.ts';
 import { cachePath, originalPath, readCached, storeImage, writeCached } from './image-store.ts';
 import { imagesRepository, type StoredImage } from './images-repository.ts';
-import { CONTENT_TYPES, ImageInputError, renderVariant } from './processing.ts';
-import { QueueFullError, RenderQueue } from './render-queue.ts';
+import { CONTENT_TYPES, renderVariant } from './processing.ts';
+import { IMAGE_REFUSALS } from './refusals.ts';
+import { RenderQueue } from './render-queue.ts';
 
 export interface ImageRoutesOptions {
   /** The site's origin: `file_parse.host` of every image. */
@@ -56,8 +47,6 @@ export interface ImageRoutesOptions {
 /** The URL names the exact bytes (the id never gets another image): browsers and CDNs keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SERVE_ROUTE = '/api/users/images/:name';
-/** Seconds a client is asked to wait after a 503: a few renders' worth. */
-const RETRY_AFTER_SECONDS = 2;
 
 /** A 4xx of the upload: a field error on `file`, or a `detail` for the request as a whole. */
 const uploadErrorSchema = {
@@ -70,19 +59,6 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
-function busy(request: FastifyRequest): HttpError {
-  request.log.warn('image render queue full');
-  return new HttpError(
-    503,
-    { detail: imageMessage('busy', request.language) },
-    { 'retry-after': String(RETRY_AFTER_SECONDS) },
-  );
-}
-
-function notFound(request: FastifyRequest): HttpError {
-  return new HttpError(404, { detail: message('notFound', request.language) });
 }
 
 function toImage(stored: StoredImage, publicUrl: string): Image {
@@ -122,10 +98,9 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
 
   /** The one file of a multipart body, read to memory within the size limit; anything else is a 4xx. */
   async function readUpload(request: FastifyRequest): Promise<Buffer> {
-    const lang = request.language;
     if (!request.isMultipart()) {
       const mediaType = String(request.headers['content-type'] ?? '').split(';')[0] ?? '';
-      throw new HttpError(415, { detail: unsupportedMediaType(mediaType, lang) });
+      throw COMMON_REFUSALS.unsupportedMediaType({ mediaType });
     }
     let file: Buffer | undefined;
     try {
@@ -139,18 +114,17 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
         if (part.fieldname === IMAGE_FILE_FIELD) file = data;
       }
     } catch (error) {
+      // The multipart parser's own errors, as what they mean for this upload.
       switch ((error as { code?: string }).code) {
         case 'FST_REQ_FILE_TOO_LARGE':
-          throw new HttpError(413, { [IMAGE_FILE_FIELD]: [imageFileTooLarge(maxUploadBytes, lang)] });
+          throw IMAGE_REFUSALS.fileTooLarge({ maxBytes: maxUploadBytes });
         case 'FST_FILES_LIMIT':
-          throw new HttpError(400, { [IMAGE_FILE_FIELD]: [imageMessage('oneFile', lang)] });
+          throw IMAGE_REFUSALS.oneFile();
         default:
-          // Broken multipart framing, too many fields, a client gone mid-upload: the request's fault.
-          request.log.info({ err: error }, 'unreadable multipart upload');
-          throw new HttpError(400, { detail: imageMessage('malformed', lang) });
+          throw IMAGE_REFUSALS.malformed({ cause: error });
       }
     }
-    if (!file) throw new HttpError(400, { [IMAGE_FILE_FIELD]: [imageMessage('required', lang)] });
+    if (!file) throw IMAGE_REFUSALS.fileRequired();
     return file;
   }
 
@@ -172,21 +146,9 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
       },
     },
     async (request, reply) => {
-      const lang = request.language;
       const bytes = await readUpload(request);
-      let stored: StoredImage;
-      try {
-        stored = await queue.run(() => storeImage(app.db, dataDir, bytes, request.user?.id ?? null));
-      } catch (error) {
-        if (error instanceof QueueFullError) throw busy(request);
-        if (!(error instanceof ImageInputError)) throw error;
-        request.log.info({ problem: error.problem, err: error.cause }, 'image upload refused');
-        const text =
-          error.problem === 'pixels'
-            ? imageTooManyPixels(IMAGE_MAX_PIXELS, IMAGE_MAX_EDGE, lang)
-            : imageMessage(error.problem, lang);
-        throw new HttpError(400, { [IMAGE_FILE_FIELD]: [text] });
-      }
+      // An unusable file and a full queue are refused (400 on `file`, 503 + Retry-After).
+      const stored = await queue.run(() => storeImage(app.db, dataDir, bytes, request.user?.id ?? null));
       request.log.info(
         { imageId: stored.id, format: stored.format, width: stored.width, height: stored.height, bytes: stored.bytes },
         'image uploaded',
@@ -204,22 +166,21 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
       },
     },
     async (request, reply) => {
-      const lang = request.language;
       const parsed = parseImageName(request.params.name);
       if (!parsed.ok) {
         switch (parsed.problem) {
           case 'malformed':
-            throw notFound(request);
+            throw COMMON_REFUSALS.notFound();
           case 'format':
-            throw new HttpError(400, { detail: imageUnknownFormat(parsed.value, lang) });
+            throw IMAGE_REFUSALS.unknownFormat({ format: parsed.value });
           case 'size':
-            throw new HttpError(400, { detail: imageSizeNotAllowed(parsed.value, lang) });
+            throw IMAGE_REFUSALS.sizeNotAllowed({ size: parsed.value });
           case 'crop':
-            throw new HttpError(400, { detail: imageMessage('crop', lang) });
+            throw IMAGE_REFUSALS.crop();
         }
       }
       const image = await images.find(parsed.id);
-      if (!image) throw notFound(request);
+      if (!image) throw COMMON_REFUSALS.notFound();
 
       // Strong: one name is one rendering of one source (the hash tells a reused id apart).
       const etag = `"${image.sha256.slice(0, 16)}-${parsed.canonical}"`;
@@ -234,7 +195,7 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
           request.log.error({ imageId: image.id }, 'image file missing');
-          throw notFound(request);
+          throw COMMON_REFUSALS.notFound();
         }
         const { size } = await handle.stat();
         return success()
@@ -246,32 +207,28 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
       const file = cachePath(dataDir, image.id, parsed.canonical);
       let data = await readCached(file);
       if (!data) {
-        try {
-          data = await queue.run(async () => {
-            // A render of this name may have finished between the check above and this slot.
-            const ready = await readCached(file);
-            if (ready) return ready;
-            let source: Buffer;
-            try {
-              source = await readFile(originalPath(dataDir, image));
-            } catch (error) {
-              if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-              request.log.error({ imageId: image.id }, 'image file missing');
-              return null;
-            }
-            const size = renderedSize(image, { size: parsed.size ?? undefined, crop: parsed.crop });
-            const rendered = await renderVariant(source, image, size, parsed.format);
-            // A full disk costs the cache, not the answer.
-            await writeCached(file, rendered).catch((error: unknown) =>
-              request.log.warn({ err: error, file }, 'could not keep an image render'),
-            );
-            return rendered;
-          }, file);
-        } catch (error) {
-          if (error instanceof QueueFullError) throw busy(request);
-          throw error;
-        }
-        if (!data) throw notFound(request);
+        // A full queue is refused: 503 + Retry-After.
+        data = await queue.run(async () => {
+          // A render of this name may have finished between the check above and this slot.
+          const ready = await readCached(file);
+          if (ready) return ready;
+          let source: Buffer;
+          try {
+            source = await readFile(originalPath(dataDir, image));
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+            request.log.error({ imageId: image.id }, 'image file missing');
+            return null;
+          }
+          const size = renderedSize(image, { size: parsed.size ?? undefined, crop: parsed.crop });
+          const rendered = await renderVariant(source, image, size, parsed.format);
+          // A full disk costs the cache, not the answer.
+          await writeCached(file, rendered).catch((error: unknown) =>
+            request.log.warn({ err: error, file }, 'could not keep an image render'),
+          );
+          return rendered;
+        }, file);
+        if (!data) throw COMMON_REFUSALS.notFound();
       }
       return success().type(CONTENT_TYPES[parsed.format]).send(data);
     },

@@ -9,18 +9,13 @@
  */
 import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, type ImageFormat, type PixelSize } from '@proxy/contract/images';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { IMAGE_REFUSALS } from './refusals.ts';
 
-/** Why an upload was refused; the route turns each into its message. */
-export type ImageProblem = 'empty' | 'type' | 'invalid' | 'pixels';
-
-export class ImageInputError extends Error {
-  readonly problem: ImageProblem;
-
-  constructor(problem: ImageProblem, cause?: unknown) {
-    super(`Unusable image: ${problem}`, { cause });
-    this.name = 'ImageInputError';
-    this.problem = problem;
-  }
+/** What libvips said about a file it could not read: too many pixels, or not an image it understands. */
+function unreadable(error: unknown) {
+  return isPixelLimitError(error)
+    ? IMAGE_REFUSALS.tooManyPixels({ cause: error })
+    : IMAGE_REFUSALS.invalid({ cause: error });
 }
 
 /** A wedged decode (a crafted file, a libvips bug) gives its worker thread back after this. */
@@ -79,20 +74,20 @@ function isPixelLimitError(error: unknown): boolean {
  * after the image (a polyglot's payload).
  */
 export async function normalizeUpload(bytes: Uint8Array): Promise<NormalizedImage> {
-  if (bytes.length === 0) throw new ImageInputError('empty');
+  if (bytes.length === 0) throw IMAGE_REFUSALS.empty();
   const format = sniffFormat(bytes);
-  if (!format) throw new ImageInputError('type');
+  if (!format) throw IMAGE_REFUSALS.type();
   let metadata: Metadata;
   try {
     metadata = await decode(bytes).metadata();
   } catch (error) {
-    throw new ImageInputError(isPixelLimitError(error) ? 'pixels' : 'invalid', error);
+    throw unreadable(error);
   }
   // libvips can read a file whose magic bytes say otherwise only if the bytes lie; refuse rather than guess.
-  if (metadata.format !== format) throw new ImageInputError('invalid');
+  if (metadata.format !== format) throw IMAGE_REFUSALS.invalid();
   const { width, height } = metadata.autoOrient;
   if (width * height > IMAGE_MAX_PIXELS || width > IMAGE_MAX_EDGE || height > IMAGE_MAX_EDGE) {
-    throw new ImageInputError('pixels');
+    throw IMAGE_REFUSALS.tooManyPixels();
   }
   try {
     const { data, info } = await encode(decode(bytes, { autoOrient: true }), format, 'store').toBuffer({
@@ -100,7 +95,7 @@ export async function normalizeUpload(bytes: Uint8Array): Promise<NormalizedImag
     });
     return { data, format, width: info.width, height: info.height };
   } catch (error) {
-    throw new ImageInputError(isPixelLimitError(error) ? 'pixels' : 'invalid', error);
+    throw unreadable(error);
   }
 }
 

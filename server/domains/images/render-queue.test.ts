@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { QueueFullError, RenderQueue } from './render-queue.ts';
+import { IMAGE_REFUSALS } from './refusals.ts';
+import { RenderQueue } from './render-queue.ts';
+
+const busy = { code: IMAGE_REFUSALS.busy.code, status: 503 };
 
 /** A task that finishes when the test says so. */
 function gate<T>(value: T) {
@@ -21,7 +24,7 @@ describe('RenderQueue', () => {
     const gates = ['a', 'b', 'c'].map((name) => gate(name));
     const results = gates.map((g) => queue.run(g.task).then((value) => order.push(value)));
     expect(queue.load).toEqual({ running: 2, waiting: 1 });
-    await expect(queue.run(async () => 'd')).rejects.toBeInstanceOf(QueueFullError);
+    await expect(queue.run(async () => 'd')).rejects.toMatchObject(busy);
     expect(gates.map((g) => g.started())).toEqual([1, 1, 0]);
 
     gates[1]?.open();
@@ -41,7 +44,7 @@ describe('RenderQueue', () => {
     const g = gate('render');
     const first = queue.run(g.task, 'k');
     const second = queue.run(g.task, 'k');
-    await expect(queue.run(async () => 'other', 'other')).rejects.toBeInstanceOf(QueueFullError);
+    await expect(queue.run(async () => 'other', 'other')).rejects.toMatchObject(busy);
     g.open();
     expect(await Promise.all([first, second])).toEqual(['render', 'render']);
     expect(g.started()).toBe(1);

@@ -4,16 +4,11 @@
  * them all at once, exhaust memory and starve every other request of the libuv threads sharp runs on.
  *
  * At most `concurrency` tasks run; up to `maxQueue` more wait in order; past that `run` rejects at once with
- * `QueueFullError` (the route answers 503 + Retry-After) instead of queueing without bound. Tasks with the same key
+ * the `busy` refusal (503 + Retry-After) instead of queueing without bound. Tasks with the same key
  * (the canonical name of a render) share one run: a hundred visitors asking for a new variant at once cost one
  * render and one queue slot, not a hundred.
  */
-export class QueueFullError extends Error {
-  constructor() {
-    super('The image render queue is full');
-    this.name = 'QueueFullError';
-  }
-}
+import { IMAGE_REFUSALS } from './refusals.ts';
 
 export interface RenderQueueOptions {
   /** Tasks running at once. */
@@ -55,7 +50,7 @@ export class RenderQueue {
       if (shared) return shared as Promise<T>;
     }
     if (this.#running >= this.#concurrency && this.#waiting.length >= this.#maxQueue) {
-      return Promise.reject(new QueueFullError());
+      return Promise.reject(IMAGE_REFUSALS.busy());
     }
     const result = this.#schedule(task);
     if (key !== undefined) {

@@ -12,13 +12,11 @@ import { lifecycleJobs } from './lifecycle.ts';
 import orderRoutes from './order-routes.ts';
 import { ordersService } from './orders-service.ts';
 import proxyRoutes from './proxy-routes.ts';
-import stockRoutes, { type StockReader } from './stock-routes.ts';
+import stockRoutes, { stockReader } from './stock-routes.ts';
 
 export { ordersService, type OrdersOptions, type OrdersService } from './orders-service.ts';
 // Staff read a customer's orders (the panel's Users section).
 export { ordersRepository } from './orders-repository.ts';
-// The home page's document embeds the stock the API serves, from the same in-process cache.
-export { STOCK_CACHE_MS, stockReader, type StockReader } from './stock-routes.ts';
 
 export interface OrdersPluginOptions {
   /** The site's one currency: the price list is the active plans in it. */
@@ -29,8 +27,6 @@ export interface OrdersPluginOptions {
   readonly now?: () => number;
   /** How long "change IP now" waits for the new address. */
   readonly rotationWaitMs?: number;
-  /** The stock and price list, cached in this process; the site's home page document reads the same one. */
-  readonly stock: StockReader;
   /** SITE_NAME: the lifecycle mails are signed with it. */
   readonly siteName?: string;
 }
@@ -48,7 +44,10 @@ const orders: FastifyPluginAsync<OrdersPluginOptions> = async (app, options) => 
     if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(stockRoutes, { stock: options.stock });
+  // One stock cache for the API and the home page's document: a home page view adds no query of its own.
+  const stock = stockReader(app.db, { currency: options.currency });
+  app.site.provide('stock', stock);
+  await app.register(stockRoutes, { stock });
   await app.register(orderRoutes, { orders: service, publicUrl: options.publicUrl });
   await app.register(proxyRoutes, {
     orders: service,

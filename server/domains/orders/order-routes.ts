@@ -19,7 +19,6 @@ import { answers, idParams, notFound } from '../../lib/panel.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import type { OrdersService } from './orders-service.ts';
 import { ordersRepository } from './orders-repository.ts';
-import { withRefusals } from './refusals.ts';
 
 const orderListQuery = jsonSchemaOf(listQuerySchema(ORDER_LIST));
 type Query = Record<string, string | undefined>;
@@ -53,7 +52,7 @@ const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options)
     async (request) => {
       const { language } = request;
       const input = parseBody(OrderRequestSchema, request.body, language);
-      return withRefusals(language, () => orders.quote(userId(request), input, language));
+      return orders.quote(userId(request), input, language);
     },
   );
 
@@ -61,7 +60,7 @@ const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options)
     const { language } = request;
     const key = requiredIdempotencyKey(request);
     const input = parseBody(OrderCreateSchema, request.body, language);
-    const { id, created } = await withRefusals(language, () => orders.place(userId(request), input, key));
+    const { id, created } = await orders.place(userId(request), input, key);
     if (created) {
       request.log.info({ orderId: id, quantity: input.quantity }, 'order placed');
       reply.code(201);
@@ -75,18 +74,17 @@ const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options)
       preHandler: app.requireAuthenticated,
       schema: { querystring: orderListQuery, response: { 200: paginatedSchema(jsonSchemaOf(OrderSchema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(ORDER_LIST, request.query);
       const count = await repository.count(userId(request), params);
-      return answerPage(request, reply, publicUrl, count, (window) => repository.list(userId(request), params, window));
+      return answerPage(request, publicUrl, count, (window) => repository.list(userId(request), params, window));
     },
   );
 
   app.get<{ Params: { id: number } }>(
     '/api/orders/:id/',
     { preHandler: app.requireAuthenticated, schema: { params: idParams, response: answers(OrderSchema) } },
-    async (request, reply) =>
-      (await repository.get(request.params.id, userId(request))) ?? notFound(reply, request.language),
+    async (request) => (await repository.get(request.params.id, userId(request))) ?? notFound(),
   );
 };
 

@@ -11,10 +11,12 @@ import type { Currency } from '@proxy/contract/money';
 import type { OrderCreate, OrderRequest, Price, Quote } from '@proxy/contract/schemas/orders';
 import type { Renewal, RenewRequest } from '@proxy/contract/schemas/proxies';
 import type { Db, Queryable } from '../../db/db.ts';
-import { fingerprint } from '../../lib/idempotency.ts';
-import { InsufficientFunds, ledgerRepository, promoCodesRepository } from '../billing/index.ts';
+import { fingerprint, IDEMPOTENCY_REFUSALS } from '../../lib/idempotency.ts';
+import { Refusal } from '../../lib/refusal.ts';
+import { BILLING_REFUSALS, ledgerRepository, type Posting, promoCodesRepository } from '../billing/index.ts';
 import {
   allocateProxy,
+  FARM_REFUSALS,
   extendProxies,
   freeCount,
   lockFreeModems,
@@ -23,8 +25,9 @@ import {
   type RenewableProxy,
 } from '../farm/index.ts';
 import { ordersRepository, type NewLine } from './orders-repository.ts';
+import { ORDER_MESSAGES } from './messages.ts';
 import { priceFor, readPriceList } from './price-list.ts';
-import { OrderRefusal, promoMessage } from './refusals.ts';
+import { ORDER_REFUSALS } from './refusals.ts';
 import { renewalsRepository } from './renewals-repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -71,6 +74,17 @@ async function accountStillActive(tx: Queryable, userId: number): Promise<boolea
   return row?.is_active === true;
 }
 
+/** The ledger's posting, its overdraft worded as ordering words it (402): the balance moved since it was read. */
+async function pay(tx: Queryable, posting: Posting) {
+  return ledgerRepository(tx)
+    .post(posting)
+    .catch((error: unknown) => {
+      throw Refusal.is(error, BILLING_REFUSALS.insufficientFunds)
+        ? ORDER_REFUSALS.insufficientFunds({ cause: error })
+        : error;
+    });
+}
+
 export function ordersService(db: Db, options: OrdersOptions) {
   const { currency } = options;
   const now = options.now ?? Date.now;
@@ -80,7 +94,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
   /** The price of one proxy of `country` for the period. */
   async function priceOf(q: Queryable, periodDays: number, country: string): Promise<Price> {
     const price = priceFor(await priceList(q), periodDays, country);
-    if (!price) throw new OrderRefusal('no_price');
+    if (!price) throw ORDER_REFUSALS.periodNotPriced();
     return price;
   }
 
@@ -89,7 +103,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
     const prices = await priceList(q);
     return proxies.map((proxy) => {
       const line = renewalLine(prices, proxy, periodDays, now());
-      if (!line) throw new OrderRefusal('no_price');
+      if (!line) throw ORDER_REFUSALS.periodNotPriced();
       return line;
     });
   }
@@ -97,7 +111,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
   /** The selection, all of it the customer's; one that is not (or does not exist) refuses the whole request. */
   async function ownedProxies(q: Queryable, userId: number, ids: readonly number[], lock: boolean) {
     const proxies = await renewableProxies(q, ids, userId, { lock });
-    if (proxies.length !== new Set(ids).size) throw new OrderRefusal('not_owned');
+    if (proxies.length !== new Set(ids).size) throw ORDER_REFUSALS.notOwned();
     return proxies;
   }
 
@@ -113,7 +127,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
         if ('promo' in judged) discount = promoDiscount(judged.promo, subtotal);
         promo = {
           code: input.promo_code,
-          error: 'refused' in judged ? promoMessage(judged.refused, language) : null,
+          error: 'refused' in judged ? ORDER_MESSAGES.promo({ reason: judged.refused })[language] : null,
         };
       }
       const [available, balance] = await Promise.all([freeCount(db, input), ledgerRepository(db).balanceOf(userId)]);
@@ -135,7 +149,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
 
     /**
      * Places the order for `key`: answers the order's id and whether this request made it (false: the key made it
-     * before, with the same request). Throws `OrderRefusal` or `InsufficientFunds`, having changed nothing.
+     * before, with the same request). A refusal changes nothing.
      */
     place(
       userId: number,
@@ -152,7 +166,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
           autoRenew: input.auto_renew,
         });
         if (!claim.created) {
-          if (claim.fingerprint !== request) throw new OrderRefusal('idempotency_mismatch');
+          if (claim.fingerprint !== request) throw IDEMPOTENCY_REFUSALS.mismatch();
           return { id: claim.id, created: false };
         }
         const { id } = claim;
@@ -163,18 +177,18 @@ export function ordersService(db: Db, options: OrdersOptions) {
         let discount = 0;
         if (input.promo_code) {
           const redeemed = await promoCodesRepository(tx).redeem(input.promo_code, userId, `order:${id}`);
-          if ('refused' in redeemed) throw new OrderRefusal('promo', { promo: redeemed.refused });
+          if ('refused' in redeemed) throw ORDER_REFUSALS.promo({ reason: redeemed.refused });
           promo = { id: redeemed.promo.id, code: redeemed.promo.code };
           discount = promoDiscount(redeemed.promo, subtotal);
         }
         const total = subtotal - discount;
         // Refused before any modem is locked: a customer who cannot pay never holds stock back from one who can.
         // The posting below stays the real check (the balance may move meanwhile; the database refuses overdraft).
-        if (((await ledgerRepository(tx).balanceOf(userId)) ?? 0) < total) throw new InsufficientFunds();
+        if (((await ledgerRepository(tx).balanceOf(userId)) ?? 0) < total) throw ORDER_REFUSALS.insufficientFunds();
 
         const modems = await lockFreeModems(tx, input, input.quantity);
         // Counted under the modems' locks, after any order holding them finished: a shortage here is real.
-        if (modems.length < input.quantity) throw new OrderRefusal('out_of_stock', { free: modems.length });
+        if (modems.length < input.quantity) throw ORDER_REFUSALS.outOfStock({ free: modems.length });
         await lockHosts(
           tx,
           modems.map((modem) => modem.hostId),
@@ -182,6 +196,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
         const expiresAt = new Date(now() + input.period_days * DAY_MS);
         const lines: NewLine[] = [];
         for (const modem of modems) {
+          // A host whose port range is used up sells nothing more until staff widen it: for the customer, no stock.
           const proxy = await allocateProxy(tx, {
             ownerId: userId,
             modemId: modem.id,
@@ -189,6 +204,10 @@ export function ordersService(db: Db, options: OrdersOptions) {
             expiresAt,
             periodDays: input.period_days,
             autoRenew: input.auto_renew,
+          }).catch((error: unknown) => {
+            throw Refusal.is(error, FARM_REFUSALS.noFreePorts)
+              ? ORDER_REFUSALS.outOfStock({ free: 0 }, { cause: error })
+              : error;
           });
           lines.push({
             proxyId: proxy.id,
@@ -202,7 +221,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
         }
         // A ledger entry cannot be of 0 (only transfers are): an order a promo code made free moves no money.
         if (total > 0) {
-          await ledgerRepository(tx).post({
+          await pay(tx, {
             userId,
             kind: 'purchase',
             amount: -total,
@@ -212,7 +231,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
         }
         // Last, under the account's lock (the posting took it already; a free order takes it here): a block that
         // committed while this order was being made is seen, and its suspension cannot miss these proxies.
-        if (!(await accountStillActive(tx, userId))) throw new OrderRefusal('blocked');
+        if (!(await accountStillActive(tx, userId))) throw ORDER_REFUSALS.blocked();
         await orders.finish(id, { subtotal, discount, promo });
         await orders.addLines(id, lines);
         return { id, created: true };
@@ -241,7 +260,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
 
     /**
      * Renews the selection for `key`, paid by one `renewal` entry; a repeated key answers what it answered first
-     * (`created` false). Throws `OrderRefusal` or `InsufficientFunds`, having changed nothing.
+     * (`created` false). A refusal changes nothing.
      */
     renew(
       userId: number,
@@ -256,18 +275,17 @@ export function ordersService(db: Db, options: OrdersOptions) {
         const renewals = renewalsRepository(tx);
         const claim = await renewals.claim(userId, key, request, { periodDays: input.period_days, currency });
         if (!claim.created) {
-          if (claim.fingerprint !== request) throw new OrderRefusal('idempotency_mismatch');
+          if (claim.fingerprint !== request) throw IDEMPOTENCY_REFUSALS.mismatch();
           return { renewal: claim.renewal, created: false };
         }
         const proxies = await ownedProxies(tx, userId, input.ids, true);
         const lines = await renewalLines(tx, proxies, input.period_days);
         const total = lines.reduce((sum, line) => sum + line.price, 0);
         await extendProxies(tx, lines);
-        const ledger = ledgerRepository(tx);
         const balanceAfter =
           total > 0
             ? (
-                await ledger.post({
+                await pay(tx, {
                   userId,
                   kind: 'renewal',
                   amount: -total,
@@ -275,10 +293,10 @@ export function ordersService(db: Db, options: OrdersOptions) {
                   reference: `renewal:${claim.id}`,
                 })
               ).balance_after
-            : ((await ledger.balanceOf(userId)) ?? 0);
+            : ((await ledgerRepository(tx).balanceOf(userId)) ?? 0);
         // Renewing serves a suspended proxy again: never one a block suspended. Checked last, under the account's
         // lock, as an order checks it.
-        if (!(await accountStillActive(tx, userId))) throw new OrderRefusal('blocked');
+        if (!(await accountStillActive(tx, userId))) throw ORDER_REFUSALS.blocked();
         const renewal: Renewal = {
           period_days: input.period_days,
           lines: lines.map((line) => ({

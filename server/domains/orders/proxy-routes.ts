@@ -4,7 +4,6 @@
  * renewals. Every route on an id answers 404 unless the signed-in customer owns that proxy. What the agent serves is
  * changed through the farm's service, which tells the host's agent in the same transaction.
  */
-import type { Language } from '@proxy/contract/languages';
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
 import {
   PROXY_LIST,
@@ -22,7 +21,6 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseBody } from '../../lib/drf-errors.ts';
 import { requiredIdempotencyKey } from '../../lib/idempotency.ts';
-import { message, type MessageKey, throttled } from '../../lib/messages.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { answers, idParams, notFound } from '../../lib/panel.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
@@ -31,10 +29,10 @@ import {
   type CustomerProxiesRepository,
   type FarmService,
   type NotificationWaits,
+  rotationDetail,
   sendRotation,
 } from '../farm/index.ts';
 import type { OrdersService } from './orders-service.ts';
-import { withRefusals } from './refusals.ts';
 
 const proxyListQuery = jsonSchemaOf(listQuerySchema(PROXY_LIST));
 const trafficQuery = {
@@ -62,21 +60,6 @@ const renewed: Record<number, unknown> = {
   422: DetailSchema,
 };
 
-/** The worded reason of a rotation refusal, for the owner's page (the link's scripts read `error`). */
-const ROTATION_DETAILS: Readonly<Record<string, MessageKey>> = {
-  not_found: 'notFound',
-  proxy_inactive: 'proxyInactive',
-  modem_unavailable: 'modemBusy',
-  rotation_failed: 'rotationFailed',
-  timeout: 'rotationTimeout',
-};
-
-function rotationDetail(body: { error?: string; wait_seconds?: number }, language: Language): string | undefined {
-  if (body.wait_seconds !== undefined) return throttled(body.wait_seconds, language);
-  const key = body.error === undefined ? undefined : ROTATION_DETAILS[body.error];
-  return key ? message(key, language) : undefined;
-}
-
 export interface ProxyRoutesOptions {
   readonly orders: OrdersService;
   readonly farm: FarmService;
@@ -96,7 +79,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
   /** The proxy after a change, or the 404 of one that is not the customer's. */
   const answerProxy = async (request: FastifyRequest<IdRequest>, reply: FastifyReply, changed: boolean) => {
     const proxy = changed ? await proxies.get(request.params.id, userId(request)) : null;
-    return proxy ?? notFound(reply, request.language);
+    return proxy ?? notFound();
   };
 
   app.get<{ Querystring: Query }>(
@@ -105,10 +88,10 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
       ...signedIn,
       schema: { querystring: proxyListQuery, response: { 200: paginatedSchema(jsonSchemaOf(ProxySchema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(PROXY_LIST, request.query);
       const count = await proxies.count(userId(request), params);
-      return answerPage(request, reply, publicUrl, count, (window) => proxies.list(userId(request), params, window));
+      return answerPage(request, publicUrl, count, (window) => proxies.list(userId(request), params, window));
     },
   );
 
@@ -183,20 +166,20 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
         response: { 200: paginatedSchema(jsonSchemaOf(ProxyRotationSchema)), 404: DetailSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const proxy = await proxies.get(request.params.id, userId(request));
-      if (!proxy) return notFound(reply, request.language);
+      if (!proxy) return notFound();
       const count = await proxies.countRotations(proxy.id);
-      return answerPage(request, reply, publicUrl, count, (window) => proxies.rotations(proxy.id, window));
+      return answerPage(request, publicUrl, count, (window) => proxies.rotations(proxy.id, window));
     },
   );
 
   app.get<IdRequest & { Querystring: { range: TrafficRange } }>(
     '/api/proxies/:id/traffic/',
     { ...signedIn, schema: { params: idParams, querystring: trafficQuery, response: answers(TrafficSchema) } },
-    async (request, reply) => {
+    async (request) => {
       const proxy = await proxies.get(request.params.id, userId(request));
-      if (!proxy) return notFound(reply, request.language);
+      if (!proxy) return notFound();
       return proxies.traffic(proxy.id, request.query.range);
     },
   );
@@ -210,7 +193,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
     async (request) => {
       const { language } = request;
       const input = parseBody(RenewRequestSchema, request.body, language);
-      return withRefusals(language, () => orders.quoteRenewal(userId(request), input));
+      return orders.quoteRenewal(userId(request), input);
     },
   );
 
@@ -224,7 +207,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
       const { language } = request;
       const key = requiredIdempotencyKey(request);
       const input = parseBody(RenewRequestSchema, request.body, language);
-      const { renewal, created } = await withRefusals(language, () => orders.renew(userId(request), input, key));
+      const { renewal, created } = await orders.renew(userId(request), input, key);
       if (created) {
         request.log.info({ proxies: renewal.lines.length, total: renewal.total }, 'proxies renewed');
         reply.code(201);

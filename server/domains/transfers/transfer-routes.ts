@@ -11,16 +11,15 @@ import {
   TransferCreateSchema,
   TransferSchema,
 } from '@proxy/contract/schemas/transfers';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { User } from '../accounts/index.ts';
 import { parseBody } from '../../lib/drf-errors.ts';
 import type { Now } from '../../lib/clock.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { answers, idParams, notFound } from '../../lib/panel.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
-import { answerRefused, offerRefused, TransferRefusal } from './refusals.ts';
 import type { TransfersRepository } from './transfers-repository.ts';
-import type { AnswerOutcome, TransfersService } from './transfers-service.ts';
+import type { TransfersService } from './transfers-service.ts';
 
 const transferListQuery = jsonSchemaOf(listQuerySchema(TRANSFER_LIST));
 type Query = Record<string, string | undefined>;
@@ -46,15 +45,13 @@ const transferRoutes: FastifyPluginAsync<TransferRoutesOptions> = async (app, op
   const answering = { preHandler: [app.requireAuthenticated, app.rateLimit.perAccount('proxyChangeAccount')] };
 
   /** The offer as the caller sees it now, or the 404 of one that is not theirs. */
-  const answerTransfer = async (request: FastifyRequest<IdRequest>, reply: FastifyReply) =>
-    (await repository.view(request.params.id, signedInUser(request).id, now())) ?? notFound(reply, request.language);
+  const answerTransfer = async (request: FastifyRequest<IdRequest>) =>
+    (await repository.view(request.params.id, signedInUser(request).id, now())) ?? notFound();
 
-  const answer = (run: (userId: number, id: number) => Promise<AnswerOutcome>) =>
-    async function (request: FastifyRequest<IdRequest>, reply: FastifyReply) {
-      const outcome = await run(signedInUser(request).id, request.params.id);
-      if (outcome.kind === 'not_found') return notFound(reply, request.language);
-      if (outcome.kind === 'refused') throw answerRefused(outcome.refusal, request.language);
-      return answerTransfer(request, reply);
+  const answer = (run: (userId: number, id: number) => Promise<boolean>) =>
+    async function (request: FastifyRequest<IdRequest>) {
+      const found = await run(signedInUser(request).id, request.params.id);
+      return found ? answerTransfer(request) : notFound();
     };
 
   app.post(
@@ -67,14 +64,8 @@ const transferRoutes: FastifyPluginAsync<TransferRoutesOptions> = async (app, op
       const { language } = request;
       const input = parseBody(TransferCreateSchema, request.body, language);
       const user = signedInUser(request);
-      let id: number | null;
-      try {
-        id = await transfers.offer(user, input);
-      } catch (error) {
-        if (error instanceof TransferRefusal) throw offerRefused(error.reason, language);
-        throw error;
-      }
-      if (id === null) return notFound(reply, language);
+      const id = await transfers.offer(user, input);
+      if (id === null) return notFound();
       request.log.info({ transferId: id, proxyId: input.proxy_id }, 'proxy offered');
       return reply.code(201).send(await repository.view(id, user.id, now()));
     },
@@ -86,12 +77,12 @@ const transferRoutes: FastifyPluginAsync<TransferRoutesOptions> = async (app, op
       ...signedIn,
       schema: { querystring: transferListQuery, response: { 200: paginatedSchema(jsonSchemaOf(TransferSchema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(TRANSFER_LIST, request.query);
       const userId = signedInUser(request).id;
       const at = now();
       const count = await repository.count(userId, at, params);
-      return answerPage(request, reply, publicUrl, count, (window) => repository.list(userId, at, params, window));
+      return answerPage(request, publicUrl, count, (window) => repository.list(userId, at, params, window));
     },
   );
 

@@ -6,7 +6,12 @@
  */
 import type { Transfer, TransferCounts, TransferListParams, TransferState } from '@proxy/contract/schemas/transfers';
 import type { Queryable, SqlParam } from '../../db/db.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { TRANSFER_REFUSALS } from './refusals.ts';
+
+/** A second pending offer of one proxy (the service checks first, under the proxy's lock). */
+const refusing = refuseOnConstraint({ transfers_one_pending: TRANSFER_REFUSALS.pending });
 
 /** A pending offer past its time reads as lapsed before the sweep writes it; `now` names the parameter. */
 const lapsed = (now: string) => `(t.state = 'pending' AND t.expires_at <= ${now})`;
@@ -195,23 +200,25 @@ export function transfersRepository(q: Queryable) {
     },
 
     async insert(transfer: NewTransfer): Promise<number> {
-      const [row] = await q.query<{ id: number }>(
-        `INSERT INTO transfers (proxy_id, sender_id, recipient_id, recipient_email, note, country, city, operator,
+      const [row] = await q
+        .query<{ id: number }>(
+          `INSERT INTO transfers (proxy_id, sender_id, recipient_id, recipient_email, note, country, city, operator,
                                 created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [
-          transfer.proxyId,
-          transfer.senderId,
-          transfer.recipientId,
-          transfer.recipientEmail,
-          transfer.note,
-          transfer.country,
-          transfer.city,
-          transfer.operator,
-          transfer.createdAt,
-          transfer.expiresAt,
-        ],
-      );
+          [
+            transfer.proxyId,
+            transfer.senderId,
+            transfer.recipientId,
+            transfer.recipientEmail,
+            transfer.note,
+            transfer.country,
+            transfer.city,
+            transfer.operator,
+            transfer.createdAt,
+            transfer.expiresAt,
+          ],
+        )
+        .catch(refusing);
       return (row as { id: number }).id;
     },
 

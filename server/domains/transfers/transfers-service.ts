@@ -16,12 +16,13 @@ import { TRANSFER_TTL_HOURS, type TransferCreateSchema } from '@proxy/contract/s
 import type { Db, Queryable } from '../../db/db.ts';
 import type { Now } from '../../lib/clock.ts';
 import { canonicalEmail } from '../../lib/email-address.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { usersRepository, type User } from '../accounts/index.ts';
 import { ledgerRepository } from '../billing/index.ts';
 import { handOverProxy, lockTransferableProxy, type TransferableProxy } from '../farm/index.ts';
 import { transferDecidedEmail, transferOfferEmail } from './emails.ts';
-import { type AnswerRefusal, TransferRefusal } from './refusals.ts';
+import { TRANSFER_REFUSALS } from './refusals.ts';
 import { type TransferRow, transfersRepository } from './transfers-repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -41,18 +42,24 @@ export interface TransfersOptions {
   readonly now: Now;
 }
 
-/** What an answer to an offer came to: done, not the caller's to give (404), or refused (409). */
-export type AnswerOutcome =
-  | { readonly kind: 'done' }
-  | { readonly kind: 'not_found' }
-  | { readonly kind: 'refused'; readonly refusal: AnswerRefusal };
+/**
+ * What an answer's transaction came to: done (true), not the caller's to give (false), or a refusal, thrown once the
+ * transaction has committed: an offer found lapsed is written `expired` all the same.
+ */
+type Answered = boolean | Refusal;
 
 /** Why the proxy cannot change hands now, or null when it can. */
-function proxyRefusal(proxy: TransferableProxy | null, senderId: number, now: Date): AnswerRefusal | null {
-  if (!proxy || proxy.ownerId !== senderId) return { kind: 'proxy_gone' };
-  if (proxy.state === 'suspended') return { kind: 'proxy_suspended' };
-  if (!TRANSFERABLE_STATES.includes(proxy.state) || proxy.expiresAt <= now) return { kind: 'proxy_expired' };
+function proxyRefusal(proxy: TransferableProxy | null, senderId: number, now: Date): Refusal | null {
+  if (!proxy || proxy.ownerId !== senderId) return TRANSFER_REFUSALS.proxyGone();
+  if (proxy.state === 'suspended') return TRANSFER_REFUSALS.proxySuspended();
+  if (!TRANSFERABLE_STATES.includes(proxy.state) || proxy.expiresAt <= now) return TRANSFER_REFUSALS.proxyExpired();
   return null;
+}
+
+/** An answer's outcome: whether the offer was the caller's to answer; a refusal is thrown. */
+function settled(answered: Answered): boolean {
+  if (typeof answered === 'boolean') return answered;
+  throw answered;
 }
 
 export function transfersService(db: Db, options: TransfersOptions) {
@@ -137,14 +144,14 @@ export function transfersService(db: Db, options: TransfersOptions) {
     userId: number,
     side: 'sender' | 'recipient',
     at: Date,
-  ): Promise<TransferRow | AnswerRefusal | null> {
+  ): Promise<TransferRow | Refusal | null> {
     const transfers = transfersRepository(tx);
     const transfer = await transfers.lock(id);
     if (!transfer || (side === 'sender' ? transfer.senderId : transfer.recipientId) !== userId) return null;
-    if (transfer.state !== 'pending') return { kind: 'decided', state: transfer.state };
+    if (transfer.state !== 'pending') return TRANSFER_REFUSALS.decided({ state: transfer.state });
     if (transfer.expiresAt <= at) {
       await transfers.decide(id, 'expired', transfer.expiresAt);
-      return { kind: 'decided', state: 'expired' };
+      return TRANSFER_REFUSALS.decided({ state: 'expired' });
     }
     return transfer;
   }
@@ -157,12 +164,10 @@ export function transfersService(db: Db, options: TransfersOptions) {
     return [sender, recipient];
   }
 
-  const isRefusal = (value: TransferRow | AnswerRefusal): value is AnswerRefusal => 'kind' in value;
-
   return {
     /**
      * Offers the sender's proxy to the address: answers the new offer's id, or null when the proxy is not the
-     * sender's. Throws `TransferRefusal` having written nothing. An address no customer has is recorded and answered
+     * sender's. A refusal writes nothing. An address no customer has is recorded and answered
      * exactly as a customer's (the same statements run), only no e-mail goes out.
      */
     async offer(sender: User, input: v.InferOutput<typeof TransferCreateSchema>): Promise<number | null> {
@@ -173,11 +178,11 @@ export function transfersService(db: Db, options: TransfersOptions) {
         if (!proxy || proxy.ownerId !== sender.id) return null;
         const found = await usersRepository(tx).findByEmail(email);
         const recipient = found?.isActive ? found : null;
-        if (email === canonicalEmail(sender.email) || recipient?.id === sender.id) throw new TransferRefusal('self');
-        if (proxyRefusal(proxy, sender.id, at)) throw new TransferRefusal('proxy_inactive');
+        if (email === canonicalEmail(sender.email) || recipient?.id === sender.id) throw TRANSFER_REFUSALS.self();
+        if (proxyRefusal(proxy, sender.id, at)) throw TRANSFER_REFUSALS.proxyInactive();
         const transfers = transfersRepository(tx);
         await transfers.lapsePendingOf(proxy.id, at);
-        if (await transfers.hasPending(proxy.id)) throw new TransferRefusal('pending');
+        if (await transfers.hasPending(proxy.id)) throw TRANSFER_REFUSALS.pending();
         const expiresAt = new Date(at.getTime() + TRANSFER_TTL_HOURS * HOUR_MS);
         const id = await transfers.insert({
           proxyId: proxy.id,
@@ -198,37 +203,37 @@ export function transfersService(db: Db, options: TransfersOptions) {
 
     /**
      * The recipient takes the proxy: owner, fresh secrets, the old owner's settings gone, both ledgers, the offer
-     * `accepted` — all in one transaction, or nothing.
+     * `accepted` — all in one transaction, or nothing. False when the offer is not the caller's to answer (404).
      */
-    async accept(recipientId: number, id: number): Promise<AnswerOutcome> {
+    async accept(recipientId: number, id: number): Promise<boolean> {
       const at = now();
-      return db.transaction(async (tx): Promise<AnswerOutcome> => {
+      const answered = await db.transaction(async (tx): Promise<Answered> => {
         // Which proxy to lock comes from an unlocked read; the locked re-read below checks it still is that one.
         const seen = await transfersRepository(tx).get(id);
-        if (!seen || seen.recipientId !== recipientId) return { kind: 'not_found' } as const;
+        if (!seen || seen.recipientId !== recipientId) return false;
         const proxy = seen.proxyId === null ? null : await lockTransferableProxy(tx, seen.proxyId);
         const transfer = await lockAnswerable(tx, id, recipientId, 'recipient', at);
-        if (!transfer) return { kind: 'not_found' } as const;
-        if (isRefusal(transfer)) return { kind: 'refused', refusal: transfer } as const;
+        if (!transfer || transfer instanceof Refusal) return transfer ?? false;
         const refusal = proxyRefusal(proxy?.id === transfer.proxyId ? proxy : null, transfer.senderId, at);
-        if (refusal || !proxy) return { kind: 'refused', refusal: refusal ?? { kind: 'proxy_gone' } } as const;
+        if (refusal || !proxy) return refusal ?? TRANSFER_REFUSALS.proxyGone();
 
         await handOverProxy(tx, proxy, recipientId);
         const [sender, recipient] = await sides(tx, transfer);
         await postTransfer(tx, transfer, sender, recipient);
         await transfersRepository(tx).decide(id, 'accepted', at);
         await mailDecided(tx, sender, recipient.email, transfer, true);
-        return { kind: 'done' } as const;
+        return true;
       });
+      return settled(answered);
     },
 
     /** The recipient turns the offer down; the proxy stays the sender's. */
-    decline(recipientId: number, id: number): Promise<AnswerOutcome> {
+    decline(recipientId: number, id: number): Promise<boolean> {
       return answer('decline', recipientId, id);
     },
 
     /** The sender withdraws the offer while it is pending. */
-    cancel(senderId: number, id: number): Promise<AnswerOutcome> {
+    cancel(senderId: number, id: number): Promise<boolean> {
       return answer('cancel', senderId, id);
     },
 
@@ -244,18 +249,18 @@ export function transfersService(db: Db, options: TransfersOptions) {
   };
 
   /** A decline or a cancel: only the offer's row is locked and changed. */
-  async function answer(action: 'decline' | 'cancel', userId: number, id: number): Promise<AnswerOutcome> {
+  async function answer(action: 'decline' | 'cancel', userId: number, id: number): Promise<boolean> {
     const at = now();
-    return db.transaction(async (tx): Promise<AnswerOutcome> => {
+    const answered = await db.transaction(async (tx): Promise<Answered> => {
       const transfer = await lockAnswerable(tx, id, userId, action === 'cancel' ? 'sender' : 'recipient', at);
-      if (!transfer) return { kind: 'not_found' } as const;
-      if (isRefusal(transfer)) return { kind: 'refused', refusal: transfer } as const;
+      if (!transfer || transfer instanceof Refusal) return transfer ?? false;
       await transfersRepository(tx).decide(id, action === 'cancel' ? 'cancelled' : 'declined', at);
-      if (action === 'cancel') return { kind: 'done' } as const;
+      if (action === 'cancel') return true;
       const [sender, recipient] = await sides(tx, transfer);
       await mailDecided(tx, sender, recipient.email, transfer, false);
-      return { kind: 'done' } as const;
+      return true;
     });
+    return settled(answered);
   }
 }
 

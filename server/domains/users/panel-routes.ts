@@ -2,7 +2,6 @@
  * The panel's Users section API (`/api/panel/users/`, staff only): the list, one account, its edits, balance
  * adjustments, block and unblock, the audit of its changes, and its proxies, orders and ledger to read.
  */
-import type { Language } from '@proxy/contract/languages';
 import type { Currency } from '@proxy/contract/money';
 import { USER_PERMISSIONS } from '@proxy/contract/permissions';
 import { LEDGER_LIST, LedgerEntrySchema } from '@proxy/contract/schemas/billing';
@@ -22,15 +21,13 @@ import { userAuditRepository, type User } from '../accounts/index.ts';
 import { ledgerRepository } from '../billing/index.ts';
 import { customerProxiesRepository } from '../farm/index.ts';
 import { ordersRepository } from '../orders/index.ts';
-import { fieldError, parseBody } from '../../lib/drf-errors.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { parseBody } from '../../lib/drf-errors.ts';
 import { idempotencyKey } from '../../lib/idempotency.ts';
-import { message } from '../../lib/messages.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { answers, idParams, notFound } from '../../lib/panel.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
 import { peopleRepository } from './people-repository.ts';
-import { PeopleRefusal, type PeopleService } from './people-service.ts';
+import type { PeopleService } from './people-service.ts';
 
 type Query = Record<string, string | undefined>;
 type IdRequest = { Params: { id: number } };
@@ -41,27 +38,6 @@ export interface PeopleRoutesOptions {
   readonly currency: Currency;
   readonly publicUrl: string;
   readonly now?: () => number;
-}
-
-/** A refusal as DRF words it: 403 `detail` for a grant the actor may not make, 400 on the field otherwise. */
-async function refusing<T>(language: Language, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof PeopleRefusal)) throw error;
-    switch (error.kind) {
-      case 'forbidden':
-        throw new HttpError(403, { detail: message('permissionDenied', language) });
-      case 'own_superuser':
-        throw fieldError('is_superuser', message('ownSuperuser', language));
-      case 'own_block':
-        throw fieldError('is_active', message('ownBlock', language));
-      case 'insufficient_funds':
-        throw fieldError('amount', message('balanceWouldBeNegative', language));
-      case 'idempotency_mismatch':
-        throw new HttpError(422, { detail: message('idempotencyMismatch', language) });
-    }
-  }
 }
 
 const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options) => {
@@ -76,7 +52,7 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
   const item = jsonSchemaOf(PanelUserDetailSchema);
   const detail = async (id: number, request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    return (await repository.get(id)) ?? notFound(reply, request.language);
+    return (await repository.get(id)) ?? notFound();
   };
   // An account that is not there answers 404 before its lists are read (an empty list would say it exists).
   const exists = async (id: number) => (await repository.get(id)) !== null;
@@ -90,19 +66,15 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
         response: { 200: paginatedSchema(jsonSchemaOf(PanelUserSchema)) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(PANEL_USER_LIST, request.query);
       if (!params.search) {
         const count = await repository.count(params);
-        return answerPage(request, reply, publicUrl, count, (window) => repository.list(params, window));
+        return answerPage(request, publicUrl, count, (window) => repository.list(params, window));
       }
-      // A search by a part of the address is served by the trigram index only when planned for its pattern: the
-      // generic plan a named statement gets after five runs knows no pattern and scans every account instead.
-      return app.db.transaction(async (tx) => {
-        await tx.exec('SET LOCAL plan_cache_mode = force_custom_plan');
-        const people = peopleRepository(tx, options.currency);
-        const count = await people.count(params);
-        return answerPage(request, reply, publicUrl, count, (window) => people.list(params, window));
+      return people.search(async (found) => {
+        const count = await found.count(params);
+        return answerPage(request, publicUrl, count, (window) => found.list(params, window));
       });
     },
   );
@@ -122,8 +94,8 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
     async (request, reply) => {
       const { language } = request;
       const changes = parseBody(PanelUserUpdateSchema, request.body, language);
-      const found = await refusing(language, () => people.update(actor(request), request.params.id, changes));
-      if (!found) return notFound(reply, language);
+      const found = await people.update(actor(request), request.params.id, changes);
+      if (!found) return notFound();
       request.log.info({ userId: request.params.id, fields: Object.keys(changes) }, 'staff changed an account');
       return detail(request.params.id, request, reply);
     },
@@ -137,10 +109,8 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
       const { amount, reason } = parseBody(BalanceAdjustmentSchema, request.body, language);
       // A retry of an adjustment whose answer was lost must not credit twice (the panel sends a key per attempt).
       const key = idempotencyKey(request);
-      const found = await refusing(language, () =>
-        people.adjustBalance(actor(request), request.params.id, amount, reason, key),
-      );
-      if (!found) return notFound(reply, language);
+      const found = await people.adjustBalance(actor(request), request.params.id, amount, reason, key);
+      if (!found) return notFound();
       request.log.info({ userId: request.params.id, amount }, 'staff adjusted a balance');
       return detail(request.params.id, request, reply);
     },
@@ -151,9 +121,8 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
       `/api/panel/users/:id/${action}/`,
       { ...can(USER_PERMISSIONS.change), schema: { params: idParams, response: answers(PanelUserDetailSchema) } },
       async (request, reply) => {
-        const { language } = request;
-        const found = await refusing(language, () => people[action](actor(request), request.params.id));
-        if (!found) return notFound(reply, language);
+        const found = await people[action](actor(request), request.params.id);
+        if (!found) return notFound();
         request.log.info({ userId: request.params.id }, `staff: ${action}`);
         return detail(request.params.id, request, reply);
       },
@@ -166,11 +135,11 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
       ...can(USER_PERMISSIONS.view),
       schema: { params: idParams, response: { 200: paginatedSchema(jsonSchemaOf(UserAuditEntrySchema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params;
-      if (!(await exists(id))) return notFound(reply, request.language);
+      if (!(await exists(id))) return notFound();
       const count = await audit.count(id);
-      return answerPage(request, reply, publicUrl, count, (window) => audit.list(id, window));
+      return answerPage(request, publicUrl, count, (window) => audit.list(id, window));
     },
   );
 
@@ -187,11 +156,11 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await exists(id))) return notFound(reply, request.language);
+      if (!(await exists(id))) return notFound();
       const params = readListParams(PROXY_LIST, request.query);
       const count = await proxies.count(id, params);
       reply.header('cache-control', 'no-store');
-      return answerPage(request, reply, publicUrl, count, (window) => proxies.list(id, params, window));
+      return answerPage(request, publicUrl, count, (window) => proxies.list(id, params, window));
     },
   );
 
@@ -205,12 +174,12 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
         response: { 200: paginatedSchema(jsonSchemaOf(OrderSchema)) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params;
-      if (!(await exists(id))) return notFound(reply, request.language);
+      if (!(await exists(id))) return notFound();
       const params = readListParams(ORDER_LIST, request.query);
       const count = await orders.count(id, params);
-      return answerPage(request, reply, publicUrl, count, (window) => orders.list(id, params, window));
+      return answerPage(request, publicUrl, count, (window) => orders.list(id, params, window));
     },
   );
 
@@ -224,12 +193,12 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
         response: { 200: paginatedSchema(jsonSchemaOf(LedgerEntrySchema)) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params;
-      if (!(await exists(id))) return notFound(reply, request.language);
+      if (!(await exists(id))) return notFound();
       const params = readListParams(LEDGER_LIST, request.query);
       const count = await ledger.count(id, params);
-      return answerPage(request, reply, publicUrl, count, (window) => ledger.list(id, params, window));
+      return answerPage(request, publicUrl, count, (window) => ledger.list(id, params, window));
     },
   );
 };

@@ -11,23 +11,13 @@ import type { Currency } from '@proxy/contract/money';
 import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import type { PanelUserUpdate, UserAuditAction } from '@proxy/contract/schemas/users';
 import type { Db, Queryable, SqlParam } from '../../db/db.ts';
+import { IDEMPOTENCY_REFUSALS } from '../../lib/idempotency.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { tokensRepository, userAuditRepository, usersRepository, type User } from '../accounts/index.ts';
-import { InsufficientFunds, ledgerRepository } from '../billing/index.ts';
+import { BILLING_REFUSALS, ledgerRepository } from '../billing/index.ts';
 import { lockOwnerProxies, resumeOwnerProxies, suspendOwnerProxies } from '../farm/index.ts';
 import { peopleRepository } from './people-repository.ts';
-
-/** Why a change was refused: `forbidden` is a 403, the others a 400 on `field`. */
-export class PeopleRefusal extends Error {
-  readonly kind: 'forbidden' | 'own_superuser' | 'own_block' | 'insufficient_funds' | 'idempotency_mismatch';
-  readonly field: string | null;
-
-  constructor(kind: PeopleRefusal['kind'], field: string | null = null) {
-    super(`people: ${kind}`);
-    this.name = 'PeopleRefusal';
-    this.kind = kind;
-    this.field = field;
-  }
-}
+import { PEOPLE_REFUSALS } from './refusals.ts';
 
 /** The stored column of each editable field (the contract's names are the API's). */
 const COLUMNS: Readonly<Record<keyof PanelUserUpdate, string>> = {
@@ -58,18 +48,17 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 function judge(actor: User, target: User, changes: Partial<Record<keyof PanelUserUpdate, unknown>>): void {
   const superuser = actor.isSuperuser;
-  if (target.isSuperuser && !superuser) throw new PeopleRefusal('forbidden');
+  if (target.isSuperuser && !superuser) throw PEOPLE_REFUSALS.forbidden();
   if ((changes.is_staff === true && !target.isStaff) || changes.is_superuser !== undefined) {
-    if (!superuser) throw new PeopleRefusal('forbidden');
+    if (!superuser) throw PEOPLE_REFUSALS.forbidden();
   }
   if (changes.permissions !== undefined && !superuser) {
     const held = new Set(actor.permissions);
     const granted = (changes.permissions as string[]).filter((name) => !target.permissions.includes(name));
-    if (granted.some((name) => !held.has(name))) throw new PeopleRefusal('forbidden');
+    if (granted.some((name) => !held.has(name))) throw PEOPLE_REFUSALS.forbidden();
   }
-  if (actor.id === target.id && changes.is_superuser === false)
-    throw new PeopleRefusal('own_superuser', 'is_superuser');
-  if (actor.id === target.id && changes.is_active === false) throw new PeopleRefusal('own_block', 'is_active');
+  if (actor.id === target.id && changes.is_superuser === false) throw PEOPLE_REFUSALS.ownSuperuser();
+  if (actor.id === target.id && changes.is_active === false) throw PEOPLE_REFUSALS.ownBlock();
 }
 
 /**
@@ -91,7 +80,7 @@ async function lockTargetAndActor(
   const current = locked.get(actor.id);
   const subject = current && { is_superuser: current.isSuperuser, premission: current.permissions };
   if (!current?.isActive || !current.isStaff || !hasPermission(subject, permission)) {
-    throw new PeopleRefusal('forbidden');
+    throw PEOPLE_REFUSALS.forbidden();
   }
   const target = locked.get(id);
   return target ? { target, actor: current } : null;
@@ -177,7 +166,19 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
   }
 
   return {
-    /** PATCH: false for no such user; throws `PeopleRefusal`. */
+    /**
+     * Reads for a search by a part of the address: served by the trigram index only when planned for its pattern,
+     * and the generic plan a named statement gets after five runs knows no pattern and scans every account. So the
+     * reads run in a transaction of their own with custom plans forced (`SET LOCAL` ends with it).
+     */
+    search<T>(read: (people: ReturnType<typeof peopleRepository>) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.exec('SET LOCAL plan_cache_mode = force_custom_plan');
+        return read(peopleRepository(tx, options.currency));
+      });
+    },
+
+    /** PATCH: false for no such user; a change the rules forbid is refused. */
     update: (actor: User, id: number, changes: PanelUserUpdate) => change(actor, id, changes, 'update'),
 
     /** Inactive, every login revoked, every served proxy suspended at its agent. */
@@ -196,7 +197,7 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
         const locked = await lockTargetAndActor(tx, id, actor, USER_PERMISSIONS.changeBalance);
         if (!locked) return false;
         const { target } = locked;
-        if (target.isSuperuser && !locked.actor.isSuperuser) throw new PeopleRefusal('forbidden');
+        if (target.isSuperuser && !locked.actor.isSuperuser) throw PEOPLE_REFUSALS.forbidden();
         const reference =
           key === null ? `staff:${actor.id}` : `staff:${actor.id}:${createHash('sha256').update(key).digest('hex')}`;
         if (key !== null) {
@@ -205,13 +206,12 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
             [id, reference],
           );
           if (made && (made.amount !== amount || made.reason !== reason)) {
-            throw new PeopleRefusal('idempotency_mismatch');
+            throw IDEMPOTENCY_REFUSALS.mismatch();
           }
           if (made) return true;
         }
-        let entry;
-        try {
-          entry = await ledgerRepository(tx).post({
+        const entry = await ledgerRepository(tx)
+          .post({
             userId: id,
             kind: 'adjustment',
             amount,
@@ -219,11 +219,13 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
             reference,
             actorId: actor.id,
             reason,
+          })
+          .catch((error: unknown) => {
+            // The ledger's overdraft, on the form's amount.
+            throw Refusal.is(error, BILLING_REFUSALS.insufficientFunds)
+              ? PEOPLE_REFUSALS.balanceWouldBeNegative({ cause: error })
+              : error;
           });
-        } catch (error) {
-          if (error instanceof InsufficientFunds) throw new PeopleRefusal('insufficient_funds', 'amount');
-          throw error;
-        }
         await userAuditRepository(tx).record({
           userId: id,
           actorId: actor.id,

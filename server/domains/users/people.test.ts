@@ -7,6 +7,7 @@ import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accou
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
 import { balanceOf, createCustomer, createFarm, freshPlace, hostVersion, type Customer } from '../../test/orders.ts';
 import { peopleService } from './people-service.ts';
+import { PEOPLE_REFUSALS } from './refusals.ts';
 
 const VIEW = 'users.view_user';
 const CHANGE = 'users.change_user';
@@ -348,13 +349,12 @@ describe.each(BACKENDS)('the Users API on $name', (backend) => {
     // The actor as the request read them; meanwhile a superuser took every permission away.
     await testDb.db.query("UPDATE users SET permissions = '{}' WHERE id = $1", [actor.id]);
     const people = peopleService(testDb.db, { currency: 'RUB' });
-    await expect(people.update(actor, customer.id, { permissions: ['pages.view_page'] })).rejects.toMatchObject({
-      kind: 'forbidden',
-    });
-    await expect(people.adjustBalance(actor, customer.id, 500, 'stale grant')).rejects.toMatchObject({
-      kind: 'forbidden',
-    });
-    await expect(people.block(actor, customer.id)).rejects.toMatchObject({ kind: 'forbidden' });
+    const forbidden = { code: PEOPLE_REFUSALS.forbidden.code, status: 403 };
+    await expect(people.update(actor, customer.id, { permissions: ['pages.view_page'] })).rejects.toMatchObject(
+      forbidden,
+    );
+    await expect(people.adjustBalance(actor, customer.id, 500, 'stale grant')).rejects.toMatchObject(forbidden);
+    await expect(people.block(actor, customer.id)).rejects.toMatchObject(forbidden);
     const [row] = await testDb.db.query<{ permissions: string[]; balance: number; is_active: boolean }>(
       'SELECT permissions, balance, is_active FROM users WHERE id = $1',
       [customer.id],

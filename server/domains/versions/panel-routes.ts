@@ -4,7 +4,6 @@
  * row; a release then names it by `file_id`.
  */
 import multipart from '@fastify/multipart';
-import type { Language } from '@proxy/contract/languages';
 import { VERSION_PERMISSIONS } from '@proxy/contract/permissions';
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
 import {
@@ -16,18 +15,17 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import * as v from 'valibot';
-import { fieldError, parseBody } from '../../lib/drf-errors.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { unsupportedMediaType } from '../../lib/messages.ts';
+import { parseBody } from '../../lib/drf-errors.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { registerItemRoutes } from '../../lib/panel.ts';
+import { COMMON_REFUSALS, Refusal } from '../../lib/refusal.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import { receiveFile, type ReceivedFile } from './file-store.ts';
 import { acceptableFileName } from './http-files.ts';
 import { toPanelVersion, toVersionFile } from './presenters.ts';
-import { codeNotHigher, fileTooLarge, versionMessage } from './version-messages.ts';
+import { FILE_FIELD, VERSION_REFUSALS } from './refusals.ts';
 import { versionsRepository } from './versions-repository.ts';
-import { VersionRefusal, type VersionsService } from './versions-service.ts';
+import type { VersionsService } from './versions-service.ts';
 
 /** A build of up to the upload limit (1 GB) over a slow link (~150 KB/s) still arrives; other bodies get 30 s. */
 const UPLOAD_RECEIVE_TIMEOUT_MS = 2 * 60 * 60_000;
@@ -39,7 +37,6 @@ export interface VersionsPanelOptions {
   readonly service: VersionsService;
 }
 
-const FILE_FIELD = 'file';
 /**
  * What a multipart body may add around its file: boundaries, part headers and the few small fields the limits
  * below allow. A body declared longer than the file limit plus this cannot hold an acceptable file.
@@ -51,33 +48,6 @@ const uploadErrorSchema = {
   type: 'object',
   properties: { detail: { type: 'string' }, [FILE_FIELD]: { type: 'array', items: { type: 'string' } } },
 } as const;
-
-function refusalError(refusal: VersionRefusal, language: Language): HttpError {
-  const text =
-    refusal.reason === 'code_not_higher'
-      ? codeNotHigher(refusal.highest, language)
-      : versionMessage(
-          (
-            {
-              file_or_url: 'fileOrUrl',
-              not_both: 'notBoth',
-              unknown_file: 'unknownFile',
-              file_used: 'fileUsed',
-            } as const
-          )[refusal.reason],
-          language,
-        );
-  return fieldError(refusal.field, text);
-}
-
-async function refusing<T>(language: Language, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof VersionRefusal) throw refusalError(error, language);
-    throw error;
-  }
-}
 
 const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, options) => {
   const { publicUrl, dataDir, maxUploadBytes, service } = options;
@@ -95,11 +65,11 @@ const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, option
    * and whatever was written is removed first: a refused or interrupted upload leaves nothing behind.
    */
   async function receiveUpload(request: FastifyRequest): Promise<{ received: ReceivedFile; name: string }> {
-    const lang = request.language;
     if (!request.isMultipart()) {
       const mediaType = String(request.headers['content-type'] ?? '').split(';')[0] ?? '';
-      throw new HttpError(415, { detail: unsupportedMediaType(mediaType, lang) });
+      throw COMMON_REFUSALS.unsupportedMediaType({ mediaType });
     }
+    const tooLarge = () => VERSION_REFUSALS.fileTooLarge({ maxBytes: maxUploadBytes });
     let upload: { received: ReceivedFile; name: string } | undefined;
     try {
       const parts = request.parts({
@@ -115,33 +85,28 @@ const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, option
         }
         if (!acceptableFileName(part.filename)) {
           part.file.resume();
-          throw new HttpError(400, {
-            [FILE_FIELD]: [versionMessage(part.filename === '' ? 'required' : 'badName', lang)],
-          });
+          throw part.filename === '' ? VERSION_REFUSALS.fileRequired() : VERSION_REFUSALS.badName();
         }
         upload = { received: await receiveFile(part.file, dataDir), name: part.filename };
-        if (part.file.truncated) {
-          throw new HttpError(413, { [FILE_FIELD]: [fileTooLarge(maxUploadBytes, lang)] });
-        }
+        if (part.file.truncated) throw tooLarge();
       }
     } catch (error) {
       if (upload) await rm(upload.received.temp, { force: true });
-      if (error instanceof HttpError) throw error;
+      if (error instanceof Refusal) throw error;
+      // The multipart parser's own errors, as what they mean for this upload.
       switch ((error as { code?: string }).code) {
         case 'FST_REQ_FILE_TOO_LARGE':
-          throw new HttpError(413, { [FILE_FIELD]: [fileTooLarge(maxUploadBytes, lang)] });
+          throw tooLarge();
         case 'FST_FILES_LIMIT':
-          throw new HttpError(400, { [FILE_FIELD]: [versionMessage('oneFile', lang)] });
+          throw VERSION_REFUSALS.oneFile();
         default:
-          // Broken multipart framing, too many fields, a client gone mid-upload: the request's fault.
-          request.log.info({ err: error }, 'unreadable version upload');
-          throw new HttpError(400, { detail: versionMessage('malformed', lang) });
+          throw VERSION_REFUSALS.malformed({ cause: error });
       }
     }
-    if (!upload) throw new HttpError(400, { [FILE_FIELD]: [versionMessage('required', lang)] });
+    if (!upload) throw VERSION_REFUSALS.fileRequired();
     if (upload.received.size === 0) {
       await rm(upload.received.temp, { force: true });
-      throw new HttpError(400, { [FILE_FIELD]: [versionMessage('empty', lang)] });
+      throw VERSION_REFUSALS.fileEmpty();
     }
     return upload;
   }
@@ -161,7 +126,7 @@ const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, option
           if (Number(request.headers['content-length']) > request.routeOptions.bodyLimit) {
             // The unread body must not be taken for the connection's next request.
             reply.header('connection', 'close');
-            throw new HttpError(413, { [FILE_FIELD]: [fileTooLarge(maxUploadBytes, request.language)] });
+            throw VERSION_REFUSALS.fileTooLarge({ maxBytes: maxUploadBytes });
           }
         },
       ],
@@ -194,10 +159,10 @@ const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, option
         response: { 200: paginatedSchema(jsonSchemaOf(PanelVersionSchema)) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const params = readListParams(VERSION_LIST, request.query);
       const count = await versions.count(params);
-      return answerPage(request, reply, publicUrl, count, async (window) =>
+      return answerPage(request, publicUrl, count, async (window) =>
         (await versions.list(params, window)).map((row) => toPanelVersion(row, publicUrl)),
       );
     },
@@ -210,11 +175,11 @@ const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, option
     get: present,
     create: async (body, language) => {
       const input = parseBody(VersionInputSchema, body, language);
-      return present(await refusing(language, () => service.create(input)));
+      return present(await service.create(input));
     },
     update: async (id, body, language) => {
       const changes = parseBody(v.partial(VersionInputSchema), body, language);
-      return (await refusing(language, () => service.update(id, changes))) ? present(id) : null;
+      return (await service.update(id, changes)) ? present(id) : null;
     },
     remove: (id) => service.remove(id),
   });

@@ -7,16 +7,15 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { CHANNELS, DownloadsSchema, LatestVersionSchema, PLATFORMS } from '@proxy/contract/schemas/versions';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { parseBody } from '../../lib/drf-errors.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { message } from '../../lib/messages.ts';
+import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import { storedPath } from './file-store.ts';
 import { contentDisposition, contentTypeOf, etagMatches, parseRange } from './http-files.ts';
 import { toDownload, toLatestVersion } from './presenters.ts';
-import { versionMessage } from './version-messages.ts';
+import { VERSION_REFUSALS } from './refusals.ts';
 import { versionFilesRepository } from './version-files-repository.ts';
 import { versionsRepository } from './versions-repository.ts';
 
@@ -33,8 +32,6 @@ const LatestQuerySchema = v.object({
 /** Updaters poll; a minute's staleness is fine for a release and spares the database most of them. */
 const LATEST_CACHE = 'public, max-age=60';
 const FILE_ROUTE = '/api/versions/files/:id/:name';
-
-const notFound = (request: FastifyRequest) => new HttpError(404, { detail: message('notFound', request.language) });
 
 const publicRoutes: FastifyPluginAsync<VersionsPublicOptions> = async (app, options) => {
   const { publicUrl, dataDir } = options;
@@ -69,7 +66,7 @@ const publicRoutes: FastifyPluginAsync<VersionsPublicOptions> = async (app, opti
     async (request, reply) => {
       const { platform, channel } = parseBody(LatestQuerySchema, request.query, request.language);
       const row = await versions.latest(platform, channel, request.language);
-      if (!row) throw new HttpError(404, { detail: versionMessage('noRelease', request.language) });
+      if (!row) throw VERSION_REFUSALS.noRelease();
       const answer = toLatestVersion(row, publicUrl);
       // The answer's own hash: it changes with anything in it, the language of the notes included.
       const etag = `"${createHash('sha256').update(JSON.stringify(answer)).digest('hex').slice(0, 32)}"`;
@@ -105,7 +102,7 @@ const publicRoutes: FastifyPluginAsync<VersionsPublicOptions> = async (app, opti
     handler: async (request, reply) => {
       const file = await files.published(request.params.id);
       // The name is part of the address: one file has one URL.
-      if (!file || file.name !== request.params.name) throw notFound(request);
+      if (!file || file.name !== request.params.name) throw COMMON_REFUSALS.notFound();
 
       const etag = `"${file.sha256}"`;
       reply
@@ -128,7 +125,7 @@ const publicRoutes: FastifyPluginAsync<VersionsPublicOptions> = async (app, opti
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         request.log.error({ fileId: file.id }, 'release file missing');
-        throw notFound(request);
+        throw COMMON_REFUSALS.notFound();
       }
       const { start, end } = range ?? { start: 0, end: file.size - 1 };
       if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`);

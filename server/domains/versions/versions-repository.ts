@@ -8,6 +8,14 @@ import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
 import { assignments, localized, type ColumnMap } from '../../lib/sql.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
+import { VERSION_REFUSALS } from './refusals.ts';
+
+/** The rules the service checks under its locks, backed up by the schema should a writer reach them past the checks. */
+const refusing = refuseOnConstraint({
+  versions_file_id_key: VERSION_REFUSALS.fileUsed,
+  versions_file_id_fkey: VERSION_REFUSALS.unknownFile,
+});
 
 /** A release as stored, with its file's columns (null for an external URL). */
 export interface VersionRow {
@@ -136,30 +144,32 @@ export function versionsRepository(q: Queryable) {
     },
 
     async create(write: VersionWrite): Promise<number> {
-      const [row] = await q.query<{ id: number }>(
-        `INSERT INTO versions (platform, channel, version_name, version_code, file_id, external_url, changelog_ru,
+      const [row] = await q
+        .query<{ id: number }>(
+          `INSERT INTO versions (platform, channel, version_name, version_code, file_id, external_url, changelog_ru,
                                changelog_en, released_at, published, forced)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-        [
-          write.platform,
-          write.channel,
-          write.version_name,
-          write.version_code,
-          write.file_id,
-          write.external_url,
-          write.changelog_ru,
-          write.changelog_en,
-          write.released_at,
-          write.published,
-          write.forced,
-        ],
-      );
+          [
+            write.platform,
+            write.channel,
+            write.version_name,
+            write.version_code,
+            write.file_id,
+            write.external_url,
+            write.changelog_ru,
+            write.changelog_en,
+            write.released_at,
+            write.published,
+            write.forced,
+          ],
+        )
+        .catch(refusing);
       return (row as { id: number }).id;
     },
 
     async update(id: number, changes: Partial<VersionWrite>): Promise<void> {
       const { sql, params } = assignments(changes, FIELDS, 2);
-      await q.query(`UPDATE versions SET ${sql} WHERE id = $1`, [id, ...params]);
+      await q.query(`UPDATE versions SET ${sql} WHERE id = $1`, [id, ...params]).catch(refusing);
     },
 
     async delete(id: number): Promise<void> {

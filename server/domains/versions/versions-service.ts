@@ -10,37 +10,13 @@ import type * as v from 'valibot';
 import type { Db, Queryable } from '../../db/db.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { commitFile, removeFile, removeStrays } from './file-store.ts';
+import { VERSION_REFUSALS } from './refusals.ts';
 import { versionFilesRepository, type StoredFile } from './version-files-repository.ts';
 import { versionsRepository, type VersionRow, type VersionWrite } from './versions-repository.ts';
 
 /** A file no release took within this long after its upload is deleted. */
 export const UNUSED_FILE_TTL_MS = 24 * 60 * 60 * 1000;
 const PRUNE_BATCH = 100;
-
-export type VersionRefusalReason = 'code_not_higher' | 'file_or_url' | 'not_both' | 'unknown_file' | 'file_used';
-
-/** A release the rules refuse: the field it is about, and for a code the highest one it must beat. */
-export class VersionRefusal extends Error {
-  readonly field: 'version_code' | 'file_id' | 'external_url';
-  readonly reason: VersionRefusalReason;
-  readonly highest: number;
-
-  constructor(field: VersionRefusal['field'], reason: VersionRefusalReason, highest = 0) {
-    super(`${field}: ${reason}`);
-    this.name = 'VersionRefusal';
-    this.field = field;
-    this.reason = reason;
-    this.highest = highest;
-  }
-}
-
-/** The refusals the constraints back up, should a writer reach them past the checks. */
-function refusalOf(error: unknown): VersionRefusal | null {
-  const { code, constraint = '' } = error as { code?: string; constraint?: string };
-  if (code === '23505' && constraint.includes('file_id')) return new VersionRefusal('file_id', 'file_used');
-  if (code === '23503' && constraint.includes('file_id')) return new VersionRefusal('file_id', 'unknown_file');
-  return null;
-}
 
 /** A create's fields as the contract's schema parsed them (defaults filled in). */
 export type VersionValues = v.InferOutput<typeof VersionInputSchema>;
@@ -66,25 +42,17 @@ export function versionsService(db: Db, options: VersionsServiceOptions) {
     const versions = versionsRepository(tx);
     await versions.lockGroup(platform, channel);
     const highest = await versions.highestCode(platform, channel, self);
-    if (highest !== null && code <= highest) throw new VersionRefusal('version_code', 'code_not_higher', highest);
+    if (highest !== null && code <= highest) throw VERSION_REFUSALS.codeNotHigher({ highest });
   }
 
   /** Exactly one of the two, and a file that exists and no other release names (key-share locked till commit). */
   async function checkSource(tx: Queryable, fileId: number | null, url: string | null, self: number | null) {
-    if (fileId === null && url === null) throw new VersionRefusal('file_id', 'file_or_url');
-    if (fileId !== null && url !== null) throw new VersionRefusal('external_url', 'not_both');
+    if (fileId === null && url === null) throw VERSION_REFUSALS.fileOrUrl();
+    if (fileId !== null && url !== null) throw VERSION_REFUSALS.notBoth();
     if (fileId === null) return;
     const found = await versionFilesRepository(tx).claimable(fileId, self);
-    if (!found) throw new VersionRefusal('file_id', 'unknown_file');
-    if (found.used) throw new VersionRefusal('file_id', 'file_used');
-  }
-
-  async function refusing<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      throw refusalOf(error) ?? error;
-    }
+    if (!found) throw VERSION_REFUSALS.unknownFile();
+    if (found.used) throw VERSION_REFUSALS.fileUsed();
   }
 
   async function unlinkAfterCommit(storedNames: readonly string[]): Promise<void> {
@@ -118,40 +86,36 @@ export function versionsService(db: Db, options: VersionsServiceOptions) {
       }
     },
 
-    /** The new release's id; `VersionRefusal` when a rule refuses it. */
+    /** The new release's id; refused when a rule says no. */
     create(input: VersionValues): Promise<number> {
       const write = columnsOf(input) as VersionWrite;
-      return refusing(() =>
-        db.transaction(async (tx) => {
-          await checkSource(tx, write.file_id, write.external_url, null);
-          await checkCode(tx, write.platform, write.channel, write.version_code, null);
-          return versionsRepository(tx).create(write);
-        }),
-      );
+      return db.transaction(async (tx) => {
+        await checkSource(tx, write.file_id, write.external_url, null);
+        await checkCode(tx, write.platform, write.channel, write.version_code, null);
+        return versionsRepository(tx).create(write);
+      });
     },
 
-    /** False when there is no such release; `VersionRefusal` when a rule refuses the result. */
+    /** False when there is no such release; refused when a rule says no to the result. */
     update(id: number, changes: Partial<VersionValues>): Promise<boolean> {
       const write = columnsOf(changes);
-      return refusing(() =>
-        db.transaction(async (tx) => {
-          const versions = versionsRepository(tx);
-          const current = await versions.lock(id);
-          if (!current) return false;
-          const merged: VersionRow = { ...current, ...write } as VersionRow;
-          if (write.file_id !== undefined || write.external_url !== undefined) {
-            await checkSource(tx, merged.file_id, merged.external_url, id);
-          }
-          // An edit of an older release's notes or dates is no new release: the rule holds for a changed code only.
-          const moved =
-            merged.platform !== current.platform ||
-            merged.channel !== current.channel ||
-            merged.version_code !== current.version_code;
-          if (moved) await checkCode(tx, merged.platform, merged.channel, merged.version_code, id);
-          await versions.update(id, write);
-          return true;
-        }),
-      );
+      return db.transaction(async (tx) => {
+        const versions = versionsRepository(tx);
+        const current = await versions.lock(id);
+        if (!current) return false;
+        const merged: VersionRow = { ...current, ...write } as VersionRow;
+        if (write.file_id !== undefined || write.external_url !== undefined) {
+          await checkSource(tx, merged.file_id, merged.external_url, id);
+        }
+        // An edit of an older release's notes or dates is no new release: the rule holds for a changed code only.
+        const moved =
+          merged.platform !== current.platform ||
+          merged.channel !== current.channel ||
+          merged.version_code !== current.version_code;
+        if (moved) await checkCode(tx, merged.platform, merged.channel, merged.version_code, id);
+        await versions.update(id, write);
+        return true;
+      });
     },
 
     /** False when there is no such release; its uploaded file goes with it (from disk once the delete commits). */

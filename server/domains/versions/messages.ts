@@ -2,11 +2,9 @@
  * The versions endpoints' messages in both languages. "No file was submitted." and "The submitted file is empty."
  * are DRF's FileField texts with their Russian translations; the rest are ours.
  */
-import type { Language } from '@proxy/contract/languages';
+import type { Messages } from '../../lib/messages.ts';
 
-type Texts = Readonly<Record<Language, string>>;
-
-const TEXTS = {
+export const VERSION_MESSAGES = {
   required: { en: 'No file was submitted.', ru: 'Не был загружен файл.' },
   empty: { en: 'The submitted file is empty.', ru: 'Загруженный файл пуст.' },
   oneFile: { en: 'Send one file only.', ru: 'Отправьте только один файл.' },
@@ -16,6 +14,17 @@ const TEXTS = {
     en: 'The file name may not contain slashes, "..", or control characters, and must be at most 255 bytes long.',
     ru: 'Имя файла не может содержать косые черты, «..» и управляющие символы и должно быть не длиннее 255 байт.',
   },
+  fileTooLarge: ({ maxBytes }: { readonly maxBytes: number }) => {
+    const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+    return {
+      en: `The file is too large: at most ${megabytes} MB.`,
+      ru: `Файл слишком большой: не более ${megabytes} МБ.`,
+    };
+  },
+  codeNotHigher: ({ highest }: { readonly highest: number }) => ({
+    en: `The version code must be higher than ${highest}, the highest of this platform and channel.`,
+    ru: `Код версии должен быть больше ${highest}: это наибольший код этой платформы и канала.`,
+  }),
   fileOrUrl: {
     en: 'Upload a file or give an external URL.',
     ru: 'Загрузите файл или укажите внешнюю ссылку.',
@@ -33,23 +42,4 @@ const TEXTS = {
     en: 'No published release for this platform and channel.',
     ru: 'Для этой платформы и канала нет опубликованного релиза.',
   },
-} as const satisfies Record<string, Texts>;
-
-export type VersionMessageKey = keyof typeof TEXTS;
-
-export function versionMessage(key: VersionMessageKey, language: Language): string {
-  return TEXTS[key][language];
-}
-
-export function codeNotHigher(highest: number, language: Language): string {
-  return language === 'ru'
-    ? `Код версии должен быть больше ${highest}: это наибольший код этой платформы и канала.`
-    : `The version code must be higher than ${highest}, the highest of this platform and channel.`;
-}
-
-export function fileTooLarge(maxBytes: number, language: Language): string {
-  const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-  return language === 'ru'
-    ? `Файл слишком большой: не более ${megabytes} МБ.`
-    : `The file is too large: at most ${megabytes} MB.`;
-}
+} as const satisfies Messages;

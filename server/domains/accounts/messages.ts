@@ -1,0 +1,66 @@
+/**
+ * The accounts domain's messages, in both languages: dj-rest-auth's, allauth's and Django's own texts with their
+ * Russian translations where the reference stack answered them (auth-api-contract.md: byte for byte), ours for the
+ * user's own page.
+ */
+import type { Messages } from '../../lib/messages.ts';
+
+export const ACCOUNT_MESSAGES = {
+  // dj-rest-auth and allauth views (auth-api-contract.md).
+  verificationSent: { en: 'Verification e-mail sent.', ru: 'Письмо с подтверждением выслано.' },
+  // Cyrillic о+к in Russian: the client compares with exactly this.
+  ok: { en: 'ok', ru: 'ок' },
+  emailTaken: {
+    en: 'A user is already registered with this e-mail address.',
+    ru: 'Пользователь с таким e-mail адресом уже зарегистрирован.',
+  },
+  registrationPasswordMismatch: { en: "The two password fields didn't match.", ru: 'Пароли не совпадают.' },
+  mustIncludeEmailAndPassword: {
+    en: 'Must include "email" and "password".',
+    ru: 'Должно включать "email" и "password".',
+  },
+  unableToLogIn: {
+    en: 'Unable to log in with provided credentials.',
+    ru: 'Невозможно войти в систему с указанными учётными данными.',
+  },
+  emailNotVerified: { en: 'E-mail is not verified.', ru: 'E-mail не подтверждён.' },
+  loggedOut: { en: 'Successfully logged out.', ru: 'Успешно вышли.' },
+  passwordResetSent: {
+    en: 'Password reset e-mail has been sent.',
+    ru: 'Письмо с инструкциями по восстановлению пароля выслано.',
+  },
+  passwordResetDone: {
+    en: 'Password has been reset with the new password.',
+    ru: 'Пароль изменён на новый.',
+  },
+  // English in Russian too: the client shows its own "link expired" text when it sees a `token` error.
+  invalidValue: { en: 'Invalid value', ru: 'Invalid value' },
+  // U+2019 in the English text (Django's SetPasswordForm), unlike the registration message above.
+  resetPasswordMismatch: { en: 'The two password fields didn’t match.', ru: 'Введенные пароли не совпадают.' },
+  // Django's default password validators.
+  passwordTooSimilar: {
+    en: 'The password is too similar to the email address.',
+    ru: 'Введённый пароль слишком похож на адрес электронной почты.',
+  },
+  passwordTooShort: {
+    en: 'This password is too short. It must contain at least 8 characters.',
+    ru: 'Введённый пароль слишком короткий. Он должен содержать как минимум 8 символов.',
+  },
+  passwordTooCommon: { en: 'This password is too common.', ru: 'Введённый пароль слишком широко распространён.' },
+  passwordEntirelyNumeric: {
+    en: 'This password is entirely numeric.',
+    ru: 'Введённый пароль состоит только из цифр.',
+  },
+  // The user's own page (password and e-mail changes).
+  oldPasswordWrong: {
+    en: 'Your old password was entered incorrectly. Please enter it again.',
+    ru: 'Ваш старый пароль введен неправильно. Пожалуйста, введите его снова.',
+  },
+  passwordChanged: { en: 'New password has been saved.', ru: 'Новый пароль сохранён.' },
+  passwordWrong: { en: 'The password is not correct.', ru: 'Неверный пароль.' },
+  emailUnchanged: { en: 'This is already your address.', ru: 'Это и есть ваш текущий адрес.' },
+  emailChangeSent: {
+    en: 'A confirmation link has been sent to the new address.',
+    ru: 'Ссылка для подтверждения отправлена на новый адрес.',
+  },
+} as const satisfies Messages;

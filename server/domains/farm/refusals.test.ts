@@ -1,0 +1,74 @@
+import { describeRefusals } from '../../test/refusals.ts';
+import { FARM_REFUSALS } from './refusals.ts';
+
+describeRefusals('farm', FARM_REFUSALS, {
+  hostNameTaken: {
+    refusal: FARM_REFUSALS.hostNameTaken(),
+    status: 400,
+    en: { name: ['A farm host with this name already exists.'] },
+    ru: { name: ['Хост с таким названием уже есть.'] },
+  },
+  modemKeyTaken: {
+    refusal: FARM_REFUSALS.modemKeyTaken(),
+    status: 400,
+    en: { key: ['This host already has a modem with this key.'] },
+    ru: { key: ['У этого хоста уже есть модем с таким ключом.'] },
+  },
+  unknownHost: {
+    refusal: FARM_REFUSALS.unknownHost(),
+    status: 400,
+    en: { host: ['Invalid pk - object does not exist.'] },
+    ru: { host: ['Недопустимый первичный ключ - объект не существует.'] },
+  },
+  portOrder: {
+    refusal: FARM_REFUSALS.portOrder(),
+    status: 400,
+    en: { port_max: ['The last port must be above the first.'] },
+    ru: { port_max: ['Последний порт должен быть больше первого.'] },
+  },
+  portsInUse: {
+    refusal: FARM_REFUSALS.portsInUse(),
+    status: 400,
+    en: { port_max: ['Proxies use ports outside this range: keep them inside it.'] },
+    ru: { port_max: ['Прокси используют порты вне этого диапазона: оставьте их внутри.'] },
+  },
+  hostHasModems: {
+    refusal: FARM_REFUSALS.hostHasModems(),
+    status: 400,
+    en: { non_field_errors: ['This host still has modems: move or delete them first.'] },
+    ru: { non_field_errors: ['У хоста ещё есть модемы: сначала перенесите или удалите их.'] },
+  },
+  modemHasProxies: {
+    refusal: FARM_REFUSALS.modemHasProxies(),
+    status: 400,
+    en: { non_field_errors: ['Proxies use this modem: it can be put in maintenance, not deleted or moved.'] },
+    ru: {
+      non_field_errors: ['Модем используют прокси: его можно перевести на обслуживание, но не удалить и не перенести.'],
+    },
+  },
+  noFreePorts: {
+    refusal: FARM_REFUSALS.noFreePorts(),
+    status: 409,
+    en: { detail: 'This farm host has no free ports left: widen its port range.' },
+    ru: { detail: 'У этого хоста не осталось свободных портов: расширьте диапазон.' },
+  },
+  modemBusy: {
+    refusal: FARM_REFUSALS.modemBusy(),
+    status: 409,
+    en: { detail: 'The modem is not online: it cannot change its IP now.' },
+    ru: { detail: 'Модем не в сети: сменить IP сейчас нельзя.' },
+  },
+  rotationFinished: {
+    refusal: FARM_REFUSALS.rotationFinished(),
+    status: 409,
+    en: { detail: 'This rotation is already finished.' },
+    ru: { detail: 'Эта смена IP уже завершена.' },
+  },
+  agentTokenInvalid: {
+    refusal: FARM_REFUSALS.agentTokenInvalid(),
+    status: 401,
+    en: { detail: 'Invalid token.' },
+    ru: { detail: 'Недопустимый токен.' },
+    headers: { 'www-authenticate': 'Bearer' },
+  },
+});

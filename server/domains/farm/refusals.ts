@@ -1,0 +1,27 @@
+/** What the farm refuses, with the status and field of each (the errors plugin words them). */
+import { CHECK_MESSAGES } from '../../lib/check-messages.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { defineRefusals } from '../../lib/refusal.ts';
+import { FARM_MESSAGES } from './messages.ts';
+
+export const FARM_REFUSALS = defineRefusals('farm', {
+  hostNameTaken: { status: 400, field: 'name', message: FARM_MESSAGES.hostNameTaken },
+  modemKeyTaken: { status: 400, field: 'key', message: FARM_MESSAGES.modemKeyTaken },
+  /** A modem put on (or moved to) a host that is not there: DRF's PrimaryKeyRelatedField wording. */
+  unknownHost: { status: 400, field: 'host', message: MESSAGES.doesNotExist },
+  /** The range's ends in the wrong order, judged against the stored end when only one is sent. */
+  portOrder: { status: 400, field: 'port_max', message: CHECK_MESSAGES.portOrder },
+  /** A narrower range would leave a proxy's port outside it. */
+  portsInUse: { status: 400, field: 'port_max', message: FARM_MESSAGES.portsInUse },
+  hostHasModems: { status: 400, field: 'non_field_errors', message: FARM_MESSAGES.hostHasModems },
+  /** Its proxies' ports belong to its host: a modem carrying proxies is neither deleted nor moved. */
+  modemHasProxies: { status: 400, field: 'non_field_errors', message: FARM_MESSAGES.modemHasProxies },
+  /** The host's port range has no two free ports left (ordering words it as no stock). */
+  noFreePorts: { status: 409, message: FARM_MESSAGES.noFreePorts },
+  /** Staff's "rotate now" on a modem that is not online. */
+  modemBusy: { status: 409, message: FARM_MESSAGES.modemBusy },
+  /** An agent's result for a rotation already recorded. */
+  rotationFinished: { status: 409, message: FARM_MESSAGES.rotationFinished },
+  /** An agent API call without its host's valid bearer token. */
+  agentTokenInvalid: { status: 401, message: MESSAGES.invalidToken, headers: { 'www-authenticate': 'Bearer' } },
+});
