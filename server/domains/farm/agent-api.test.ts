@@ -225,6 +225,30 @@ describe.each(BACKENDS)('the agents API on $name', (backend) => {
     expect(new Set(ports).size).toBe(8);
   });
 
+  it('answers a held long poll with 401 once staff regenerate the token or delete the host, not at its end', async () => {
+    const { host, token } = await farm.createHost({
+      name: 'gamma',
+      publicHost: 'gamma.example.com',
+      portMin: 21_000,
+      portMax: 21_009,
+    });
+    const { version } = v.parse(AgentConfigSchema, (await config(token)).json());
+    const started = Date.now();
+    const waiting = config(token, `?since=${version}&wait=20`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const fresh = (await farm.regenerateHostToken(host.id)) as string;
+    const refused = await waiting;
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ detail: 'Invalid token.' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    const held = config(fresh, `?since=${version}&wait=20`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await farm.deleteHost(host.id);
+    expect((await held).statusCode).toBe(401);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   async function eventuallyPending(token: string): Promise<number> {
     const deadline = Date.now() + 3_000;
     for (;;) {

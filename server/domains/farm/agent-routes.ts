@@ -28,7 +28,7 @@ const REPORT_BODY_LIMIT = 2 * 1024 * 1024;
 const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWaits }> = async (app, options) => {
   const { farm, waits } = options;
 
-  /** The request's host, from its bearer token; 401 otherwise. */
+  /** The request's host, from its bearer token; 401 otherwise (also once the token stops working). */
   async function hostOf(request: FastifyRequest): Promise<AgentHost> {
     const [scheme, token, ...rest] = (request.headers.authorization ?? '').split(' ');
     const host =
@@ -43,18 +43,19 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
   }
 
   app.get(AGENT_API_PATHS.config, async (request, reply) => {
-    const host = await hostOf(request);
+    let host = await hostOf(request);
     const query = v.safeParse(ConfigQuerySchema, request.query);
     if (!query.success) throw new HttpError(400, errorBody(query.issues, request.language));
     const { since, wait = 0 } = query.output;
     reply.header('cache-control', 'no-store');
     const deadline = Date.now() + Math.min(wait, MAX_CONFIG_WAIT_SECONDS) * 1000;
-    let version = await farm.version(host.id);
-    while (version === since && Date.now() < deadline) {
+    while (host.configVersion === since && Date.now() < deadline) {
       await waits.wait(`h${host.id}`, Math.min(POLL_SLICE_MS, deadline - Date.now()));
-      version = await farm.version(host.id);
+      // The token is judged again on every look: a poll held while staff regenerate it or delete the host answers
+      // 401 within a slice, and the agent stops serving at once instead of at its next report.
+      host = await hostOf(request);
     }
-    if (version === since) return reply.code(304).send();
+    if (host.configVersion === since) return reply.code(304).send();
     return farm.config(host.id);
   });
 

@@ -323,10 +323,6 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
       return { version, modems, proxies, rotations };
     },
 
-    version(hostId: number): Promise<string | null> {
-      return hosts.version(hostId);
-    },
-
     /** What the agent reports: when it was seen, its modems' status and addresses, its proxies' traffic. */
     applyReport(hostId: number, report: AgentReport): Promise<void> {
       // Modem rows before the host's row: the order every writer of both keeps (an order locks its modems, then their
