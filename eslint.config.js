@@ -29,6 +29,15 @@ const deepKitImport = {
   message: "Import the panel kit as '@proxy/panel-kit' (tests: '@proxy/panel-kit/testing').",
 };
 
+const deepSiteKitImport = {
+  // `@proxy/site-kit/testing` is the customer remotes' shared test harness (component tests only).
+  group: ['@proxy/site-kit/*', '!@proxy/site-kit/testing', '**/site-kit/src/**'],
+  message: "Import the site kit as '@proxy/site-kit' (tests: '@proxy/site-kit/testing').",
+};
+
+const noPanelKit = { name: '@proxy/panel-kit', message: 'Only panel sections (remotes/panel-*) use the panel kit.' };
+const noSiteKit = (message) => ({ name: '@proxy/site-kit', message });
+
 /** The sub-folders of a folder of this repository. */
 const foldersOf = (folder) =>
   readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
@@ -60,22 +69,27 @@ export default tseslint.config(
           zones: [
             {
               target: './shared',
-              from: ['./shell', './remotes', './server', './panel-kit', './agent'],
+              from: ['./shell', './remotes', './server', './panel-kit', './site-kit', './agent'],
               message: 'The contract imports nothing.',
             },
             {
               target: './panel-kit',
-              from: ['./shell', './remotes', './server'],
+              from: ['./shell', './remotes', './server', './site-kit'],
               message: 'The panel kit uses only the contract: sections build on it, never the other way.',
             },
             {
+              target: './site-kit',
+              from: ['./shell', './remotes', './server', './panel-kit', './agent'],
+              message: 'The site kit uses only the contract: customer pages build on it, never the other way.',
+            },
+            {
               target: './server',
-              from: ['./shell', './remotes', './agent'],
+              from: ['./shell', './remotes', './site-kit', './agent'],
               message: 'The server uses only the contract.',
             },
             {
               target: './agent',
-              from: ['./shell', './remotes', './server', './panel-kit'],
+              from: ['./shell', './remotes', './server', './panel-kit', './site-kit'],
               message: 'The farm agent is its own deployable: it uses only the contract.',
             },
             { target: './shell', from: ['./remotes', './server'], message: 'The shell loads remotes at run time.' },
@@ -93,6 +107,13 @@ export default tseslint.config(
               message: "A domain uses another only through that domain's index.ts.",
             })),
             {
+              // auth.ts still reads the accounts domain's tokens and users (server/README.md).
+              target: './server/plugins/!(auth|auth.test).ts',
+              from: './server/domains',
+              message:
+                'Infrastructure imports no domain: a domain provides what a plugin needs (app.site.provide, app.jobs.register).',
+            },
+            {
               target: './server/lib',
               from: ['./server/plugins', './server/domains'],
               message: 'server/lib holds generic helpers: it imports no plugin, route or domain.',
@@ -105,9 +126,15 @@ export default tseslint.config(
     },
   },
   {
-    // The kit is one federated singleton (its index): a deep import would bundle a second copy of the part it names.
-    files: ['remotes/**'],
-    rules: { 'no-restricted-imports': restrictedImports({ patterns: [deepKitImport] }) },
+    // Each kit is one federated singleton (its index): a deep import would bundle a second copy of the part it names.
+    // Panel sections have the panel kit and never load the site kit (nor its stylesheet).
+    files: ['remotes/panel-*/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        paths: [noSiteKit('Panel sections are built on the panel kit; the site kit is for the customer pages.')],
+        patterns: [deepKitImport, deepSiteKitImport],
+      }),
+    },
   },
   {
     // A section's fields read the kit's forms through the hooks the kit exports: react-final-form is not shared on
@@ -116,25 +143,47 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
     rules: {
       'no-restricted-imports': restrictedImports({
-        paths: ['react-final-form', 'final-form'].map((name) => ({
-          name,
-          message: "Use the form hooks '@proxy/panel-kit' exports (one copy for the kit's forms and the fields).",
-        })),
-        patterns: [deepKitImport],
+        paths: [
+          ...['react-final-form', 'final-form'].map((name) => ({
+            name,
+            message: "Use the form hooks '@proxy/panel-kit' exports (one copy for the kit's forms and the fields).",
+          })),
+          noSiteKit('Panel sections are built on the panel kit; the site kit is for the customer pages.'),
+        ],
+        patterns: [deepKitImport, deepSiteKitImport],
       }),
     },
   },
   {
-    // Only panel sections load the kit (and the antd and react-final-form it brings): never the public pages.
+    // Only panel sections load the panel kit (and the antd and react-final-form it brings): never the public pages.
+    // The shell and the customer remotes take the site kit through its entry.
     files: [
       'shell/**',
-      'shared/**',
       ...remoteFolders.filter((name) => !name.startsWith('panel-')).map((name) => `remotes/${name}/**`),
     ],
+    rules: { 'no-restricted-imports': restrictedImports({ paths: [noPanelKit], patterns: [deepSiteKitImport] }) },
+  },
+  {
+    // The home page's first paint has no bytes for the site kit, not even its entry in marketing's share map.
+    files: ['remotes/marketing/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
     rules: {
       'no-restricted-imports': restrictedImports({
-        paths: [{ name: '@proxy/panel-kit', message: 'Only panel sections (remotes/panel-*) use the panel kit.' }],
+        paths: [noPanelKit, noSiteKit('The public first paint (marketing) does not load the site kit: README, Speed.')],
+        patterns: [deepSiteKitImport],
       }),
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports({ paths: [noPanelKit, noSiteKit('The contract imports nothing.')] }),
+    },
+  },
+  {
+    files: ['panel-kit/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports({ paths: [noSiteKit('The panel kit uses only the contract.')] }),
     },
   },
   {
@@ -142,7 +191,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'panel-kit/**/*.{ts,tsx}'],
+    files: ['shell/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'panel-kit/**/*.{ts,tsx}', 'site-kit/**/*.{ts,tsx}'],
     plugins: { react, 'react-hooks': reactHooks },
     settings: { react: { version: '19' } },
     rules: {

@@ -23,7 +23,12 @@ export default defineConfig({
         test: {
           name: 'components',
           sequence: { groupOrder: 0 },
-          include: ['shell/**/*.test.{ts,tsx}', 'remotes/**/*.test.{ts,tsx}', 'panel-kit/**/*.test.{ts,tsx}'],
+          include: [
+            'shell/**/*.test.{ts,tsx}',
+            'remotes/**/*.test.{ts,tsx}',
+            'panel-kit/**/*.test.{ts,tsx}',
+            'site-kit/**/*.test.{ts,tsx}',
+          ],
           environment: 'jsdom',
         },
       },

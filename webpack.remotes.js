@@ -7,7 +7,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { commonConfig } from './build/common.js';
-import { containerName, federationDefaults, isPanelRemote, panelShared } from './build/federation.js';
+import { containerName, federationDefaults, isPanelRemote, sharedOf } from './build/federation.js';
 import { TinymceAssetsPlugin } from './build/tinymce-assets.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -70,7 +70,7 @@ function remoteConfig(name, env, argv) {
       ...common.plugins,
       new ModuleFederationPlugin({
         ...federationDefaults,
-        ...(isPanelRemote(name) ? { shared: panelShared } : {}),
+        shared: sharedOf(name),
         name: containerName(name),
         filename: 'remoteEntry.js',
         manifest: true,

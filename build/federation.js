@@ -7,6 +7,7 @@ import { TRIMMED_SHARED } from './shared-exports.js';
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const contract = JSON.parse(readFileSync(new URL('../shared/package.json', import.meta.url), 'utf8'));
 const panelKit = JSON.parse(readFileSync(new URL('../panel-kit/package.json', import.meta.url), 'utf8'));
+const siteKit = JSON.parse(readFileSync(new URL('../site-kit/package.json', import.meta.url), 'utf8'));
 
 const singleton = (name) => ({ singleton: true, requiredVersion: pkg.dependencies[name] });
 
@@ -63,6 +64,26 @@ export const panelShared = {
 
 /** Panel sections are the remotes named `panel-*`: they share the kit and ship its editor's files. */
 export const isPanelRemote = (folder) => folder.startsWith('panel-');
+
+/**
+ * What the customer remotes share on top: the site kit, one singleton module (its index), so every customer page
+ * gets every part of it — its strings, its stylesheet — from one copy. Only the remotes built on it list it. Not the
+ * shell: a share-map entry lives in main.js, which every visitor downloads, and the kit's (with the contract module
+ * it brings) measured ~245 B gzip there, more than the home page's first paint has left of its budget (README,
+ * Speed). The shell's lazy top-up dialog bundles the few kit parts it uses instead (the kit declares its side effects,
+ * so the rest is left out; it holds no state, so the two copies agree). Not marketing either, for the same first paint.
+ */
+export const siteShared = {
+  ...shared,
+  '@proxy/site-kit': ourPackage(siteKit.version),
+};
+
+/** The customer remotes built on the site kit. */
+export const SITE_KIT_REMOTES = ['ip', 'order', 'user'];
+
+/** The share map a remote is built with: the panel kit's, the site kit's, or the plain one. */
+export const sharedOf = (folder) =>
+  isPanelRemote(folder) ? panelShared : SITE_KIT_REMOTES.includes(folder) ? siteShared : shared;
 
 /** Options every federated build uses. */
 export const federationDefaults = {

@@ -55,6 +55,19 @@ describe('architecture lint rules', () => {
     expect(await ruleIds('panel-kit/src/x.ts', kitImportsSection)).toContain('import-x/no-restricted-paths');
   });
 
+  it('keeps the site kit to the customer pages, taken through its entry, and the kit to the contract', async () => {
+    const kit = "import { Pager } from '@proxy/site-kit';\nexport { Pager };\n";
+    expect(await ruleIds('remotes/ip/src/x.ts', kit)).toEqual([]);
+    expect(await ruleIds('shell/src/billing/x.ts', kit)).toEqual([]);
+    const deepKit = "import { Pager } from '../../../site-kit/src/Pager.tsx';\nexport { Pager };\n";
+    expect(await ruleIds('remotes/ip/src/x.ts', deepKit)).toContain('no-restricted-imports');
+    // Panel sections have the panel kit; the home page's first paint has no bytes for the site kit.
+    expect(await ruleIds('remotes/panel-users/src/x.ts', kit)).toContain('no-restricted-imports');
+    expect(await ruleIds('remotes/marketing/src/x.ts', kit)).toContain('no-restricted-imports');
+    const kitImportsRemote = "import { pages } from '../../remotes/ip/src/routes.ts';\nexport { pages };\n";
+    expect(await ruleIds('site-kit/src/x.ts', kitImportsRemote)).toContain('import-x/no-restricted-paths');
+  });
+
   it('routes jotai through the contract wrapper and react-router through one specifier', async () => {
     expect(await ruleIds('shell/src/x.ts', "import { atom } from 'jotai';\nexport const a = atom(1);\n")).toContain(
       'no-restricted-imports',

@@ -11,7 +11,7 @@ import {
   versionProblem,
   type Surface,
 } from '../scripts/package-exports.ts';
-import { ourPackage, panelShared, shared } from './federation.js';
+import { ourPackage, panelShared, shared, siteShared } from './federation.js';
 
 describe.each(SHARED_PACKAGES)('the %s package', (folder) => {
   it('exports what is recorded for its version (after changing exports: bump it, then `node scripts/package-exports.ts --record`)', () => {
@@ -46,6 +46,7 @@ describe('the share map', () => {
   it('makes a remote require, strictly, at least the contract and kit versions it was built with', () => {
     expect(shared['@proxy/contract/']).toEqual(ourPackage(version('shared')));
     expect(panelShared['@proxy/panel-kit']).toEqual(ourPackage(version('panel-kit')));
+    expect(siteShared['@proxy/site-kit']).toEqual(ourPackage(version('site-kit')));
     expect(ourPackage('1.4.2')).toEqual({
       singleton: true,
       strictVersion: true,

@@ -44,8 +44,8 @@ export function compareWithList(sources: readonly string[], pkg: string, list: r
   };
 }
 
-// The contract (shared/) and the panel kit are bundled into the shell and the remotes: their imports count too.
-const files = ['shell', 'remotes', 'shared', 'panel-kit'].flatMap((dir) => sourceFiles(resolve(root, dir)));
+// The contract (shared/) and the kits are bundled into the shell and the remotes: their imports count too.
+const files = ['shell', 'remotes', 'shared', 'panel-kit', 'site-kit'].flatMap((dir) => sourceFiles(resolve(root, dir)));
 const sources = files.map((file) => readFileSync(file, 'utf8'));
 
 describe.each(Object.entries(TRIMMED_SHARED))('the used-exports list of %s', (pkg, list) => {

@@ -10,6 +10,8 @@ const namespaces = [
   { name: 'shell-auth', dir: resolve(root, 'shell/src/auth/i18n') },
   { name: 'shell-billing', dir: resolve(root, 'shell/src/billing/i18n') },
   { name: 'panel-kit', dir: resolve(root, 'panel-kit/src/i18n') },
+  { name: 'site-kit', dir: resolve(root, 'site-kit/src/i18n') },
+  { name: 'marketing-downloads', dir: resolve(root, 'remotes/marketing/src/downloads/i18n') },
   ...readdirSync(resolve(root, 'remotes')).map((name) => ({ name, dir: resolve(root, 'remotes', name, 'src/i18n') })),
 ].filter((namespace) => existsSync(resolve(namespace.dir, 'en.json')));
 

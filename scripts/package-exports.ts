@@ -18,7 +18,7 @@ import ts from 'typescript';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The workspace packages shared as federation singletons, by folder. */
-export const SHARED_PACKAGES = ['shared', 'panel-kit'] as const;
+export const SHARED_PACKAGES = ['shared', 'panel-kit', 'site-kit'] as const;
 
 export interface Surface {
   readonly version: string;

@@ -1,82 +1,36 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Alert, Button, Form as AntForm, Input, Popconfirm } from 'antd';
 import { Link } from 'react-router';
 import { Field, Form } from 'react-final-form';
-import { cancelInvoice, getInvoice, setInvoiceReference } from '@proxy/contract/api/billing';
-import { ApiError } from '@proxy/contract/api/errors';
+import { cancelInvoice, setInvoiceReference } from '@proxy/contract/api/billing';
 import { runRequest } from '@proxy/contract/forms';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
 import type { Invoice } from '@proxy/contract/schemas/billing';
-import { api, appStore, showMessageAtom } from '@proxy/contract/state';
+import { api } from '@proxy/contract/state';
+import { fieldErrorOf, formatDateTime, Loading, useCopy, useInvoice } from '@proxy/site-kit';
 import { useHashPanel } from '../chrome/hash-panel.ts';
 import { useT } from '../i18n/use-t.ts';
-import { refreshUser } from '../session/refresh-user.ts';
 import { formatPercent } from './top-up.ts';
 import { useBillingT } from './use-billing-t.ts';
 import styles from './TopUpDialog.module.css';
 
-/** How often a pending invoice is asked about: staff or a gateway's webhook may settle it at any moment. */
-export const POLL_INTERVAL_MS = 4000;
-
 /**
  * One invoice and its live status: for a manual method how to pay it (the method's instructions, the address with a
  * copy button and its QR code, the total) and a field for the transaction reference; for a gateway the way back to
- * its checkout page. While pending it is asked about every few seconds; once paid, the session user is loaded again
- * so the header shows the new balance.
+ * its checkout page. The site kit's poller asks about it every few seconds while it is pending and, once it is paid,
+ * loads the session user again so the header shows the new balance.
  */
 export function InvoiceView({ id, initial }: { id: number; initial: Invoice | null }) {
   const { language } = useT();
   const { t } = useBillingT();
   const { open, close } = useHashPanel();
-  const [invoice, setInvoice] = useState<Invoice | null>(initial);
-  const [missing, setMissing] = useState(false);
-  // The invoice just created was answered by the server a moment ago: the first ask can wait. Later restarts (a
-  // language switch) ask at once.
-  const firstPoll = useRef(true);
-
-  const status = invoice?.status;
-  const waiting = status === undefined || status === 'pending';
-  useEffect(() => {
-    // Nothing but staff or the gateway changes a pending invoice; a settled one stays as it is.
-    if (!waiting) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const next = await getInvoice(api, id, controller.signal);
-        setInvoice(next);
-        if (next.status === 'pending') timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setMissing(true);
-        // A network blip or a 5xx: the payment may still arrive, so keep asking.
-        else timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
-      }
-    };
-    timer = setTimeout(() => void poll(), firstPoll.current && initial ? POLL_INTERVAL_MS : 0);
-    firstPoll.current = false;
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [id, initial, language, waiting]);
-
-  useEffect(() => {
-    if (status === 'paid') void refreshUser().catch(() => undefined);
-  }, [status]);
+  const { invoice, missing, setInvoice } = useInvoice(id, initial);
 
   if (missing) return <Alert type="warning" showIcon title={t('invoice.notFound')} />;
-  if (!invoice) {
-    return (
-      <p role="status" className={styles.muted}>
-        {t('loading')}
-      </p>
-    );
-  }
+  if (!invoice) return <Loading />;
 
   const money = (minor: number) => formatPrice(minor, invoice.currency, language);
-  const time = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const pending = invoice.status === 'pending';
   const manual = invoice.method.provider === 'manual';
 
@@ -145,7 +99,7 @@ export function InvoiceView({ id, initial }: { id: number; initial: Invoice | nu
       {pending && (
         <>
           <p className={styles.muted}>
-            {t('invoice.expires', { time: time.format(new Date(invoice.expires_at)) })}
+            {t('invoice.expires', { time: formatDateTime(invoice.expires_at, language) })}
             <br />
             {t('invoice.waiting')}
           </p>
@@ -178,16 +132,7 @@ function ManualPayment({ invoice, onChange }: { invoice: Invoice; onChange: (inv
   const { t } = useBillingT();
   const { language } = useT();
   const address = useRef<HTMLElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(invoice.pay_address);
-      appStore.set(showMessageAtom, t('invoice.copied'), 'success');
-    } catch {
-      // No clipboard (a plain-HTTP address is not a secure context): select the text for the customer to copy.
-      const selection = window.getSelection();
-      if (address.current && selection) selection.selectAllChildren(address.current);
-    }
-  };
+  const copy = useCopy();
   return (
     <>
       <p className={styles.pay}>
@@ -206,7 +151,7 @@ function ManualPayment({ invoice, onChange }: { invoice: Invoice; onChange: (inv
             <code ref={address} className={styles.address} aria-labelledby={`invoice-${invoice.id}-address`}>
               {invoice.pay_address}
             </code>
-            <Button onClick={() => void copy()}>{t('invoice.copy')}</Button>
+            <Button onClick={() => void copy(invoice.pay_address, address.current)}>{t('invoice.copy')}</Button>
           </div>
         </div>
       )}
@@ -233,8 +178,7 @@ function ManualPayment({ invoice, onChange }: { invoice: Invoice; onChange: (inv
             <form onSubmit={handleSubmit} noValidate>
               <Field<string> name="customer_reference">
                 {({ input, meta }) => {
-                  const error =
-                    !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : undefined;
+                  const error = fieldErrorOf(meta) || undefined;
                   return (
                     <AntForm.Item
                       label={t('invoice.reference')}

@@ -17,9 +17,9 @@ import {
   StateProvider,
   userAtom,
 } from '@proxy/contract/state';
+import { INVOICE_POLL_MS } from '@proxy/site-kit';
 import { createI18n } from '../i18n/instance.ts';
 import ru from './i18n/ru.json';
-import { POLL_INTERVAL_MS } from './InvoiceView.tsx';
 import { TopUpDialogHost } from './TopUpDialogHost.tsx';
 
 const customer: AuthUser = {
@@ -316,19 +316,19 @@ describe('an invoice', () => {
     await within(dialog).findByText(ru.invoice.address);
     const invoiceCalls = () => calls.filter((call) => call.url === '/api/invoices/31/').length;
     expect(invoiceCalls()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(INVOICE_POLL_MS));
     expect(invoiceCalls()).toBe(2);
     expect(within(dialog).getByRole('status').textContent).toBe(ru.status.pending);
     expect(calls.some((call) => call.url === '/api/users/')).toBe(false);
 
-    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    await act(() => vi.advanceTimersByTimeAsync(INVOICE_POLL_MS));
     expect(within(dialog).getByRole('status').textContent).toBe(ru.status.paid);
     expect(plain(within(dialog).getByText(/Баланс пополнен/))).toBe('Баланс пополнен на 1 000 ₽.');
     // The way to pay is gone, and the header's balance follows the session user.
     expect(within(dialog).queryByText(ru.invoice.address)).toBeNull();
     expect(appStore.get(userAtom)?.balance).toBe(100_000);
     // A paid invoice is not asked about again.
-    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
+    await act(() => vi.advanceTimersByTimeAsync(INVOICE_POLL_MS * 3));
     expect(invoiceCalls()).toBe(3);
   });
 

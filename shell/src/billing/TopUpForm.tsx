@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Alert, Button, Form as AntForm, Input } from 'antd';
 import { Field, Form } from 'react-final-form';
 import { createInvoice, listPaymentMethods } from '@proxy/contract/api/billing';
@@ -8,6 +8,7 @@ import { formatPrice } from '@proxy/contract/money';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { feeOf, MAX_AMOUNT, type Invoice, type PaymentMethod } from '@proxy/contract/schemas/billing';
 import { api } from '@proxy/contract/state';
+import { fieldErrorOf, Loading, useLoaded } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import { formatPercent, toAmountText, toMinorUnits } from './top-up.ts';
 import { useBillingT } from './use-billing-t.ts';
@@ -34,11 +35,6 @@ function MethodIcon({ icon }: { icon: PaymentMethod['icon'] }) {
   );
 }
 
-/** A field's submit error (ours or the server's) until the field changes again. */
-function errorOf(meta: { submitError?: unknown; dirtySinceLastSubmit?: boolean }): string | undefined {
-  return !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : undefined;
-}
-
 /**
  * Choose a method and an amount (typed in major units, sent in minor units), see the method's minimum, its fee and
  * the total, and create the invoice. Each distinct request gets one Idempotency-Key, and pressing the button again
@@ -56,49 +52,26 @@ export function TopUpForm({
 }) {
   const { language } = useT();
   const { t } = useBillingT();
-  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  // Names come in the request's language: a language switch loads them again.
+  const loaded = useLoaded(`methods|${language}`, (signal) => listPaymentMethods(api, signal));
+  const methods = loaded.data;
   const attempt = useRef<Attempt | null>(null);
 
-  // Bumped by "Try again" after a failed load.
-  const [loads, setLoads] = useState(0);
-
-  // Names come in the request's language: a language switch loads them again.
-  useEffect(() => {
-    const controller = new AbortController();
-    listPaymentMethods(api, controller.signal).then(
-      (list) => {
-        setLoadFailed(false);
-        setMethods(list);
-      },
-      () => {
-        if (!controller.signal.aborted) setLoadFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [language, loads]);
-
-  if (loadFailed) {
+  if (loaded.failed) {
     return (
       <Alert
         type="error"
         showIcon
         title={t('loadFailed')}
         action={
-          <Button size="small" onClick={() => setLoads((count) => count + 1)}>
+          <Button size="small" onClick={loaded.retry}>
             {t('retry')}
           </Button>
         }
       />
     );
   }
-  if (!methods) {
-    return (
-      <p role="status" className={styles.muted}>
-        {t('loading')}
-      </p>
-    );
-  }
+  if (!methods) return <Loading />;
   if (methods.length === 0) return <Alert type="info" showIcon title={t('noMethods')} />;
 
   const money = (minor: number, method: PaymentMethod) => formatPrice(minor, method.currency, language);
@@ -152,7 +125,7 @@ export function TopUpForm({
             <form onSubmit={handleSubmit} noValidate className={styles.form}>
               <Field<string> name="method" subscription={{ submitError: true, dirtySinceLastSubmit: true }}>
                 {({ meta }) => {
-                  const error = errorOf(meta);
+                  const error = fieldErrorOf(meta) || undefined;
                   return (
                     <fieldset className={styles.methods} aria-describedby={error ? 'topup-method-error' : undefined}>
                       <legend className={styles.legend}>{t('method.legend')}</legend>
@@ -181,7 +154,7 @@ export function TopUpForm({
               </Field>
               <Field<string> name="amount">
                 {({ input, meta }) => {
-                  const error = errorOf(meta);
+                  const error = fieldErrorOf(meta) || undefined;
                   const help =
                     method && method.min_amount > 0
                       ? t('amount.help', { amount: money(method.min_amount, method) })

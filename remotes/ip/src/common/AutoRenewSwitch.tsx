@@ -3,9 +3,9 @@ import { updateProxy } from '@proxy/contract/api/proxies';
 import { reportRequestError } from '@proxy/contract/forms';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import { api, showMessageAtom, useSetAtom } from '@proxy/contract/state';
+import { useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { requestMessages } from './messages.ts';
-import styles from './ui.module.css';
+import styles from './common.module.css';
 
 /**
  * The auto-renew switch, optimistic: it flips at once and the PATCH follows; a refusal flips it back and says why,
@@ -25,6 +25,7 @@ export function AutoRenewSwitch({
   onSaved: (proxy: Proxy) => void;
 }) {
   const { t } = useT();
+  const messages = useRequestMessages();
   const show = useSetAtom(showMessageAtom);
   const [pending, setPending] = useState<boolean | null>(null);
   const checked = pending ?? proxy.auto_renew;
@@ -36,7 +37,7 @@ export function AutoRenewSwitch({
       onSaved(saved);
       show(t(saved.auto_renew ? 'autoRenew.on' : 'autoRenew.off'), 'success');
     } catch (error) {
-      reportRequestError(error, requestMessages(t));
+      reportRequestError(error, messages);
     } finally {
       setPending(null);
     }

@@ -1,7 +1,8 @@
+import { countryName, flagOf } from '@proxy/contract/countries';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
+import { ui } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { countryName, flagOf } from './format.ts';
-import styles from './ui.module.css';
+import styles from './common.module.css';
 
 /** The customer's name for a proxy: its comment, or "Proxy #12" while it has none. */
 export function useProxyTitle() {
@@ -18,26 +19,35 @@ export function OnlineDot({ online }: { online: boolean }) {
   );
 }
 
-/** 🇷🇺 Russia, Moscow. */
-export function Place({ proxy }: { proxy: Pick<Proxy, 'country' | 'city'> }) {
+/** Where a proxy is, in words: 'Россия, Moscow'. */
+export function usePlaceName() {
   const { t, language } = useT();
+  return (proxy: Pick<Proxy, 'country' | 'city'>) =>
+    t('proxy.place', { country: countryName(proxy.country, language), city: proxy.city });
+}
+
+/** 🇷🇺 Россия, Moscow. */
+export function Place({ proxy }: { proxy: Pick<Proxy, 'country' | 'city'> }) {
+  const placeName = usePlaceName();
   return (
     <span className={styles.place}>
       <span aria-hidden="true">{flagOf(proxy.country)}</span>
-      <span>{t('proxy.place', { country: countryName(proxy.country, language), city: proxy.city })}</span>
+      <span>{placeName(proxy)}</span>
     </span>
   );
 }
 
+const STATE_TONES = { active: ui.success, expiring: ui.pending, expired: ui.danger, suspended: ui.danger };
+
 /** The proxy's state as a coloured badge (active, expiring, expired, suspended). */
 export function StateBadge({ state }: { state: Proxy['state'] }) {
   const { t } = useT();
-  return <span className={`${styles.badge} ${styles[`state_${state}`] ?? ''}`}>{t(`states.${state}`)}</span>;
+  return <span className={`${ui.badge} ${STATE_TONES[state] ?? ''}`}>{t(`states.${state}`)}</span>;
 }
 
 /** "5 days left" / "Last day" / "Expired 3 days ago", in the language's plural forms. */
 export function DaysLeft({ days }: { days: number }) {
   const { t, tp } = useT();
   const text = days > 0 ? tp('proxy.daysLeft', days) : days === 0 ? t('proxy.lastDay') : tp('proxy.expiredAgo', -days);
-  return <span className={days <= 3 ? styles.urgent : styles.muted}>{text}</span>;
+  return <span className={days <= 3 ? styles.urgent : ui.muted}>{text}</span>;
 }

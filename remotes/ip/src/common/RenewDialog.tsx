@@ -5,15 +5,11 @@ import { ApiError } from '@proxy/contract/api/errors';
 import { reportRequestError } from '@proxy/contract/forms';
 import { formatPrice } from '@proxy/contract/money';
 import type { Renewal } from '@proxy/contract/schemas/proxies';
+import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { api, showMessageAtom, useSetAtom } from '@proxy/contract/state';
+import { Dialog, formatDate, LoadState, TopUpLink, ui, useLoaded, useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { Dialog } from './Dialog.tsx';
-import { formatDate } from './format.ts';
-import { attemptFor, type Attempt } from './idempotency.ts';
-import { requestMessages } from './messages.ts';
-import { TopUpLink } from './TopUpLink.tsx';
-import { useLoaded } from './use-loaded.ts';
-import styles from './ui.module.css';
+import styles from './common.module.css';
 
 /** The period chosen first: a month when the price list has one (what most customers renew for), else the shortest. */
 const PREFERRED_PERIOD = 30;
@@ -33,6 +29,7 @@ export function RenewDialog({
   onRenewed: (renewal: Renewal) => void;
 }) {
   const { t, tp, language } = useT();
+  const messages = useRequestMessages();
   const show = useSetAtom(showMessageAtom);
   const stock = useLoaded(`stock|${language}`, (signal) => getStock(api, signal));
   const periods = [...new Set(stock.data?.prices.map((price) => price.period_days) ?? [])].sort((a, b) => a - b);
@@ -58,7 +55,7 @@ export function RenewDialog({
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) setShortOfMoney(error.detail ?? t('renew.noMoney'));
-      else reportRequestError(error, requestMessages(t));
+      else reportRequestError(error, messages);
     } finally {
       setBusy(false);
     }
@@ -72,12 +69,12 @@ export function RenewDialog({
       onClose={onClose}
       footer={
         <>
-          <button type="button" className={styles.secondaryButton} onClick={onClose}>
-            {t('dialog.cancel')}
+          <button type="button" className={ui.secondaryButton} onClick={onClose}>
+            {t('renew.cancel')}
           </button>
           <button
             type="button"
-            className={styles.primaryButton}
+            className={ui.primaryButton}
             disabled={!current || lacking || busy}
             aria-busy={busy}
             onClick={() => void renew()}
@@ -89,24 +86,15 @@ export function RenewDialog({
         </>
       }
     >
-      {stock.failed ? (
-        <p className={styles.note} role="alert">
-          {t('errors.loadFailed')}
-          <button type="button" className={styles.linkButton} onClick={stock.retry}>
-            {t('errors.retry')}
-          </button>
-        </p>
-      ) : !stock.data ? (
-        <p className={styles.note} role="status">
-          {t('loading')}
-        </p>
+      {!stock.data || stock.failed ? (
+        <LoadState loaded={stock} />
       ) : periods.length === 0 ? (
-        <p className={styles.note}>{t('renew.noPrices')}</p>
+        <p className={ui.note}>{t('renew.noPrices')}</p>
       ) : (
-        <fieldset className={styles.periods}>
-          <legend className={styles.fieldLabel}>{t('renew.period')}</legend>
+        <fieldset className={ui.chips}>
+          <legend className={ui.fieldLabel}>{t('renew.period')}</legend>
           {periods.map((days) => (
-            <label key={days} className={styles.chip}>
+            <label key={days} className={ui.chip}>
               <input
                 type="radio"
                 name="renew-period"
@@ -124,15 +112,12 @@ export function RenewDialog({
       )}
       {request && (
         <div className={styles.quote} aria-live="polite" aria-busy={quote.loading}>
-          {quote.failed ? (
-            <p className={styles.note} role="alert">
-              {t('renew.quoteFailed')}
-              <button type="button" className={styles.linkButton} onClick={quote.retry}>
-                {t('errors.retry')}
-              </button>
-            </p>
-          ) : !current ? (
-            <p className={styles.note}>{t('renew.quoting')}</p>
+          {!current || quote.failed ? (
+            <LoadState
+              loaded={{ data: current, failed: quote.failed, retry: quote.retry }}
+              loadingText={t('renew.quoting')}
+              failedText={t('renew.quoteFailed')}
+            />
           ) : (
             <dl className={styles.quoteList}>
               {current.lines.length === 1 && current.lines[0] && (
@@ -142,11 +127,11 @@ export function RenewDialog({
                 </>
               )}
               <dt>{tp('renew.total', current.lines.length)}</dt>
-              <dd className={styles.strong}>{formatPrice(current.total, current.currency, language)}</dd>
+              <dd className={ui.strong}>{formatPrice(current.total, current.currency, language)}</dd>
               <dt>{t('renew.balance')}</dt>
               <dd>{formatPrice(current.balance, current.currency, language)}</dd>
               <dt>{t('renew.balanceAfter')}</dt>
-              <dd className={lacking ? styles.negative : undefined}>
+              <dd className={lacking ? ui.negative : undefined}>
                 {formatPrice(current.balance_after, current.currency, language)}
               </dd>
             </dl>
@@ -154,9 +139,9 @@ export function RenewDialog({
         </div>
       )}
       {(shortOfMoney !== null || lacking) && (
-        <p className={styles.warning} role="alert">
+        <p className={`${ui.notice} ${ui.noticeWarning} ${ui.bar}`} role="alert">
           <span>{shortOfMoney ?? t('renew.noMoney')}</span>
-          <TopUpLink className={styles.linkButton} onClick={onClose}>
+          <TopUpLink className={ui.linkButton} onClick={onClose}>
             {t('renew.topUp')}
           </TopUpLink>
         </p>

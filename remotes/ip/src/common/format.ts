@@ -1,33 +1,4 @@
-/** How the IP screens write dates, places and amounts of traffic, in the interface language. */
-
-/** A date as the customer's language writes it ('12 июн. 2026 г.'). */
-export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
-}
-
-/** A date and time ('12 июн. 2026 г., 14:05'). */
-export function formatTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
-/**
- * The flag of an ISO 3166 country code as an emoji (two regional-indicator letters); nothing for anything else, so a
- * free-text country from the farm never turns into a wrong flag.
- */
-export function flagOf(country: string): string {
-  if (!/^[A-Za-z]{2}$/.test(country)) return '';
-  return String.fromCodePoint(...[...country.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
-}
-
-/** A country's name in the language ('Россия' for RU); the code itself when Intl does not know it. */
-export function countryName(country: string, language: string): string {
-  if (!/^[A-Za-z]{2}$/.test(country)) return country;
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(country.toUpperCase()) ?? country;
-  } catch {
-    return country;
-  }
-}
+/** How the IP screens write amounts of traffic and countdowns (dates, money and countries: the site kit and the contract). */
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 

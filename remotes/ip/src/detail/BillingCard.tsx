@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@proxy/contract/routes';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
+import { Card, formatDate, ui } from '@proxy/site-kit';
 import { AutoRenewSwitch } from '../common/AutoRenewSwitch.tsx';
-import { formatDate } from '../common/format.ts';
 import { DaysLeft, StateBadge } from '../common/ProxyName.tsx';
 import { RenewDialog } from '../common/RenewDialog.tsx';
 import { useT } from '../i18n/use-t.ts';
-import ui from '../common/ui.module.css';
-import styles from './ProxyPage.module.css';
 
 /**
  * The proxy's term: when it ends, how many days are left, renewing it by hand, renewing it by itself — and handing it
@@ -26,11 +24,8 @@ export function BillingCard({
   const { t, language } = useT();
   const [renewing, setRenewing] = useState(false);
   return (
-    <section className={styles.card} aria-labelledby="billing-title">
-      <h2 id="billing-title" className={styles.cardTitle}>
-        {t('billing.title')}
-      </h2>
-      <dl className={styles.facts}>
+    <Card title={t('billing.title')}>
+      <dl className={ui.facts}>
         <div>
           <dt>{t('billing.expires')}</dt>
           <dd>{formatDate(proxy.expires_at, language)}</dd>
@@ -55,7 +50,7 @@ export function BillingCard({
         </div>
       </dl>
       <p className={ui.muted}>{t('billing.autoRenewHelp')}</p>
-      <div className={styles.buttons}>
+      <div className={ui.buttons}>
         <button type="button" className={ui.primaryButton} onClick={() => setRenewing(true)}>
           {t('billing.renew')}
         </button>
@@ -64,6 +59,6 @@ export function BillingCard({
         </Link>
       </div>
       {renewing && <RenewDialog ids={[proxy.id]} onClose={() => setRenewing(false)} onRenewed={onRenewed} />}
-    </section>
+    </Card>
   );
 }

@@ -3,21 +3,21 @@ import { updateProxy } from '@proxy/contract/api/proxies';
 import { runRequest } from '@proxy/contract/forms';
 import { MAX_COMMENT, type Proxy } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
-import { requestMessages } from '../common/messages.ts';
+import { Card, fieldErrorOf, ui, useRequestMessages } from '@proxy/site-kit';
 import { problemsOf } from '../common/validation.ts';
 import { useT } from '../i18n/use-t.ts';
-import ui from '../common/ui.module.css';
 import styles from './ProxyPage.module.css';
 
 /** The customer's own note on the proxy (≤ 190 characters): its name in the list, and what the search finds. */
 export function CommentCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
   const { t } = useT();
+  const messages = useRequestMessages();
   const submit = async ({ comment = '' }: { comment?: string }) => {
     const problem = problemsOf({ comment }).get('comment');
     if (problem) return { comment: t(`validation.${problem}`, { max: MAX_COMMENT }) };
     // Sent as the schema reads it (trimmed), so the counter, the check and the server agree on the length.
     const outcome = await runRequest(() => updateProxy(api, proxy.id, { comment: comment.trim() }), {
-      ...requestMessages(t),
+      ...messages,
       saved: t('comment.saved'),
     });
     if (!outcome.ok) return outcome.errors;
@@ -25,10 +25,7 @@ export function CommentCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy:
     return undefined;
   };
   return (
-    <section className={styles.card} aria-labelledby="comment-title">
-      <h2 id="comment-title" className={styles.cardTitle}>
-        {t('comment.title')}
-      </h2>
+    <Card title={t('comment.title')}>
       <Form<{ comment?: string }>
         onSubmit={submit}
         initialValues={{ comment: proxy.comment }}
@@ -37,13 +34,13 @@ export function CommentCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy:
             <Field<string> name="comment">
               {({ input, meta }) => {
                 const length = (input.value ?? '').trim().length;
-                const error =
-                  !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : '';
+                const error = fieldErrorOf(meta);
                 return (
                   <div className={styles.grow}>
                     <label>
                       <span className={ui.fieldLabel}>{t('comment.label')}</span>
                       <input
+                        className={ui.input}
                         {...input}
                         type="text"
                         placeholder={t('comment.placeholder')}
@@ -67,6 +64,6 @@ export function CommentCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy:
           </form>
         )}
       />
-    </section>
+    </Card>
   );
 }

@@ -3,12 +3,9 @@ import { regenerateProxyPassword } from '@proxy/contract/api/proxies';
 import { runRequest } from '@proxy/contract/forms';
 import { connectionString, EXPORT_FORMATS, type ExportFormat, type Proxy } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
-import { CopyButton } from '../common/CopyButton.tsx';
-import { ConfirmDialog } from '../common/Dialog.tsx';
-import { requestMessages } from '../common/messages.ts';
+import { Card, ConfirmDialog, CopyButton, ui, useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import { WhitelistEditor } from './WhitelistEditor.tsx';
-import ui from '../common/ui.module.css';
 import styles from './ProxyPage.module.css';
 
 /** What stands for the password while it is hidden (also inside the connection strings). */
@@ -28,13 +25,14 @@ function maskedString(proxy: Proxy, format: ExportFormat): string {
  */
 export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
   const { t } = useT();
+  const messages = useRequestMessages();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const regenerate = async () => {
     setBusy(true);
     const outcome = await runRequest(() => regenerateProxyPassword(api, proxy.id), {
-      ...requestMessages(t),
+      ...messages,
       saved: t('connection.passwordChanged'),
     });
     setBusy(false);
@@ -45,11 +43,8 @@ export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (pro
   };
 
   return (
-    <section className={styles.card} aria-labelledby="connection-title">
-      <h2 id="connection-title" className={styles.cardTitle}>
-        {t('connection.title')}
-      </h2>
-      <dl className={styles.facts}>
+    <Card title={t('connection.title')}>
+      <dl className={ui.facts}>
         <div>
           <dt>{t('connection.host')}</dt>
           <dd>
@@ -98,7 +93,7 @@ export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (pro
         </div>
       </dl>
 
-      <h3 className={styles.subTitle}>{t('connection.strings')}</h3>
+      <h3 className={ui.subTitle}>{t('connection.strings')}</h3>
       <ul className={styles.strings}>
         {EXPORT_FORMATS.map((format) => (
           <li key={format}>
@@ -129,6 +124,6 @@ export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (pro
           onClose={() => setConfirming(false)}
         />
       )}
-    </section>
+    </Card>
   );
 }

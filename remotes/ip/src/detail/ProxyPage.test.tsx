@@ -5,10 +5,11 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, messageAtom } from '@proxy/contract/state';
+import { type Handler, kitText, page, plain, stubApi, stubBrowser } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { pages } from '../routes.ts';
-import { openAt, page, plain, proxy, stubApi, stubBrowser, type Handler } from '../test/harness.tsx';
+import { openAt, proxy } from '../test/harness.tsx';
 
 const TRAFFIC = {
   range: '24h',
@@ -96,7 +97,7 @@ describe('the proxy page', () => {
       fireEvent.click(within(card).getByRole('button', { name: 'Copy the string socks5://login:password@host:port' })),
     );
     expect(browser.copied).toEqual(['socks5://user7:pa%3Ass7@gw.example.com:9007']);
-    expect(appStore.get(messageAtom)).toMatchObject({ color: 'success', text: en.copy.done });
+    expect(appStore.get(messageAtom)).toMatchObject({ color: 'success', text: kitText.en.copy.done });
   });
 
   it('sets a new password only after a confirmation', async () => {
@@ -109,7 +110,7 @@ describe('the proxy page', () => {
     const card = await screen.findByRole('region', { name: ru.connection.title });
     fireEvent.click(within(card).getByRole('button', { name: ru.connection.regenerate }));
     const dialog = screen.getByRole('dialog', { name: ru.connection.regenerateTitle });
-    fireEvent.click(within(dialog).getByRole('button', { name: ru.dialog.cancel }));
+    fireEvent.click(within(dialog).getByRole('button', { name: kitText.ru.dialog.cancel }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((call) => call.path === '/api/proxies/7/password/')).toEqual([]);
 
@@ -140,7 +141,7 @@ describe('the proxy page', () => {
         within(screen.getByRole('dialog')).getByRole('button', { name: ru.connection.regenerateConfirm }),
       ),
     );
-    expect(appStore.get(messageAtom)).toMatchObject({ color: 'error', text: ru.errors.unknown });
+    expect(appStore.get(messageAtom)).toMatchObject({ color: 'error', text: kitText.ru.errors.unknown });
     // The dialog stays open to try again.
     expect(screen.getByRole('dialog')).toBeTruthy();
   });

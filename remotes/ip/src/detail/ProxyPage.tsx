@@ -6,6 +6,7 @@ import { paths } from '@proxy/contract/routes';
 import { MAX_ID } from '@proxy/contract/schemas/fields';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
+import { ui } from '@proxy/site-kit';
 import { OnlineDot, Place, StateBadge, useProxyTitle } from '../common/ProxyName.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { BillingCard } from './BillingCard.tsx';
@@ -42,12 +43,12 @@ export function ProxyPage() {
     getProxy(api, proxy.id).then(save, () => undefined /* the renewal itself succeeded and said so */);
 
   return (
-    <article className={styles.page} aria-labelledby="proxy-title">
-      <Link to={paths.ipList(language)} className={styles.back}>
+    <article className={ui.page} aria-labelledby="proxy-title">
+      <Link to={paths.ipList(language)} className={ui.back}>
         {t('detail.back')}
       </Link>
       <header className={styles.header}>
-        <h1 id="proxy-title" className={styles.title}>
+        <h1 id="proxy-title" className={`${ui.pageTitle} ${styles.title}`}>
           <OnlineDot online={proxy.online} />
           <span>{title(proxy)}</span>
         </h1>
@@ -57,7 +58,7 @@ export function ProxyPage() {
           <span>{proxy.operator}</span>
         </p>
       </header>
-      <div className={styles.grid}>
+      <div className={ui.grid}>
         <ConnectionCard proxy={proxy} onSaved={save} />
         <RotationCard proxy={proxy} onSaved={save} />
         <TrafficCard proxyId={proxy.id} />

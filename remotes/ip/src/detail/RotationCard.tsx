@@ -4,17 +4,14 @@ import { regenerateRotateLink, updateProxy } from '@proxy/contract/api/proxies';
 import { runRequest } from '@proxy/contract/forms';
 import { AUTO_ROTATE_MAX, AUTO_ROTATE_MIN, type Proxy } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
-import { CopyButton } from '../common/CopyButton.tsx';
-import { ConfirmDialog } from '../common/Dialog.tsx';
-import { formatCountdown, formatTime } from '../common/format.ts';
-import { requestMessages } from '../common/messages.ts';
+import { Card, ConfirmDialog, CopyButton, fieldErrorOf, formatDateTime, ui, useRequestMessages } from '@proxy/site-kit';
+import { formatCountdown } from '../common/format.ts';
 import { RotateResult } from '../common/RotateResult.tsx';
 import { useNow } from '../common/use-now.ts';
 import { useRotate } from '../common/use-rotate.ts';
 import { problemsOf } from '../common/validation.ts';
 import { useT } from '../i18n/use-t.ts';
 import { RotationHistory } from './RotationHistory.tsx';
-import ui from '../common/ui.module.css';
 import styles from './ProxyPage.module.css';
 
 /**
@@ -24,6 +21,7 @@ import styles from './ProxyPage.module.css';
  */
 export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
   const { t, tp, language } = useT();
+  const messages = useRequestMessages();
   const now = useNow();
   const [rotations, setRotations] = useState(0);
   const rotation = useRotate(proxy.id, (ip) => {
@@ -46,7 +44,7 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
   const regenerate = async () => {
     setRegenerating(true);
     const outcome = await runRequest(() => regenerateRotateLink(api, proxy.id), {
-      ...requestMessages(t),
+      ...messages,
       saved: t('rotation.linkChanged'),
     });
     setRegenerating(false);
@@ -63,7 +61,7 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
       return { minutes: t('validation.autoRotate', { min: AUTO_ROTATE_MIN, max: AUTO_ROTATE_MAX }) };
     }
     const outcome = await runRequest(() => updateProxy(api, proxy.id, { auto_rotate_minutes: value }), {
-      ...requestMessages(t),
+      ...messages,
       saved: value === 0 ? t('rotation.autoOff') : tp('rotation.autoOn', value),
     });
     if (!outcome.ok) {
@@ -75,11 +73,8 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
   };
 
   return (
-    <section className={styles.card} aria-labelledby="rotation-title">
-      <h2 id="rotation-title" className={styles.cardTitle}>
-        {t('rotation.title')}
-      </h2>
-      <dl className={styles.facts}>
+    <Card title={t('rotation.title')}>
+      <dl className={ui.facts}>
         <div>
           <dt>{t('rotation.currentIp')}</dt>
           <dd>
@@ -88,7 +83,7 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
         </div>
         <div>
           <dt>{t('rotation.last')}</dt>
-          <dd>{proxy.last_rotation_at ? formatTime(proxy.last_rotation_at, language) : t('rotation.never')}</dd>
+          <dd>{proxy.last_rotation_at ? formatDateTime(proxy.last_rotation_at, language) : t('rotation.never')}</dd>
         </div>
       </dl>
       <div className={styles.rotateNow}>
@@ -108,7 +103,7 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
         <RotateResult outcome={rotation.outcome} />
       </div>
 
-      <h3 className={styles.subTitle}>{t('rotation.link')}</h3>
+      <h3 className={ui.subTitle}>{t('rotation.link')}</h3>
       <p className={ui.muted}>{t('rotation.linkHelp')}</p>
       <span className={styles.stringRow}>
         <code className={styles.string}>{proxy.rotate_url}</code>
@@ -125,13 +120,13 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
           <form className={styles.intervalForm} onSubmit={handleSubmit} noValidate>
             <Field<string> name="minutes">
               {({ input, meta }) => {
-                const error =
-                  !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : '';
+                const error = fieldErrorOf(meta);
                 return (
                   <div className={styles.grow}>
                     <label>
                       <span className={ui.fieldLabel}>{t('rotation.auto')}</span>
                       <input
+                        className={ui.input}
                         {...input}
                         type="number"
                         inputMode="numeric"
@@ -170,6 +165,6 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
           onClose={() => setConfirming(false)}
         />
       )}
-    </section>
+    </Card>
   );
 }

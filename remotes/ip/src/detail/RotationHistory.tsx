@@ -2,11 +2,8 @@ import { useState } from 'react';
 import { listProxyRotations } from '@proxy/contract/api/proxies';
 import { DEFAULT_PAGE_SIZE } from '@proxy/contract/api/pagination';
 import { api } from '@proxy/contract/state';
-import { formatTime } from '../common/format.ts';
-import { Pager } from '../common/Pager.tsx';
-import { useLoaded } from '../common/use-loaded.ts';
+import { formatDateTime, LoadState, Pager, ui, useLoaded } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import ui from '../common/ui.module.css';
 import styles from './ProxyPage.module.css';
 
 /** The proxy's IP changes, newest first, a page at a time (the API's default size): old → new address, when, and who asked for it. */
@@ -18,25 +15,18 @@ export function RotationHistory({ proxyId, refresh }: { proxyId: number; refresh
   );
   return (
     <div className={styles.history}>
-      <h3 id="history-title" className={styles.subTitle}>
+      <h3 id="history-title" className={ui.subTitle}>
         {t('history.title')}
       </h3>
-      {history.failed ? (
-        <p className={ui.note} role="alert">
-          <span>{t('errors.loadFailed')}</span>
-          <button type="button" className={ui.linkButton} onClick={history.retry}>
-            {t('errors.retry')}
-          </button>
-        </p>
-      ) : !history.data ? (
-        <p className={ui.note} role="status">
-          {t('loading')}
-        </p>
-      ) : history.data.count === 0 ? (
-        <p className={ui.note}>{t('history.empty')}</p>
+      {history.failed || !history.data || history.data.count === 0 ? (
+        <LoadState loaded={history} empty={t('history.empty')} />
       ) : (
         <>
-          <table className={styles.historyTable} aria-labelledby="history-title" aria-busy={history.loading}>
+          <table
+            className={`${ui.table} ${styles.historyTable}`}
+            aria-labelledby="history-title"
+            aria-busy={history.loading}
+          >
             <thead>
               <tr>
                 <th scope="col">{t('history.when')}</th>
@@ -47,7 +37,7 @@ export function RotationHistory({ proxyId, refresh }: { proxyId: number; refresh
             <tbody>
               {history.data.results.map((rotation) => (
                 <tr key={rotation.id}>
-                  <td data-label={t('history.when')}>{formatTime(rotation.requested_at, language)}</td>
+                  <td data-label={t('history.when')}>{formatDateTime(rotation.requested_at, language)}</td>
                   <td data-label={t('history.change')}>
                     <span className={styles.change}>
                       <code>{rotation.old_ip ?? t('proxy.noIp')}</code>

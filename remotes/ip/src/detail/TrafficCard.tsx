@@ -2,10 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { getProxyTraffic } from '@proxy/contract/api/proxies';
 import { TRAFFIC_RANGES, type TrafficRange } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
+import { Card, LoadState, ui, useLoaded } from '@proxy/site-kit';
 import { formatBytes } from '../common/format.ts';
-import { useLoaded } from '../common/use-loaded.ts';
 import { useT } from '../i18n/use-t.ts';
-import ui from '../common/ui.module.css';
 import styles from './ProxyPage.module.css';
 
 // The chart is its own chunk, fetched when this card renders: the list page (and a visitor who never opens a proxy)
@@ -24,36 +23,27 @@ export function TrafficCard({ proxyId }: { proxyId: number }) {
   );
   const data = traffic.loading ? undefined : traffic.data;
   return (
-    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="traffic-title">
-      <div className={styles.cardHeader}>
-        <h2 id="traffic-title" className={styles.cardTitle}>
-          {t('traffic.title')}
-        </h2>
-        <div className={styles.segmented} role="group" aria-label={t('traffic.range')}>
+    <Card
+      title={t('traffic.title')}
+      wide
+      actions={
+        <div className={ui.segmented} role="group" aria-label={t('traffic.range')}>
           {TRAFFIC_RANGES.map((option) => (
             <button
               key={option}
               type="button"
               aria-pressed={range === option}
-              className={range === option ? styles.segmentOn : styles.segment}
+              className={range === option ? ui.segmentOn : ui.segment}
               onClick={() => setRange(option)}
             >
               {t(`traffic.ranges.${option}`)}
             </button>
           ))}
         </div>
-      </div>
-      {traffic.failed ? (
-        <p className={ui.note} role="alert">
-          <span>{t('errors.loadFailed')}</span>
-          <button type="button" className={ui.linkButton} onClick={traffic.retry}>
-            {t('errors.retry')}
-          </button>
-        </p>
-      ) : !data ? (
-        <p className={ui.note} role="status">
-          {t('loading')}
-        </p>
+      }
+    >
+      {traffic.failed || !data ? (
+        <LoadState loaded={{ ...traffic, data }} />
       ) : (
         <figure className={styles.figure}>
           <Suspense fallback={<div className={styles.chartPlaceholder} />}>
@@ -67,6 +57,6 @@ export function TrafficCard({ proxyId }: { proxyId: number }) {
           </figcaption>
         </figure>
       )}
-    </section>
+    </Card>
   );
 }

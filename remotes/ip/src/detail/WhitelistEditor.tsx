@@ -5,10 +5,9 @@ import { runRequest } from '@proxy/contract/forms';
 import { MIN_IPV4_PREFIX, MIN_IPV6_PREFIX } from '@proxy/contract/ip-ranges';
 import { MAX_WHITELIST, type Proxy } from '@proxy/contract/schemas/proxies';
 import { api, clientIpAtom, useAtomValue } from '@proxy/contract/state';
+import { ui, useRequestMessages } from '@proxy/site-kit';
 import { problemsOf } from '../common/validation.ts';
-import { requestMessages } from '../common/messages.ts';
 import { useT } from '../i18n/use-t.ts';
-import ui from '../common/ui.module.css';
 import styles from './ProxyPage.module.css';
 
 interface Values {
@@ -32,6 +31,7 @@ type ListErrors = string | readonly (string | undefined)[] | undefined;
  */
 export function WhitelistEditor({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
   const { t } = useT();
+  const messages = useRequestMessages();
   const clientIp = useAtomValue(clientIpAtom);
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -48,7 +48,7 @@ export function WhitelistEditor({ proxy, onSaved }: { proxy: Proxy; onSaved: (pr
       return { whitelist: list ? problemText(list) : entries };
     }
     const outcome = await runRequest(() => updateProxy(api, proxy.id, { whitelist: values.whitelist }), {
-      ...requestMessages(t),
+      ...messages,
       saved: t('whitelist.saved'),
     });
     if (outcome.ok) {
@@ -86,7 +86,7 @@ export function WhitelistEditor({ proxy, onSaved }: { proxy: Proxy; onSaved: (pr
           <form className={styles.whitelist} onSubmit={handleSubmit} aria-labelledby="whitelist-title" noValidate>
             {/* Registers the list with final-form, so pristine and dirtySinceLastSubmit see its changes. */}
             <Field name="whitelist" isEqual={sameList} subscription={{}} render={() => null} />
-            <h3 id="whitelist-title" className={styles.subTitle}>
+            <h3 id="whitelist-title" className={ui.subTitle}>
               {t('whitelist.title')}
             </h3>
             <p className={ui.muted}>{t('whitelist.help', limits)}</p>
@@ -133,6 +133,7 @@ export function WhitelistEditor({ proxy, onSaved }: { proxy: Proxy; onSaved: (pr
               <label className={styles.grow}>
                 <span className={ui.fieldLabel}>{t('whitelist.add')}</span>
                 <input
+                  className={ui.input}
                   type="text"
                   value={draft}
                   disabled={full}

@@ -5,9 +5,10 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, messageAtom } from '@proxy/contract/state';
+import { type Handler, kitText, page, plain, stubApi, stubBrowser } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
-import { openAt, page, plain, proxy, stubApi, stubBrowser, type Handler } from '../test/harness.tsx';
+import { openAt, proxy } from '../test/harness.tsx';
 
 const CHOICES = { countries: ['RU', 'KZ'], operators: ['MTS', 'Beeline'] };
 const STOCK = {
@@ -181,7 +182,7 @@ describe('the IP list', () => {
     expect(await txt?.blob?.text()).toBe('gw.example.com:8001:user1:pa:ss1\ngw.example.com:8002:user 2:p@ss,2\n');
 
     // The selection follows to the next page.
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.pager.next })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: kitText.en.pager.next })));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Shop 3' }));
     expect(screen.getByText('3 proxies selected')).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: en.export.format }), { target: { value: 'socks5' } });
@@ -285,7 +286,7 @@ describe('the IP list', () => {
     const pay = await within(dialog).findByRole('button', { name: /^Pay RUB\s1,000$/ });
     expect(plain(dialog)).toContain('Total for 2 proxies');
     await act(async () => fireEvent.click(pay));
-    expect(appStore.get(messageAtom)).toMatchObject({ color: 'error', text: en.errors.unknown });
+    expect(appStore.get(messageAtom)).toMatchObject({ color: 'error', text: kitText.en.errors.unknown });
     await act(async () => fireEvent.click(pay));
     const sent = calls.filter((call) => call.path === '/api/proxies/renew/');
     expect(sent.map((call) => call.body)).toEqual([

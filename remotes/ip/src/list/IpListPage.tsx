@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { getProxyChoices, listProxies } from '@proxy/contract/api/proxies';
 import { getTransferCounts } from '@proxy/contract/api/transfers';
 import { paths } from '@proxy/contract/routes';
-import { filterKeys, listQueryOf, readListParams } from '@proxy/contract/schemas/list-query';
+import { listQueryOf } from '@proxy/contract/schemas/list-query';
 import {
   EXPORT_FORMATS,
   PROXY_LIST,
@@ -12,36 +12,24 @@ import {
   type ProxyListParams,
 } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
-import { Pager } from '../common/Pager.tsx';
+import { LoadState, Pager, ui, useListInUrl, useLoaded } from '@proxy/site-kit';
 import { RenewDialog } from '../common/RenewDialog.tsx';
-import { useLoaded } from '../common/use-loaded.ts';
 import { useT } from '../i18n/use-t.ts';
 import { downloadProxies, type ExportFile } from './export.ts';
 import { DEFAULT_ORDERING, ListFilters } from './ListFilters.tsx';
 import { ProxyRow } from './ProxyRow.tsx';
-import ui from '../common/ui.module.css';
 import styles from './IpListPage.module.css';
 
 export const PAGE_SIZE = 20;
 
-/** The URL keys the list owns; anything else in the URL (a campaign tag) stays. */
-const LIST_KEYS = [
-  'search',
-  'ordering',
-  'page',
-  'page_size',
-  ...Object.entries(PROXY_LIST.filters).flatMap(([name, filter]) => filterKeys(name, filter)),
-];
-
 /**
- * `/ip` — the customer's proxies. Search, sort, filters and the page live in the URL (readListParams ⇄ listQueryOf),
+ * `/ip` — the customer's proxies. Search, sort, filters and the page live in the URL (the kit's `useListInUrl`),
  * so a filtered view survives a reload and can be shared; the selection (for export and renewal) lives on the page
  * and follows the customer across pages until cleared.
  */
 export function IpListPage() {
   const { t, tp, language } = useT();
-  const [search, setSearch] = useSearchParams();
-  const params = readListParams(PROXY_LIST, search);
+  const { params, update } = useListInUrl(PROXY_LIST);
   const query: ProxyListParams = { ...params, ordering: params.ordering ?? DEFAULT_ORDERING, page_size: PAGE_SIZE };
   const list = useLoaded(`${language}|${JSON.stringify(listQueryOf(PROXY_LIST, query))}`, (signal) =>
     listProxies(api, query, signal),
@@ -63,16 +51,6 @@ export function IpListPage() {
     patches.of === list.data ? { ...proxy, ...patches.rows.get(proxy.id) } : proxy,
   );
 
-  const update = (next: ProxyListParams) =>
-    setSearch(
-      (current) => {
-        const url = new URLSearchParams(current);
-        for (const key of LIST_KEYS) url.delete(key);
-        for (const [key, value] of Object.entries(listQueryOf(PROXY_LIST, next))) url.set(key, value);
-        return url;
-      },
-      { preventScrollReset: true },
-    );
   const filtered = params.search !== undefined || params.filters !== undefined;
   const reset = () => update({ ordering: params.ordering });
   const page = params.page ?? 1;
@@ -105,16 +83,16 @@ export function IpListPage() {
   const download = (file: ExportFile) => downloadProxies([...selected.values()], format, file);
 
   return (
-    <section className={styles.page} aria-labelledby="ip-list-title">
-      <div className={styles.header}>
-        <h1 id="ip-list-title" className={styles.title}>
+    <section className={ui.page} aria-labelledby="ip-list-title">
+      <div className={ui.bar}>
+        <h1 id="ip-list-title" className={ui.pageTitle}>
           {t('list.title')}
         </h1>
         <div className={styles.headerLinks}>
           <Link to={paths.ipTransfer(undefined, language)} className={ui.secondaryButton}>
             {t('transfer.link')}
             {incoming > 0 && (
-              <span className={styles.badge}>
+              <span className={`${ui.count} ${styles.count}`}>
                 <span aria-hidden="true">{incoming}</span>
                 <span className={ui.visuallyHidden}>{tp('transfer.linkPending', incoming)}</span>
               </span>
@@ -167,27 +145,18 @@ export function IpListPage() {
         </div>
       )}
 
-      {list.failed ? (
-        <p className={ui.note} role="alert">
-          <span>{t('errors.loadFailed')}</span>
-          <button type="button" className={ui.linkButton} onClick={list.retry}>
-            {t('errors.retry')}
-          </button>
-        </p>
-      ) : list.data === undefined ? (
-        <p className={ui.note} role="status">
-          {t('loading')}
-        </p>
+      {list.failed || list.data === undefined ? (
+        <LoadState loaded={list} />
       ) : list.data.count === 0 && filtered ? (
-        <div className={styles.empty} role="status">
-          <p className={styles.emptyTitle}>{t('list.noMatch')}</p>
+        <div className={ui.empty} role="status">
+          <p className={ui.emptyTitle}>{t('list.noMatch')}</p>
           <button type="button" className={ui.secondaryButton} onClick={reset}>
             {t('filters.reset')}
           </button>
         </div>
       ) : list.data.count === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>{t('list.empty')}</p>
+        <div className={ui.empty}>
+          <p className={ui.emptyTitle}>{t('list.empty')}</p>
           <p className={ui.muted}>{t('list.emptyText')}</p>
           <Link to={paths.order(language)} className={ui.primaryButton}>
             {t('list.emptyOrder')}
@@ -195,7 +164,7 @@ export function IpListPage() {
         </div>
       ) : (
         <>
-          <table className={styles.table} aria-busy={list.loading} aria-labelledby="ip-list-title">
+          <table className={`${ui.table} ${styles.table}`} aria-busy={list.loading} aria-labelledby="ip-list-title">
             <thead>
               <tr>
                 <th scope="col" className={styles.selectCell}>

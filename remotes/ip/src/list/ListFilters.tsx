@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { ProxyChoices, ProxyListParams } from '@proxy/contract/schemas/proxies';
 import { PROXY_STATES } from '@proxy/contract/schemas/proxies';
+import { DateRangeFields, ui } from '@proxy/site-kit';
+import { countryName, flagOf } from '@proxy/contract/countries';
 import { useT } from '../i18n/use-t.ts';
-import { countryName, flagOf } from '../common/format.ts';
-import ui from '../common/ui.module.css';
 import styles from './IpListPage.module.css';
 
 type Filters = NonNullable<ProxyListParams['filters']>;
@@ -92,7 +92,7 @@ export function ListFilters({
         </label>
       </div>
       <div className={styles.filterGroups} role="group" aria-label={t('filters.title')}>
-        <fieldset className={styles.chips}>
+        <fieldset className={ui.chips}>
           <legend className={ui.fieldLabel}>{t('filters.status')}</legend>
           {PROXY_STATES.map((state) => (
             <label key={state} className={ui.chip}>
@@ -106,7 +106,7 @@ export function ListFilters({
           ))}
         </fieldset>
         {choices && choices.countries.length > 0 && (
-          <fieldset className={styles.chips}>
+          <fieldset className={ui.chips}>
             <legend className={ui.fieldLabel}>{t('filters.country')}</legend>
             {choices.countries.map((country) => (
               <label key={country} className={ui.chip}>
@@ -122,7 +122,7 @@ export function ListFilters({
           </fieldset>
         )}
         {choices && choices.operators.length > 0 && (
-          <fieldset className={styles.chips}>
+          <fieldset className={ui.chips}>
             <legend className={ui.fieldLabel}>{t('filters.operator')}</legend>
             {choices.operators.map((operator) => (
               <label key={operator} className={ui.chip}>
@@ -136,10 +136,10 @@ export function ListFilters({
             ))}
           </fieldset>
         )}
-        <fieldset className={styles.range}>
+        <fieldset className={ui.range}>
           <legend className={ui.fieldLabel}>{t('filters.daysLeft')}</legend>
           <label>
-            <span className={styles.rangeLabel}>{t('filters.from')}</span>
+            <span>{t('filters.from')}</span>
             <input
               type="number"
               inputMode="numeric"
@@ -150,7 +150,7 @@ export function ListFilters({
             />
           </label>
           <label>
-            <span className={styles.rangeLabel}>{t('filters.to')}</span>
+            <span>{t('filters.to')}</span>
             <input
               type="number"
               inputMode="numeric"
@@ -161,29 +161,12 @@ export function ListFilters({
             />
           </label>
         </fieldset>
-        <fieldset className={styles.range}>
-          <legend className={ui.fieldLabel}>{t('filters.expires')}</legend>
-          <label>
-            <span className={styles.rangeLabel}>{t('filters.from')}</span>
-            <input
-              type="date"
-              value={expires.after ?? ''}
-              max={expires.before}
-              aria-label={t('filters.expiresAfter')}
-              onChange={(event) => filter({ expires: { ...expires, after: event.target.value || undefined } })}
-            />
-          </label>
-          <label>
-            <span className={styles.rangeLabel}>{t('filters.to')}</span>
-            <input
-              type="date"
-              value={expires.before ?? ''}
-              min={expires.after}
-              aria-label={t('filters.expiresBefore')}
-              onChange={(event) => filter({ expires: { ...expires, before: event.target.value || undefined } })}
-            />
-          </label>
-        </fieldset>
+        <DateRangeFields
+          legend={t('filters.expires')}
+          names={{ after: t('filters.expiresAfter'), before: t('filters.expiresBefore') }}
+          range={expires}
+          onChange={(range) => filter({ expires: range })}
+        />
         {onReset && (
           <button type="button" className={ui.linkButton} onClick={onReset}>
             {t('filters.reset')}

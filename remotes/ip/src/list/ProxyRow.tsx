@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 import { paths } from '@proxy/contract/routes';
 import { connectionString, type ExportFormat, type Proxy } from '@proxy/contract/schemas/proxies';
+import { CopyButton, formatDate, ui } from '@proxy/site-kit';
 import { AutoRenewSwitch } from '../common/AutoRenewSwitch.tsx';
-import { CopyButton } from '../common/CopyButton.tsx';
-import { formatDate } from '../common/format.ts';
 import { DaysLeft, OnlineDot, Place, StateBadge, useProxyTitle } from '../common/ProxyName.tsx';
 import { RotateResult } from '../common/RotateResult.tsx';
 import { useRotate } from '../common/use-rotate.ts';
 import { useT } from '../i18n/use-t.ts';
-import ui from '../common/ui.module.css';
 import styles from './IpListPage.module.css';
 
 /**

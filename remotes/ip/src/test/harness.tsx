@@ -1,31 +1,14 @@
-// The IP screens' test harness: a signed-in customer in the app's store, the remote's translations in a fresh
-// i18next, the routes of /ip, /ip/transfer/{id?} and /ip/{id} in a memory router (with the shell's rules: validate false or a loader's
-// 404 show the 404 page), a stubbed API that records every request, and the browser APIs jsdom lacks.
-import { act, render } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useRouteError } from 'react-router';
-import { vi } from 'vitest';
+// The IP screens' test harness, on the site kit's (`@proxy/site-kit/testing`: a signed-in customer, a stubbed API
+// that records every request, the browser APIs jsdom lacks): the routes of /ip, /ip/transfer/{id?} and /ip/{id} in a
+// memory router with the shell's rules (validate false or a loader's 404 show the 404 page), and the IP fixtures.
+import { useRouteError } from 'react-router';
 import type { Language } from '@proxy/contract/languages';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import type { Transfer } from '@proxy/contract/schemas/transfers';
-import type { AuthUser } from '@proxy/contract/schemas/user';
-import { appStore, hydrateAppStore, StateProvider } from '@proxy/contract/state';
+import { customerWith, renderRoutes } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { pages } from '../routes.ts';
-
-export const customer: AuthUser = {
-  pk: 5,
-  email: 'buyer@example.com',
-  premission: [],
-  is_superuser: false,
-  language: 'ru',
-  subscribed: true,
-  date_joined: '2026-01-01T00:00:00Z',
-  balance: 150_000,
-  currency: 'RUB',
-};
 
 export const proxy = (id: number, changes: Partial<Proxy> = {}): Proxy => ({
   id,
@@ -71,42 +54,6 @@ export const offer = (id: number, changes: Partial<Transfer> = {}): Transfer => 
   ...changes,
 });
 
-export const page = <T,>(count: number, results: T[]) => ({ count, next: null, previous: null, results });
-
-export interface Call {
-  readonly method: string;
-  /** Path and query as sent. */
-  readonly url: string;
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly body: unknown;
-  readonly headers: Headers;
-}
-
-/** An answer: status and JSON body. */
-export type Reply = readonly [number, unknown];
-export type Handler = (call: Call) => Reply | undefined;
-
-/** Stubs `fetch` with `handler` (unhandled requests answer 404 `{detail}`) and answers the log of calls. */
-export function stubApi(handler: Handler): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const parsed = new URL(url, 'http://site.test');
-    const call: Call = {
-      method: init.method ?? 'GET',
-      url,
-      path: parsed.pathname,
-      query: parsed.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: new Headers(init.headers),
-    };
-    calls.push(call);
-    const [status, body] = handler(call) ?? [404, { detail: 'Не найдено.' }];
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return calls;
-}
-
 /** What the shell's error element shows: 404 for the 404 page, the status otherwise. */
 function ErrorStatus() {
   const error = useRouteError() as { status?: number };
@@ -127,16 +74,11 @@ async function runLoader(
 
 /** Opens `url` as the signed-in customer; answers the router (its location is the URL the page wrote). */
 export async function openAt(url: string, { language = 'ru', ip = '' }: { language?: Language; ip?: string } = {}) {
-  const i18n = i18next.createInstance();
-  await i18n
-    .use(initReactI18next)
-    .init({ lng: language, resources: { ru: { ip: ru }, en: { ip: en } }, interpolation: { escapeValue: false } });
-  hydrateAppStore(appStore, { user: customer, token: 'customer-token', language, ip });
   const List = pages.ipList?.Component;
   const Detail = pages.ipDetail?.Component;
   const Transfer = pages.ipTransfer?.Component;
   if (!List || !Detail || !Transfer) throw new Error('The remote lacks its pages');
-  const router = createMemoryRouter(
+  return renderRoutes(
     ['', '/en'].flatMap((prefix) => [
       { path: `${prefix}/ip`, Component: List },
       // Before `/ip/:id`, as in the contract's route table.
@@ -155,47 +97,7 @@ export async function openAt(url: string, { language = 'ru', ip = '' }: { langua
           runLoader('ipDetail', params.id, language, request.signal),
       },
     ]),
-    { initialEntries: [url] },
+    url,
+    { namespace: 'ip', translations: { ru, en }, session: { user: customerWith(), language, ip } },
   );
-  await act(async () => {
-    render(
-      <StateProvider store={appStore}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StateProvider>,
-    );
-  });
-  return router;
 }
-
-/** The browser APIs the screens use that jsdom lacks: the modal dialog, the clipboard, object URLs. */
-export function stubBrowser() {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  const copied: string[] = [];
-  Object.defineProperty(navigator, 'clipboard', {
-    configurable: true,
-    value: { writeText: async (text: string) => void copied.push(text) },
-  });
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = (blob: Blob) => {
-    const url = `blob:file-${blobs.size + 1}`;
-    blobs.set(url, blob);
-    return url;
-  };
-  URL.revokeObjectURL = () => undefined;
-  // A click on a download link: jsdom would try to navigate; record the file instead.
-  const downloads: { name: string; blob: Blob | undefined }[] = [];
-  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, blob: blobs.get(this.href) });
-  };
-  return { copied, downloads };
-}
-
-/** Text with Intl's no-break and thin spaces made plain. */
-export const plain = (element: Element | null | undefined) => (element?.textContent ?? '').replace(/\s/g, ' ');

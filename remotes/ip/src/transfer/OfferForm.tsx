@@ -1,25 +1,18 @@
-import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import * as v from 'valibot';
 import { createTransfer } from '@proxy/contract/api/transfers';
 import { ApiError } from '@proxy/contract/api/errors';
-import { reportRequestError, type SubmissionErrors } from '@proxy/contract/forms';
+import type { SubmissionErrors } from '@proxy/contract/forms';
 import { MAX_TRANSFER_NOTE, TransferCreateSchema, type Transfer } from '@proxy/contract/schemas/transfers';
 import { api } from '@proxy/contract/state';
-import { requestMessages } from '../common/messages.ts';
+import { Card, fieldErrorOf, formErrorsOf, ui, useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import ui from '../common/ui.module.css';
-import card from '../detail/ProxyPage.module.css';
 import styles from './Transfers.module.css';
 
 interface Values {
   email?: string;
   note?: string;
 }
-
-/** A field's message: what the last submit said about it, until it is edited again. */
-const errorOf = (meta: { submitError?: unknown; dirtySinceLastSubmit?: boolean }) =>
-  !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : '';
 
 /**
  * The recipient's e-mail and an optional note, checked with the contract's `TransferCreateSchema` before sending
@@ -37,6 +30,7 @@ export function OfferForm({
   onGone: () => void;
 }) {
   const { t } = useT();
+  const messages = useRequestMessages();
   const submit = async ({ email = '', note = '' }: Values): Promise<SubmissionErrors | undefined> => {
     const checked = v.safeParse(TransferCreateSchema, { proxy_id: proxyId, email, note });
     if (!checked.success) {
@@ -62,33 +56,28 @@ export function OfferForm({
         onGone();
         return undefined;
       }
-      const errors = reportRequestError(error, requestMessages(t));
-      if (!errors) return undefined;
-      // Not a field of this form: what the server says about the proxy itself, or the request as a whole.
-      const general = [errors.proxy_id, errors.non_field_errors, errors.detail].filter(Boolean).join(' ');
-      return general ? { ...errors, [FORM_ERROR]: general } : errors;
+      // Not a field of this form: what the server says about the proxy itself goes above the button.
+      return formErrorsOf(error, messages, ['proxy_id']);
     }
   };
   return (
-    <section className={card.card} aria-labelledby="offer-form-title">
-      <h2 id="offer-form-title" className={card.cardTitle}>
-        {t('transfer.offer.formTitle')}
-      </h2>
+    <Card title={t('transfer.offer.formTitle')}>
       <Form<Values>
         onSubmit={submit}
         render={({ handleSubmit, submitting, submitError, dirtySinceLastSubmit }) => {
-          const general = !dirtySinceLastSubmit && typeof submitError === 'string' ? submitError : '';
+          const general = fieldErrorOf({ submitError, dirtySinceLastSubmit });
           return (
             <form className={styles.form} onSubmit={handleSubmit} noValidate>
               <Field<string> name="email">
                 {({ input, meta }) => {
-                  const error = errorOf(meta);
+                  const error = fieldErrorOf(meta);
                   return (
-                    <div className={styles.field}>
+                    <div className={ui.field}>
                       <label htmlFor="offer-email" className={ui.fieldLabel}>
                         {t('transfer.offer.email')}
                       </label>
                       <input
+                        className={ui.input}
                         {...input}
                         id="offer-email"
                         type="email"
@@ -111,14 +100,15 @@ export function OfferForm({
               </Field>
               <Field<string> name="note">
                 {({ input, meta }) => {
-                  const error = errorOf(meta);
+                  const error = fieldErrorOf(meta);
                   const length = (input.value ?? '').trim().length;
                   return (
-                    <div className={styles.field}>
+                    <div className={ui.field}>
                       <label htmlFor="offer-note" className={ui.fieldLabel}>
                         {t('transfer.offer.note')}
                       </label>
                       <textarea
+                        className={ui.input}
                         {...input}
                         id="offer-note"
                         rows={3}
@@ -153,6 +143,6 @@ export function OfferForm({
           );
         }}
       />
-    </section>
+    </Card>
   );
 }

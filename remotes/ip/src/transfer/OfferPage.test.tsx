@@ -5,10 +5,11 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transfer } from '@proxy/contract/schemas/transfers';
+import { type Handler, page, plain, stubApi, stubBrowser } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { pages } from '../routes.ts';
-import { offer, openAt, page, plain, proxy, stubApi, stubBrowser, type Handler } from '../test/harness.tsx';
+import { offer, openAt, proxy } from '../test/harness.tsx';
 
 /** Proxy 7, the pending outgoing offers `pending`, and whatever `more` answers first. */
 const api =

@@ -5,13 +5,11 @@ import { paths } from '@proxy/contract/routes';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import { TRANSFER_TTL_HOURS, type Transfer } from '@proxy/contract/schemas/transfers';
 import { api } from '@proxy/contract/state';
-import { formatDate, formatTime } from '../common/format.ts';
+import { Card, formatDate, formatDateTime, LoadState, ui, useLoaded } from '@proxy/site-kit';
 import { DaysLeft, OnlineDot, Place, StateBadge, useProxyTitle } from '../common/ProxyName.tsx';
-import { useLoaded } from '../common/use-loaded.ts';
 import { useT } from '../i18n/use-t.ts';
 import { OfferForm } from './OfferForm.tsx';
 import { PendingOffer } from './PendingOffer.tsx';
-import ui from '../common/ui.module.css';
 import card from '../detail/ProxyPage.module.css';
 import styles from './Transfers.module.css';
 
@@ -54,26 +52,29 @@ export function OfferPage({ proxy }: { proxy: Proxy }) {
   };
 
   return (
-    <article className={card.page} aria-labelledby="offer-title">
-      <Link to={paths.ipDetail(proxy.id, language)} className={card.back}>
+    <article className={ui.page} aria-labelledby="offer-title">
+      <Link to={paths.ipDetail(proxy.id, language)} className={ui.back}>
         {t('transfer.offer.back')}
       </Link>
       <header className={card.header}>
-        <h1 id="offer-title" className={card.title}>
+        <h1 id="offer-title" className={`${ui.pageTitle} ${card.title}`}>
           {t('transfer.offer.title')}
         </h1>
       </header>
-      <div className={card.grid}>
-        <section className={card.card} aria-labelledby="offer-proxy">
-          <h2 id="offer-proxy" className={`${card.cardTitle} ${styles.proxyName}`}>
-            <OnlineDot online={proxy.online} />
-            <span>{title(proxy)}</span>
-          </h2>
+      <div className={ui.grid}>
+        <Card
+          title={
+            <span className={styles.proxyName}>
+              <OnlineDot online={proxy.online} />
+              <span>{title(proxy)}</span>
+            </span>
+          }
+        >
           <p className={card.meta}>
             <Place proxy={proxy} />
             <span>{proxy.operator}</span>
           </p>
-          <dl className={card.facts}>
+          <dl className={ui.facts}>
             <div>
               <dt>{t('transfer.offer.expires')}</dt>
               <dd>
@@ -88,11 +89,8 @@ export function OfferPage({ proxy }: { proxy: Proxy }) {
               </dd>
             </div>
           </dl>
-        </section>
-        <section className={card.card} aria-labelledby="offer-how">
-          <h2 id="offer-how" className={card.cardTitle}>
-            {t('transfer.offer.howTitle')}
-          </h2>
+        </Card>
+        <Card title={t('transfer.offer.howTitle')}>
           <ul className={styles.how}>
             <li>{t('transfer.offer.howTerm')}</li>
             <li>{t('transfer.offer.howSecrets')}</li>
@@ -100,23 +98,23 @@ export function OfferPage({ proxy }: { proxy: Proxy }) {
             <li>{tp('transfer.offer.howLapse', TRANSFER_TTL_HOURS)}</li>
             <li>{t('transfer.offer.howCancel')}</li>
           </ul>
-        </section>
+        </Card>
 
-        <div className={`${card.wide} ${styles.stack}`}>
+        <div className={`${ui.wide} ${ui.stack}`}>
           {notice && (
             <div
               ref={noticeRef}
               tabIndex={-1}
               role={notice.kind === 'conflict' ? 'alert' : 'status'}
-              className={notice.kind === 'conflict' ? styles.alert : styles.success}
+              className={`${ui.notice} ${notice.kind === 'conflict' ? ui.noticeError : ui.noticeSuccess}`}
             >
               {notice.kind === 'sent' ? (
                 <>
-                  <p className={styles.noticeTitle}>{t('transfer.offer.sent')}</p>
+                  <p className={ui.noticeTitle}>{t('transfer.offer.sent')}</p>
                   <p>
                     {t('transfer.offer.sentText', {
                       email: notice.offer.email,
-                      date: formatTime(notice.offer.expires_at, language),
+                      date: formatDateTime(notice.offer.expires_at, language),
                     })}
                   </p>
                 </>
@@ -126,28 +124,16 @@ export function OfferPage({ proxy }: { proxy: Proxy }) {
             </div>
           )}
           {gone ? (
-            <section className={card.card} aria-labelledby="offer-gone" role="alert">
-              <h2 id="offer-gone" className={card.cardTitle}>
-                {t('transfer.offer.notFound')}
-              </h2>
+            <Card title={t('transfer.offer.notFound')} role="alert">
               <p className={ui.muted}>{t('transfer.offer.notFoundText')}</p>
               <div>
                 <Link to={paths.ipList(language)} className={ui.secondaryButton}>
                   {t('transfer.offer.toList')}
                 </Link>
               </div>
-            </section>
-          ) : waiting.failed ? (
-            <p className={ui.note} role="alert">
-              <span>{t('errors.loadFailed')}</span>
-              <button type="button" className={ui.linkButton} onClick={waiting.retry}>
-                {t('errors.retry')}
-              </button>
-            </p>
-          ) : offer === undefined ? (
-            <p className={ui.note} role="status">
-              {t('loading')}
-            </p>
+            </Card>
+          ) : waiting.failed || offer === undefined ? (
+            <LoadState loaded={{ ...waiting, data: offer }} />
           ) : offer ? (
             <PendingOffer
               offer={offer}

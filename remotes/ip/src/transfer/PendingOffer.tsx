@@ -1,14 +1,10 @@
 import { useState } from 'react';
 import type { Transfer } from '@proxy/contract/schemas/transfers';
-import { ConfirmDialog } from '../common/Dialog.tsx';
-import { formatTime } from '../common/format.ts';
-import { requestMessages } from '../common/messages.ts';
+import { Card, ConfirmDialog, formatDateTime, ui, useRequestMessages } from '@proxy/site-kit';
 import { useNow } from '../common/use-now.ts';
 import { useT } from '../i18n/use-t.ts';
 import { runTransferAction } from './transfer-action.ts';
 import { LapsesIn } from './TransferStateBadge.tsx';
-import ui from '../common/ui.module.css';
-import card from '../detail/ProxyPage.module.css';
 import styles from './Transfers.module.css';
 
 /**
@@ -25,12 +21,13 @@ export function PendingOffer({
   onConflict: (offer: Transfer | undefined, detail: string | undefined) => void;
 }) {
   const { t, language } = useT();
+  const messages = useRequestMessages();
   const now = useNow(60_000);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const cancel = async () => {
     setBusy(true);
-    const result = await runTransferAction('cancel', offer.id, requestMessages(t));
+    const result = await runTransferAction('cancel', offer.id, messages);
     setBusy(false);
     setConfirming(false);
     if (!result) return;
@@ -38,11 +35,8 @@ export function PendingOffer({
     else onConflict(result.transfer, result.detail);
   };
   return (
-    <section className={card.card} aria-labelledby="offer-pending">
-      <h2 id="offer-pending" className={card.cardTitle}>
-        {t('transfer.offer.pendingTitle')}
-      </h2>
-      <dl className={card.facts}>
+    <Card title={t('transfer.offer.pendingTitle')}>
+      <dl className={ui.facts}>
         <div>
           <dt>{t('transfer.offer.pendingTo')}</dt>
           <dd className={styles.email}>{offer.email}</dd>
@@ -55,12 +49,12 @@ export function PendingOffer({
         )}
         <div>
           <dt>{t('transfer.offer.pendingOffered')}</dt>
-          <dd>{formatTime(offer.created_at, language)}</dd>
+          <dd>{formatDateTime(offer.created_at, language)}</dd>
         </div>
         <div>
           <dt>{t('transfer.offer.pendingLapses')}</dt>
           <dd>
-            {formatTime(offer.expires_at, language)}
+            {formatDateTime(offer.expires_at, language)}
             <LapsesIn expiresAt={offer.expires_at} now={now} />
           </dd>
         </div>
@@ -81,6 +75,6 @@ export function PendingOffer({
           onClose={() => setConfirming(false)}
         />
       )}
-    </section>
+    </Card>
   );
 }

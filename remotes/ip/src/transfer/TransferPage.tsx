@@ -4,9 +4,8 @@ import { getProxy } from '@proxy/contract/api/proxies';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
+import { Loading } from '@proxy/site-kit';
 import { validateProxyPage } from '../detail/ProxyPage.tsx';
-import { useT } from '../i18n/use-t.ts';
-import ui from '../common/ui.module.css';
 
 // Both pages are their own chunk: most visits to the IP screens never open a transfer, so the list and the proxy
 // page do not download them.
@@ -29,16 +28,5 @@ export function loadTransferPage({ params, signal }: PageLoaderArgs): Promise<Pr
  */
 export function TransferPage() {
   const proxy = useLoaderData() as Proxy | null;
-  const { t } = useT();
-  return (
-    <Suspense
-      fallback={
-        <p className={ui.note} role="status">
-          {t('loading')}
-        </p>
-      }
-    >
-      {proxy ? <OfferPage proxy={proxy} /> : <TransfersPage />}
-    </Suspense>
-  );
+  return <Suspense fallback={<Loading />}>{proxy ? <OfferPage proxy={proxy} /> : <TransfersPage />}</Suspense>;
 }

@@ -2,14 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@proxy/contract/routes';
 import type { Transfer } from '@proxy/contract/schemas/transfers';
-import { ConfirmDialog } from '../common/Dialog.tsx';
-import { countryName, formatTime } from '../common/format.ts';
-import { requestMessages } from '../common/messages.ts';
+import { ConfirmDialog, formatDateTime, ui, useRequestMessages } from '@proxy/site-kit';
+import { countryName } from '@proxy/contract/countries';
 import { Place } from '../common/ProxyName.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { runTransferAction, type TransferAction } from './transfer-action.ts';
 import { LapsesIn, TransferStateBadge } from './TransferStateBadge.tsx';
-import ui from '../common/ui.module.css';
 import styles from './Transfers.module.css';
 
 type Outcome = { readonly kind: 'done'; readonly text: string } | { readonly kind: 'conflict'; readonly text: string };
@@ -30,6 +28,7 @@ export function TransferRow({
   onChanged: (transfer: Transfer) => void;
 }) {
   const { t, language } = useT();
+  const messages = useRequestMessages();
   const titleId = useId();
   const [confirming, setConfirming] = useState<'accept' | 'cancel' | null>(null);
   const [busy, setBusy] = useState<TransferAction | null>(null);
@@ -42,7 +41,7 @@ export function TransferRow({
   const act = async (action: TransferAction) => {
     setBusy(action);
     setOutcome(null);
-    const result = await runTransferAction(action, transfer.id, requestMessages(t));
+    const result = await runTransferAction(action, transfer.id, messages);
     setBusy(null);
     setConfirming(null);
     if (!result) return;
@@ -72,13 +71,15 @@ export function TransferRow({
       </div>
       <div className={styles.rowState}>
         <TransferStateBadge state={transfer.state} />
-        <span className={ui.muted}>{t('transfer.offered', { date: formatTime(transfer.created_at, language) })}</span>
+        <span className={ui.muted}>
+          {t('transfer.offered', { date: formatDateTime(transfer.created_at, language) })}
+        </span>
         {transfer.state === 'pending' ? (
           <LapsesIn expiresAt={transfer.expires_at} now={now} />
         ) : (
           transfer.decided_at && (
             <span className={ui.muted}>
-              {t(`transfer.decided.${transfer.state}`, { date: formatTime(transfer.decided_at, language) })}
+              {t(`transfer.decided.${transfer.state}`, { date: formatDateTime(transfer.decided_at, language) })}
             </span>
           )
         )}

@@ -3,9 +3,10 @@
 // new state on the row; a 409's detail on the row and the row read again. Also: the IP list's link with its badge.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Handler, kitText, page, plain, stubApi, stubBrowser } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
-import { offer, openAt, page, plain, proxy, stubApi, stubBrowser, type Handler } from '../test/harness.tsx';
+import { offer, openAt, proxy } from '../test/harness.tsx';
 
 const incoming = (id: number, changes: Parameters<typeof offer>[1] = {}) =>
   offer(id, { direction: 'incoming', proxy_id: null, email: 'seller@example.com', ...changes });
@@ -87,7 +88,7 @@ describe('the transfers', () => {
     await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: ru.transfer.states.declined })));
     expect(router.state.location.search).toBe('?direction=outgoing&state=accepted%2Cdeclined');
     expect(listCalls(calls).at(-1)?.query.get('state')).toBe('accepted,declined');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: ru.pager.next })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: kitText.ru.pager.next })));
     expect(router.state.location.search).toContain('page=2');
     expect(listCalls(calls).at(-1)?.query.get('page')).toBe('2');
     // Another direction keeps the states and starts from the first page.

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { getTransferCounts, listTransfers } from '@proxy/contract/api/transfers';
 import { paths } from '@proxy/contract/routes';
-import { filterKeys, listQueryOf, readListParams } from '@proxy/contract/schemas/list-query';
+import { listQueryOf } from '@proxy/contract/schemas/list-query';
 import {
   TRANSFER_LIST,
   TRANSFER_STATES,
@@ -11,31 +11,13 @@ import {
   type TransferListParams,
 } from '@proxy/contract/schemas/transfers';
 import { api } from '@proxy/contract/state';
-import { Pager } from '../common/Pager.tsx';
-import { useLoaded } from '../common/use-loaded.ts';
+import { LoadState, Pager, ui, useListInUrl, useLoaded } from '@proxy/site-kit';
 import { useNow } from '../common/use-now.ts';
 import { useT } from '../i18n/use-t.ts';
 import { TransferRow } from './TransferRow.tsx';
-import ui from '../common/ui.module.css';
 import styles from './Transfers.module.css';
 
 export const PAGE_SIZE = 20;
-
-/** The URL keys the list owns; anything else in the URL stays. */
-const LIST_KEYS = [
-  'ordering',
-  'page',
-  'page_size',
-  ...Object.entries(TRANSFER_LIST.filters).flatMap(([name, filter]) => filterKeys(name, filter)),
-];
-
-/** The URL's query with the list's keys replaced by `next`'s. */
-function searchWith(current: URLSearchParams, next: TransferListParams): URLSearchParams {
-  const url = new URLSearchParams(current);
-  for (const key of LIST_KEYS) url.delete(key);
-  for (const [key, value] of Object.entries(listQueryOf(TRANSFER_LIST, next))) url.set(key, value);
-  return url;
-}
 
 /**
  * `/ip/transfer` — the customer's transfers, one direction at a time (`?direction=incoming|outgoing`), filtered by
@@ -45,8 +27,7 @@ function searchWith(current: URLSearchParams, next: TransferListParams): URLSear
  */
 export function TransfersPage() {
   const { t, language } = useT();
-  const [search, setSearch] = useSearchParams();
-  const params = readListParams(TRANSFER_LIST, search);
+  const { params, update, hrefOf } = useListInUrl(TRANSFER_LIST);
   const counts = useLoaded(`counts|${language}`, (signal) => getTransferCounts(api, signal));
   const now = useNow(60_000);
   const asked = params.filters?.direction?.[0];
@@ -91,27 +72,24 @@ export function TransfersPage() {
   };
 
   const base = { filters: { direction: direction ? [direction] : undefined, state: states } };
-  const update = (next: TransferListParams) =>
-    setSearch((current) => searchWith(current, next), { preventScrollReset: true });
   const toggle = (state: (typeof TRANSFER_STATES)[number], on: boolean) => {
     const next = on ? [...(states ?? []), state] : (states ?? []).filter((other) => other !== state);
     update({ filters: { ...base.filters, state: next.length > 0 ? next : undefined } });
   };
-  const directionHref = (next: TransferDirection) =>
-    `?${searchWith(search, { filters: { direction: [next], state: states } }).toString()}`;
+  const directionHref = (next: TransferDirection) => hrefOf({ filters: { direction: [next], state: states } });
   const pendingOf = (side: TransferDirection) =>
     side === 'incoming' ? counts.data?.incoming_pending : counts.data?.outgoing_pending;
 
   return (
-    <section className={styles.page} aria-labelledby="transfers-title">
-      <Link to={paths.ipList(language)} className={styles.back}>
+    <section className={ui.page} aria-labelledby="transfers-title">
+      <Link to={paths.ipList(language)} className={ui.back}>
         {t('transfer.back')}
       </Link>
-      <h1 id="transfers-title" className={styles.title}>
+      <h1 id="transfers-title" className={ui.pageTitle}>
         {t('transfer.title')}
       </h1>
       <div className={styles.controls}>
-        <nav className={styles.segmented} aria-label={t('transfer.directions.label')}>
+        <nav className={`${ui.segmented} ${styles.directions}`} aria-label={t('transfer.directions.label')}>
           {(['incoming', 'outgoing'] as const).map((side) => {
             const pending = pendingOf(side) ?? 0;
             return (
@@ -119,12 +97,12 @@ export function TransfersPage() {
                 key={side}
                 to={directionHref(side)}
                 preventScrollReset
-                className={side === direction ? styles.segmentOn : styles.segment}
+                className={side === direction ? ui.segmentOn : ui.segment}
                 aria-current={side === direction ? 'page' : undefined}
               >
                 {t(`transfer.directions.${side}`)}
                 {pending > 0 && (
-                  <span className={styles.count}>
+                  <span className={ui.count}>
                     <span aria-hidden="true">{pending}</span>
                     <span className={ui.visuallyHidden}>{t('transfer.pendingCount', { count: pending })}</span>
                   </span>
@@ -133,7 +111,7 @@ export function TransfersPage() {
             );
           })}
         </nav>
-        <fieldset className={styles.chips}>
+        <fieldset className={ui.chips}>
           <legend className={ui.fieldLabel}>{t('transfer.stateFilter')}</legend>
           {TRANSFER_STATES.map((state) => (
             <label key={state} className={ui.chip}>
@@ -149,20 +127,11 @@ export function TransfersPage() {
       </div>
 
       {direction && <h2 className={ui.visuallyHidden}>{t(`transfer.directions.${direction}Title`)}</h2>}
-      {list.failed || (counts.failed && !direction) ? (
-        <p className={ui.note} role="alert">
-          <span>{t('errors.loadFailed')}</span>
-          <button type="button" className={ui.linkButton} onClick={list.retry}>
-            {t('errors.retry')}
-          </button>
-        </p>
-      ) : list.data === undefined || !direction ? (
-        <p className={ui.note} role="status">
-          {t('loading')}
-        </p>
+      {list.failed || list.data === undefined || !direction ? (
+        <LoadState loaded={list} />
       ) : list.data.count === 0 && states ? (
-        <div className={styles.empty} role="status">
-          <p className={styles.emptyTitle}>{t('transfer.noMatch')}</p>
+        <div className={ui.empty} role="status">
+          <p className={ui.emptyTitle}>{t('transfer.noMatch')}</p>
           <button
             type="button"
             className={ui.secondaryButton}
@@ -172,13 +141,13 @@ export function TransfersPage() {
           </button>
         </div>
       ) : list.data.count === 0 && direction === 'incoming' ? (
-        <div className={styles.empty} role="status">
-          <p className={styles.emptyTitle}>{t('transfer.emptyIncoming')}</p>
+        <div className={ui.empty} role="status">
+          <p className={ui.emptyTitle}>{t('transfer.emptyIncoming')}</p>
           <p className={ui.muted}>{t('transfer.emptyIncomingText')}</p>
         </div>
       ) : list.data.count === 0 ? (
-        <div className={styles.empty} role="status">
-          <p className={styles.emptyTitle}>{t('transfer.emptyOutgoing')}</p>
+        <div className={ui.empty} role="status">
+          <p className={ui.emptyTitle}>{t('transfer.emptyOutgoing')}</p>
           <p className={ui.muted}>{t('transfer.emptyOutgoingText')}</p>
           <Link to={paths.ipList(language)} className={ui.primaryButton}>
             {t('transfer.pickProxy')}

@@ -5,7 +5,7 @@ import { formatFileSize } from '@proxy/contract/file-size';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { Downloads } from '@proxy/contract/schemas/versions';
 import { api } from '@proxy/contract/state';
-import { useT } from '../i18n/use-t.ts';
+import { useDownloadsT } from './i18n/use-downloads-t.ts';
 import { PlatformIcon } from './PlatformIcon.tsx';
 import styles from './DownloadsPage.module.css';
 
@@ -19,17 +19,17 @@ export function loadDownloads({ signal }: PageLoaderArgs): Promise<Downloads> {
 /** `/downloads`: the apps to install — one card per platform with its file's facts, changelog and download link. */
 export function DownloadsPage() {
   const releases = useLoaderData() as Downloads;
-  const { t } = useT();
+  const { t } = useDownloadsT();
   return (
     <section className={styles.page} aria-labelledby="downloads-title">
-      <title>{t('downloads.title')}</title>
+      <title>{t('title')}</title>
       <h1 id="downloads-title" className={styles.title}>
-        {t('downloads.title')}
+        {t('title')}
       </h1>
-      <p className={styles.lead}>{t('downloads.lead')}</p>
+      <p className={styles.lead}>{t('lead')}</p>
       {releases.length === 0 ? (
         <p className={styles.empty} role="status">
-          {t('downloads.empty')}
+          {t('empty')}
         </p>
       ) : (
         <ul className={styles.list}>
@@ -45,8 +45,8 @@ export function DownloadsPage() {
 }
 
 function ReleaseCard({ release }: { release: Release }) {
-  const { t, language } = useT();
-  const platform = t(`downloads.platforms.${release.platform}`);
+  const { t, language } = useDownloadsT();
+  const platform = t(`platforms.${release.platform}`);
   const heading = `download-${release.platform}`;
   const released = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${release.released_at}T00:00:00Z`),
@@ -61,33 +61,33 @@ function ReleaseCard({ release }: { release: Release }) {
           <h2 id={heading} className={styles.platform}>
             {platform}
           </h2>
-          <p className={styles.version}>{t('downloads.version', { name: release.version_name })}</p>
+          <p className={styles.version}>{t('version', { name: release.version_name })}</p>
         </div>
       </header>
       <dl className={styles.facts}>
-        <dt>{t('downloads.released')}</dt>
+        <dt>{t('released')}</dt>
         <dd>
           <time dateTime={release.released_at}>{released}</time>
         </dd>
         {release.size !== null && (
           <>
-            <dt>{t('downloads.size')}</dt>
+            <dt>{t('size')}</dt>
             <dd>{formatFileSize(release.size, language)}</dd>
           </>
         )}
         {release.sha256 && (
           <>
-            <dt>{t('downloads.sha256')}</dt>
+            <dt>{t('sha256')}</dt>
             <dd className={styles.hashRow}>
               <code className={styles.hash}>{release.sha256}</code>
-              <CopyButton text={release.sha256} label={t('downloads.copyHash', { platform })} />
+              <CopyButton text={release.sha256} label={t('copyHash', { platform })} />
             </dd>
           </>
         )}
       </dl>
       {release.notes && (
         <div className={styles.notesBox}>
-          <h3 className={styles.notesTitle}>{t('downloads.changes')}</h3>
+          <h3 className={styles.notesTitle}>{t('changes')}</h3>
           {/* Changelogs are sanitized by the server when saved (fixed allow-list), so they cannot carry script. */}
           <div className={styles.notes} dangerouslySetInnerHTML={{ __html: release.notes }} />
         </div>
@@ -98,7 +98,7 @@ function ReleaseCard({ release }: { release: Release }) {
         download={release.file_name ?? undefined}
         rel={release.file_name ? undefined : 'noopener'}
       >
-        {t('downloads.download', { platform })}
+        {t('download', { platform })}
       </a>
     </article>
   );
@@ -106,7 +106,7 @@ function ReleaseCard({ release }: { release: Release }) {
 
 /** Copies the hash to the clipboard and says so (an aria-live region, so screen readers hear it too). */
 function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useT();
+  const { t } = useDownloadsT();
   const [copied, setCopied] = useState(false);
   return (
     <>
@@ -121,10 +121,10 @@ function CopyButton({ text, label }: { text: string; label: string }) {
           });
         }}
       >
-        {t('downloads.copy')}
+        {t('copy')}
       </button>
       <span className={styles.copied} aria-live="polite">
-        {copied ? t('downloads.copied') : ''}
+        {copied ? t('copied') : ''}
       </span>
     </>
   );

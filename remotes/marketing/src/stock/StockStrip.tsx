@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { countryName, flagOf } from '@proxy/contract/countries';
 import { imageUrl } from '@proxy/contract/images';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
 import { blockAtom, homeStockKey, takeBlockAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
-import { countryName, embeddedStrip, flagOf, loadStrip, type StripData } from './stock.ts';
+import { embeddedStrip, loadStrip, type StripData } from './stock.ts';
 import styles from './StockStrip.module.css';
 
 /** Operators listed per country card; the rest are counted in "+N more" (the cards keep one height). */

@@ -1,4 +1,3 @@
-import type { Language } from '@proxy/contract/languages';
 import { CURRENCIES, pricePerDayFrom } from '@proxy/contract/money';
 import type { Price, StockItem } from '@proxy/contract/schemas/orders';
 import { api, type PaymentMethodBadge } from '@proxy/contract/state';
@@ -96,24 +95,4 @@ export async function loadStrip(signal: AbortSignal): Promise<StripData> {
   const strip = toStrip(stock, methods);
   if (!strip) throw new TypeError('stock');
   return strip;
-}
-
-/** A two-letter country code as its flag (regional indicator letters); anything else has none. */
-export function flagOf(country: string): string {
-  return /^[A-Z]{2}$/.test(country)
-    ? String.fromCodePoint(...[...country].map((letter) => 0x1f1a5 + letter.charCodeAt(0)))
-    : '';
-}
-
-/**
- * The country's name in the interface language (`RU` → 'Россия' / 'Russia'), short where one exists (`US` → 'США'),
- * for a narrow card; the code itself when unknown.
- */
-export function countryName(country: string, language: Language): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region', style: 'short' }).of(country) ?? country;
-  } catch {
-    // Not a region code Intl knows (RangeError).
-    return country;
-  }
 }

@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
 import type { Order } from '@proxy/contract/schemas/orders';
+import { countryName, flagOf } from '@proxy/contract/countries';
+import { pluralOf, ui } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { countryName, flagOf } from './country.ts';
 import styles from './OrderForm.module.css';
-
-type PeriodKey = 'period.days.one' | 'period.days.few' | 'period.days.many' | 'period.days.other';
 
 /**
  * The paid order: what was bought, for how long and for how much, with the way to each proxy (`/ip/{id}`) and to
@@ -18,8 +17,7 @@ export function OrderDone({ order, onAgain }: { order: Order; onAgain: () => voi
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const money = (minor: number) => formatPrice(minor, order.currency, language);
-  const plural = new Intl.PluralRules(language);
-  const days = t(`period.days.${plural.select(order.period_days)}` as PeriodKey, { count: order.period_days });
+  const days = t(`period.days.${pluralOf(order.period_days, language)}`, { count: order.period_days });
   return (
     <section className={styles.done} aria-labelledby="order-done-title">
       <h2 id="order-done-title" ref={heading} tabIndex={-1} className={styles.doneTitle}>
@@ -63,10 +61,10 @@ export function OrderDone({ order, onAgain }: { order: Order; onAgain: () => voi
         ))}
       </ul>
       <div className={styles.doneActions}>
-        <Link to={paths.ipList(language)} className={styles.primaryButton}>
+        <Link to={paths.ipList(language)} className={ui.primaryButton}>
           {t('done.allIps')}
         </Link>
-        <button type="button" className={styles.secondaryButton} onClick={onAgain}>
+        <button type="button" className={ui.secondaryButton} onClick={onAgain}>
           {t('done.again')}
         </button>
       </div>

@@ -7,9 +7,11 @@ import { placeOrder } from '@proxy/contract/api/orders';
 import { reportRequestError, type SubmissionErrors } from '@proxy/contract/forms';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { formatPrice } from '@proxy/contract/money';
+import { countryName, flagOf } from '@proxy/contract/countries';
 import { overlayHashes } from '@proxy/contract/routes';
 import type { Order, Stock } from '@proxy/contract/schemas/orders';
 import { api, setUserAtom, userAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
+import { pluralOf } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import { ChoiceGroup } from './ChoiceGroup.tsx';
 import {
@@ -23,13 +25,10 @@ import {
   pricesFor,
   settle,
 } from './choices.ts';
-import { countryName, flagOf } from './country.ts';
 import { QuoteSummary } from './QuoteSummary.tsx';
 import { buildOrder, quoteRequestOf } from './request.ts';
 import { useQuote } from './use-quote.ts';
 import styles from './OrderForm.module.css';
-
-type PeriodKey = 'period.days.one' | 'period.days.few' | 'period.days.many' | 'period.days.other';
 
 /** The fields a refusal of the server names that the form shows on the field itself. */
 const FIELDS_SHOWN = ['promo_code', 'quantity', 'period_days'];
@@ -195,8 +194,7 @@ function OrderFields({
     `${user?.balance ?? 0}|${language}|${requotes}`,
   );
 
-  const plural = new Intl.PluralRules(language);
-  const days = (count: number) => t(`period.days.${plural.select(count)}` as PeriodKey, { count });
+  const days = (count: number) => t(`period.days.${pluralOf(count, language)}`, { count });
   const money = (minor: number, currency: Stock['prices'][number]['currency']) =>
     formatPrice(minor, currency, language);
   const free = (count: number) => t('free', { count });
@@ -402,7 +400,7 @@ function OrderFields({
         {missing > 0 && shown ? (
           <>
             <Link
-              className={styles.primaryButton}
+              className={styles.payButton}
               to={{ search, hash: overlayHashes.topUpAmount(missing) }}
               preventScrollReset
             >
@@ -412,7 +410,7 @@ function OrderFields({
             <p className={styles.help}>{t('topUpHint')}</p>
           </>
         ) : (
-          <button type="submit" className={styles.primaryButton} disabled={!canPay} aria-busy={submitting || undefined}>
+          <button type="submit" className={styles.payButton} disabled={!canPay} aria-busy={submitting || undefined}>
             {submitting ? t('paying') : t('pay')}
             {shown && quote.fresh && !submitting && (
               <span className={styles.buttonAmount}>{money(shown.total, shown.currency)}</span>

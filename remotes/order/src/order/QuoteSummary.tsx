@@ -1,4 +1,5 @@
 import { formatPrice } from '@proxy/contract/money';
+import { LoadState } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import type { QuoteState } from './use-quote.ts';
 import styles from './OrderForm.module.css';
@@ -17,12 +18,7 @@ export function QuoteSummary({ quote, shortage }: { quote: QuoteState | null; sh
     content = <p className={styles.note}>{t('quote.incomplete')}</p>;
   } else if (quote.error !== undefined) {
     content = (
-      <p className={styles.refusal}>
-        <span>{t('quote.failed')}</span>{' '}
-        <button type="button" className={styles.linkButton} onClick={quote.refresh}>
-          {t('retry')}
-        </button>
-      </p>
+      <LoadState loaded={{ data: undefined, failed: true, retry: quote.refresh }} failedText={t('quote.failed')} />
     );
   } else if (!shown) {
     content = <p className={styles.note}>{t('quote.calculating')}</p>;

@@ -1,5 +1,6 @@
+import { countryName } from '@proxy/contract/countries';
+import type { Language } from '@proxy/contract/languages';
 import { MAX_ORDER_QUANTITY, type Price, type Stock, type StockItem } from '@proxy/contract/schemas/orders';
-import { countryName } from './country.ts';
 
 /** One option of a choice (a country, a city, an operator) with the free modems behind it. */
 export interface Choice {
@@ -24,23 +25,23 @@ function grouped(items: readonly StockItem[], keyOf: (item: StockItem) => string
   return [...free].map(([value, count]) => ({ value, free: count }));
 }
 
-const byName = (language: string) => (a: Choice, b: Choice) => a.value.localeCompare(b.value, language);
+const byName = (language: Language) => (a: Choice, b: Choice) => a.value.localeCompare(b.value, language);
 
 /** The countries in stock, with their free modems, in the order of their names in the interface language. */
-export function countriesOf(stock: readonly StockItem[], language: string): Choice[] {
+export function countriesOf(stock: readonly StockItem[], language: Language): Choice[] {
   return grouped(stock, (item) => item.country).sort((a, b) =>
     countryName(a.value, language).localeCompare(countryName(b.value, language), language),
   );
 }
 
-export function citiesOf(stock: readonly StockItem[], country: string, language: string): Choice[] {
+export function citiesOf(stock: readonly StockItem[], country: string, language: Language): Choice[] {
   return grouped(
     stock.filter((item) => item.country === country),
     (item) => item.city,
   ).sort(byName(language));
 }
 
-export function operatorsOf(stock: readonly StockItem[], country: string, city: string, language: string): Choice[] {
+export function operatorsOf(stock: readonly StockItem[], country: string, city: string, language: Language): Choice[] {
   return grouped(
     stock.filter((item) => item.country === country && item.city === city),
     (item) => item.operator,
@@ -90,7 +91,7 @@ function pick(choices: readonly Choice[], current: string): string {
  * the others (a country they left, an operator sold out since, a period the country's price list lacks) fall to an
  * option that can, so there is always a quote to show. A quantity above what is free comes down to it.
  */
-export function settle(stock: Stock, values: OrderValues, language: string): OrderValues {
+export function settle(stock: Stock, values: OrderValues, language: Language): OrderValues {
   const country = pick(countriesOf(stock.stock, language), values.country);
   const city = pick(citiesOf(stock.stock, country, language), values.city);
   const operator = pick(operatorsOf(stock.stock, country, city, language), values.operator);
@@ -108,7 +109,7 @@ export function choose(
   values: OrderValues,
   field: 'country' | 'city' | 'operator',
   value: string,
-  language: string,
+  language: Language,
 ): OrderValues {
   const next =
     field === 'country'

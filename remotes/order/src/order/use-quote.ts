@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { quoteOrder } from '@proxy/contract/api/orders';
 import type { OrderRequest, Quote } from '@proxy/contract/schemas/orders';
 import { api } from '@proxy/contract/state';
+import { useLoaded } from '@proxy/site-kit';
 
 /** How long the choices must rest before a quote is asked: one request for a typed promo code, not one a letter. */
 export const QUOTE_DEBOUNCE_MS = 300;
@@ -18,37 +18,20 @@ export interface QuoteState {
 }
 
 /**
- * The quote for `request`, asked again whenever it or `context` (what else the answer depends on: the balance, the
- * language) changes, after a pause; a request still running for an earlier order is aborted, so a late answer never
- * overwrites a newer one. Null asks nothing (the order is not complete).
+ * The quote for `request`, asked again (by the site kit's loader: after a pause, the running request aborted, a late
+ * answer dropped) whenever it or `context` (what else the answer depends on: the balance, the language) changes.
+ * Null asks nothing (the order is not complete).
  */
 export function useQuote(request: OrderRequest | null, context: string): QuoteState {
-  const [asks, setAsks] = useState(0);
-  const [state, setState] = useState<{ key: string; quote?: Quote; error?: unknown }>({ key: '' });
-  const key = request ? `${JSON.stringify(request)}|${context}|${asks}` : '';
-  useEffect(() => {
-    if (!request) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      quoteOrder(api, request, controller.signal).then(
-        (quote) => setState({ key, quote }),
-        (error: unknown) => {
-          if (!controller.signal.aborted) setState((previous) => ({ key, quote: previous.quote, error }));
-        },
-      );
-    }, QUOTE_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // `key` names everything the request depends on; `request` is a new object every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  const current = key !== '' && state.key === key;
+  const loaded = useLoaded(
+    request && `${JSON.stringify(request)}|${context}`,
+    (signal) => quoteOrder(api, request as OrderRequest, signal),
+    { delay: QUOTE_DEBOUNCE_MS },
+  );
   return {
-    quote: state.quote,
-    fresh: current && state.error === undefined,
-    error: current ? state.error : undefined,
-    refresh: () => setAsks((count) => count + 1),
+    quote: loaded.data,
+    fresh: request !== null && !loaded.loading && !loaded.failed,
+    error: loaded.error,
+    refresh: loaded.retry,
   };
 }

@@ -3,38 +3,18 @@
 // choices change (once they rest, the running one aborted) with the promo code's discount or its refusal, "Pay from
 // balance" or "Top up the difference" (the shell's dialog with the missing amount), one Idempotency-Key per attempt,
 // the server's refusals (409, 402, 400) with the order kept, and the paid order with the way to its proxies.
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderRequest, Quote, Stock } from '@proxy/contract/schemas/orders';
 import type { AuthUser } from '@proxy/contract/schemas/user';
-import {
-  appStore,
-  clearMessageAtom,
-  hydrateAppStore,
-  messageAtom,
-  setUserAtom,
-  StateProvider,
-  userAtom,
-} from '@proxy/contract/state';
+import { appStore, clearMessageAtom, messageAtom, setUserAtom, userAtom } from '@proxy/contract/state';
+import { type Call, customerWith, kitText, plain, renderRoutes, type Reply, stubApi } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { QUOTE_DEBOUNCE_MS } from '../order/use-quote.ts';
 import { OrderPage } from './OrderPage.tsx';
 
-const customer: AuthUser = {
-  pk: 5,
-  email: 'buyer@example.com',
-  premission: [],
-  is_superuser: false,
-  language: 'ru',
-  subscribed: true,
-  date_joined: '2026-01-01T00:00:00Z',
-  balance: 1_000_000,
-  currency: 'RUB',
-};
+const customer = customerWith({ balance: 1_000_000 });
 
 const STOCK: Stock = {
   stock: [
@@ -99,66 +79,40 @@ const order = (changes: Partial<Order> = {}): Order => ({
   ...changes,
 });
 
-interface Call {
-  readonly method: string;
-  readonly url: string;
-  readonly body: unknown;
-  readonly key: string | null;
-  readonly signal: AbortSignal | null | undefined;
-}
-type Answer = { status: number; body: unknown } | 'network-error';
+type Answer = Reply | 'network-error';
 
 /**
  * The API: the stock and the quote as above, and `orders` answering `POST /api/orders/` in turn (the last repeats).
  * Every call is recorded with its body, its Idempotency-Key and its abort signal.
  */
-function stubApi({ orders = [], stock = [{ status: 200, body: STOCK }] }: { orders?: Answer[]; stock?: Answer[] }) {
-  const calls: Call[] = [];
+function stubOrderApi({ orders = [], stock = [[200, STOCK]] }: { orders?: Answer[]; stock?: Answer[] }) {
   const next = (answers: Answer[]) => (answers.length > 1 ? answers.shift() : answers[0]);
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body: unknown = JSON.parse(String(init.body ?? 'null'));
-    calls.push({ method, url, body, key: new Headers(init.headers).get('Idempotency-Key'), signal: init.signal });
+  return stubApi((call) => {
     let answer: Answer | undefined;
-    if (url === '/api/stock/') answer = next(stock);
-    else if (url === '/api/orders/quote/') answer = { status: 200, body: quoteFor(body as OrderRequest) };
-    else if (url === '/api/orders/' && method === 'POST') answer = next(orders);
-    else if (url === '/api/users/') answer = { status: 200, body: appStore.get(userAtom) };
+    if (call.url === '/api/stock/') answer = next(stock);
+    else if (call.url === '/api/orders/quote/') answer = [200, quoteFor(call.body as OrderRequest)];
+    else if (call.url === '/api/orders/' && call.method === 'POST') answer = next(orders);
+    else if (call.url === '/api/users/') answer = [200, appStore.get(userAtom)];
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    const { status, body: answerBody } = answer ?? { status: 404, body: { detail: 'Не найдено.' } };
-    return new Response(JSON.stringify(answerBody), { status, headers: { 'content-type': 'application/json' } });
+    return answer;
   });
-  return calls;
 }
 
+const keyOf = (call: Call) => call.headers.get('Idempotency-Key');
 const quotes = (calls: Call[]) => calls.filter((call) => call.url === '/api/orders/quote/');
 const orderPosts = (calls: Call[]) => calls.filter((call) => call.url === '/api/orders/' && call.method === 'POST');
 
-async function openPage(url: string, language: 'ru' | 'en' = 'ru', user: AuthUser = customer) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: language, resources: { ru: { order: ru }, en: { order: en } } });
-  hydrateAppStore(appStore, { user, token: 'customer-token', language });
-  const router = createMemoryRouter(
+function openPage(url: string, language: 'ru' | 'en' = 'ru', user: AuthUser = customer) {
+  return renderRoutes(
     [
       { path: '/order', Component: OrderPage },
       { path: '/en/order', Component: OrderPage },
     ],
-    { initialEntries: [url] },
+    url,
+    { namespace: 'order', translations: { ru, en }, session: { user, language } },
   );
-  await act(async () => {
-    render(
-      <StateProvider store={appStore}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StateProvider>,
-    );
-  });
-  return router;
 }
 
-/** Text with Intl's no-break and thin spaces made plain. */
-const plain = (element: Element | null) => (element?.textContent ?? '').replace(/\s/g, ' ');
 const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
 const quoteRegion = () => screen.getByRole('complementary', { name: ru.quote.title });
 const payButton = () => screen.getByRole('button', { name: new RegExp(`${ru.pay}|${ru.paying}`) }) as HTMLButtonElement;
@@ -178,7 +132,7 @@ afterEach(() => {
 
 describe('choosing what to order', () => {
   it('shows every place with its free modems, and what is sold out cannot be chosen', async () => {
-    stubApi({});
+    stubOrderApi({});
     await openPage('/order');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(ru.title);
     const countries = within(await screen.findByRole('group', { name: ru.country }));
@@ -214,7 +168,7 @@ describe('choosing what to order', () => {
   });
 
   it("preselects the URL's period when the price list has it, priced for the chosen country", async () => {
-    const calls = stubApi({});
+    const calls = stubOrderApi({});
     await openPage('/order?period=30');
     const periods = within(await screen.findByRole('group', { name: ru.period.legend }));
     // Kazakhstan: its own 30-day plan wins over the one for any country; Germany's 90 days are not offered.
@@ -234,29 +188,29 @@ describe('choosing what to order', () => {
     });
     cleanup();
 
-    stubApi({});
+    stubOrderApi({});
     await openPage('/order?period=14');
     await screen.findByRole('group', { name: ru.period.legend });
     expect(radio(/^7 дней/).checked).toBe(true);
   });
 
   it('says so when nothing is free, and offers to try again when the stock cannot be loaded', async () => {
-    stubApi({ stock: [{ status: 200, body: { stock: [{ ...STOCK.stock[4] }], prices: STOCK.prices } }] });
+    stubOrderApi({ stock: [[200, { stock: [{ ...STOCK.stock[4] }], prices: STOCK.prices }]] });
     await openPage('/order');
     expect((await screen.findByRole('heading', { name: ru.empty.title })).closest('[role=status]')).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
     cleanup();
 
-    const calls = stubApi({
+    const calls = stubOrderApi({
       stock: [
-        { status: 502, body: null },
-        { status: 200, body: STOCK },
+        [502, null],
+        [200, STOCK],
       ],
     });
     await openPage('/order');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(ru.loadFailed);
-    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: ru.retry })));
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: kitText.ru.retry })));
     expect(await screen.findByRole('group', { name: ru.country })).toBeTruthy();
     expect(calls.filter((call) => call.url === '/api/stock/')).toHaveLength(2);
   });
@@ -264,7 +218,7 @@ describe('choosing what to order', () => {
 
 describe('the quote', () => {
   it('is asked again once the choices rest, the request still running aborted', async () => {
-    const calls = stubApi({});
+    const calls = stubOrderApi({});
     await openPage('/order?period=30');
     await quoteSettled();
     expect(plain(quoteRegion())).toContain('Цена одной прокси2 500 ₽');
@@ -301,7 +255,7 @@ describe('the quote', () => {
   });
 
   it("shows a promo code's discount, and the reason one is refused on its field", async () => {
-    const calls = stubApi({});
+    const calls = stubOrderApi({});
     await openPage('/order?period=30');
     await quoteSettled();
     const promo = screen.getByLabelText(ru.promo.label);
@@ -331,7 +285,7 @@ describe('the quote', () => {
 
 describe('paying', () => {
   it('pays from the balance and shows the order with the way to each proxy', async () => {
-    const calls = stubApi({ orders: [{ status: 201, body: order() }] });
+    const calls = stubOrderApi({ orders: [[201, order()]] });
     await openPage('/order?period=30');
     await quoteSettled();
     fireEvent.click(screen.getByRole('button', { name: ru.quantity.increase }));
@@ -352,7 +306,7 @@ describe('paying', () => {
         auto_renew: true,
       },
     ]);
-    expect(orderPosts(calls)[0]?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(orderPosts(calls)[0] as Call)).toMatch(/^[0-9a-f]{32}$/);
     const done = await screen.findByRole('heading', { name: 'Заказ № 77 оплачен' });
     expect(document.activeElement).toBe(done);
     const summary = done.closest('section') as HTMLElement;
@@ -365,7 +319,7 @@ describe('paying', () => {
   });
 
   it('offers to top up the difference in the top-up dialog, and keeps the order for when the money arrives', async () => {
-    const calls = stubApi({});
+    const calls = stubOrderApi({});
     const router = await openPage('/order?period=30', 'ru', { ...customer, balance: 100_050 });
     await vi.waitFor(() => expect(screen.getByRole('link', { name: /Пополнить на недостающую сумму/ })).toBeTruthy());
     fireEvent.change(screen.getByLabelText(ru.quantity.label), { target: { value: '2' } });
@@ -389,14 +343,8 @@ describe('paying', () => {
   });
 
   it('sends a retried order with the same Idempotency-Key, and a changed one with a new key', async () => {
-    const calls = stubApi({
-      orders: [
-        'network-error',
-        { status: 502, body: null },
-        'network-error',
-        'network-error',
-        { status: 201, body: order() },
-      ],
+    const calls = stubOrderApi({
+      orders: ['network-error', [502, null], 'network-error', 'network-error', [201, order()]],
     });
     await openPage('/order?period=30');
     await quoteSettled();
@@ -419,18 +367,18 @@ describe('paying', () => {
 
     const posts = orderPosts(calls);
     expect(posts.map((call) => (call.body as { quantity: number }).quantity)).toEqual([1, 1, 1, 1, 2]);
-    const keys = posts.map((call) => call.key);
+    const keys = posts.map((call) => keyOf(call));
     expect(new Set(keys.slice(0, 4)).size).toBe(1);
     expect(keys[4]).not.toBe(keys[0]);
     expect(await screen.findByRole('heading', { name: 'Заказ № 77 оплачен' })).toBeTruthy();
   });
 
   it('says why the server refused (409 stock, 402 balance), keeps the order, and asks for fresh figures', async () => {
-    const calls = stubApi({
+    const calls = stubOrderApi({
       orders: [
-        { status: 409, body: { detail: 'Свободных модемов меньше, чем в заказе.' } },
-        { status: 402, body: { detail: 'Недостаточно средств на балансе.' } },
-        { status: 201, body: order() },
+        [409, { detail: 'Свободных модемов меньше, чем в заказе.' }],
+        [402, { detail: 'Недостаточно средств на балансе.' }],
+        [201, order()],
       ],
     });
     await openPage('/order?period=30');
@@ -467,19 +415,14 @@ describe('paying', () => {
 
     await act(async () => fireEvent.click(payButton()));
     // A refusal bought nothing: each press after one is a new attempt with its own key.
-    const keys = orderPosts(calls).map((call) => call.key);
+    const keys = orderPosts(calls).map((call) => keyOf(call));
     expect(new Set(keys).size).toBe(3);
     expect(await screen.findByRole('heading', { name: 'Заказ № 77 оплачен' })).toBeTruthy();
   });
 
   it("puts the server's field errors (400) on their fields", async () => {
-    stubApi({
-      orders: [
-        {
-          status: 400,
-          body: { promo_code: ['Промокод уже использован.'], period_days: ['Этого срока нет в прайс-листе.'] },
-        },
-      ],
+    stubOrderApi({
+      orders: [[400, { promo_code: ['Промокод уже использован.'], period_days: ['Этого срока нет в прайс-листе.'] }]],
     });
     await openPage('/order?period=30');
     await quoteSettled();
@@ -497,7 +440,7 @@ describe('paying', () => {
 
 describe('in English', () => {
   it('speaks English, with English country names and prices', async () => {
-    stubApi({});
+    stubOrderApi({});
     await openPage('/en/order?period=7', 'en');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.title);
     const countries = within(await screen.findByRole('group', { name: en.country }));

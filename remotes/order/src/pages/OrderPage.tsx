@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { getStock } from '@proxy/contract/api/orders';
 import type { Order } from '@proxy/contract/schemas/orders';
-import { userAtom, useAtomValue } from '@proxy/contract/state';
+import { api, userAtom, useAtomValue } from '@proxy/contract/state';
+import { LoadState, ui, useLoaded } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import { periodFromUrl } from '../order/choices.ts';
 import { OrderDone } from '../order/OrderDone.tsx';
 import { OrderForm } from '../order/OrderForm.tsx';
-import { useStock } from '../order/use-stock.ts';
-import styles from './OrderPage.module.css';
 
 /**
  * `/order` — country, city and operator with their free modems, a period of the price list (`?period=N`, the price
@@ -18,7 +18,10 @@ export function OrderPage() {
   const { t, language } = useT();
   const user = useAtomValue(userAtom);
   const [search] = useSearchParams();
-  const { stock, failed, reload } = useStock(language);
+  // The plans' titles come in the interface language; "Try again", and fresh counts after an order was refused for
+  // want of stock, ask again.
+  const loaded = useLoaded(`stock|${language}`, (signal) => getStock(api, signal));
+  const { data: stock, retry: reload } = loaded;
   const [placed, setPlaced] = useState<Order | null>(null);
   // The route guard sends visitors to sign in first; a session ending here sends them home.
   if (!user) return null;
@@ -35,28 +38,17 @@ export function OrderPage() {
       />
     );
   } else if (!stock) {
-    body = failed ? (
-      <p className={styles.state} role="alert">
-        <span>{t('loadFailed')}</span>
-        <button type="button" className={styles.retry} onClick={reload}>
-          {t('retry')}
-        </button>
-      </p>
-    ) : (
-      <p className={styles.state} role="status">
-        {t('loading')}
-      </p>
-    );
+    body = <LoadState loaded={loaded} loadingText={t('loading')} failedText={t('loadFailed')} />;
   } else if (!stock.stock.some((item) => item.free > 0)) {
     body = (
-      <div className={styles.empty} role="status">
-        <h2 className={styles.emptyTitle}>{t('empty.title')}</h2>
-        <p>{t('empty.text')}</p>
+      <div className={ui.empty} role="status">
+        <h2 className={ui.emptyTitle}>{t('empty.title')}</h2>
+        <p className={ui.muted}>{t('empty.text')}</p>
       </div>
     );
   } else if (stock.prices.length === 0) {
     body = (
-      <p className={styles.state} role="status">
+      <p className={ui.note} role="status">
         {t('noPrices')}
       </p>
     );
@@ -72,11 +64,11 @@ export function OrderPage() {
   }
 
   return (
-    <section className={styles.page} aria-labelledby="order-title">
-      <h1 id="order-title" className={styles.title}>
+    <section className={ui.page} aria-labelledby="order-title">
+      <h1 id="order-title" className={ui.pageTitle}>
         {t('title')}
       </h1>
-      <p className={styles.lead}>{t('lead')}</p>
+      <p className={ui.lead}>{t('lead')}</p>
       {body}
     </section>
   );

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
 import { userAtom, useAtomValue } from '@proxy/contract/state';
+import { TopUpLink, ui } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { TopUpLink } from './links.tsx';
 import styles from './billing.module.css';
 
 /**
@@ -15,7 +15,7 @@ export function BalanceCard({ withHistory = false }: { withHistory?: boolean }) 
   const user = useAtomValue(userAtom);
   if (!user) return null;
   return (
-    <section className={styles.balanceCard} aria-labelledby="balance-title">
+    <section className={`${ui.bar} ${styles.balanceCard}`} aria-labelledby="balance-title">
       <div>
         <h2 id="balance-title" className={styles.balanceTitle}>
           {t('balance.title')}
@@ -24,11 +24,11 @@ export function BalanceCard({ withHistory = false }: { withHistory?: boolean }) 
       </div>
       <div className={styles.balanceActions}>
         {withHistory && (
-          <Link to={paths.user(undefined, language)} className={styles.secondaryButton}>
+          <Link to={paths.user(undefined, language)} className={ui.secondaryButton}>
             {t('balance.history')}
           </Link>
         )}
-        <TopUpLink className={styles.primaryButton}>{t('balance.topUp')}</TopUpLink>
+        <TopUpLink className={ui.primaryButton}>{t('balance.topUp')}</TopUpLink>
       </div>
     </section>
   );

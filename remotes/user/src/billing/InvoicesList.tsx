@@ -1,17 +1,15 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { formatPrice } from '@proxy/contract/money';
+import { INVOICE_LIST } from '@proxy/contract/schemas/billing';
+import { formatDateTime, LoadState, Pager, TopUpLink, ui, useListInUrl, useLoaded } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { formatTime, pageOf } from './format.ts';
-import { TopUpLink } from './links.tsx';
-import { ListState } from './ListState.tsx';
-import { Pager } from './Pager.tsx';
-import { useLoaded } from './use-loaded.ts';
-import type { UserData } from './user-data.ts';
+import type { InvoiceRow, UserData } from './user-data.ts';
 import styles from './billing.module.css';
 
 export const INVOICES_PAGE_SIZE = 5;
-/** Its own page parameter: the ledger below pages with `page`. */
-export const INVOICES_PAGE = 'invoices_page';
+const STATUS_TONES: Partial<Record<InvoiceRow['status'], string>> = { pending: ui.pending, paid: ui.success };
+/** Its keys in the URL (`invoices_page`): the ledger below pages with `page`. */
+export const INVOICES_PREFIX = 'invoices_';
 
 /**
  * The customer's top-up invoices, newest first: status, amount, method, when. On their own page a pending one opens
@@ -31,45 +29,35 @@ function Invoices({
   list: NonNullable<UserData['listInvoices']>;
 }) {
   const { t, language } = useT();
-  const [search, setSearch] = useSearchParams();
+  const { params, update } = useListInUrl(INVOICE_LIST, INVOICES_PREFIX);
   const { hash } = useLocation();
-  const page = pageOf(search.get(INVOICES_PAGE)) ?? 1;
+  const page = params.page ?? 1;
   // The dialog opening or closing (the hash) may have made or cancelled an invoice; a payment changes the balance.
   const invoices = useLoaded(`${data.key}|${language}|${page}|${hash}|${balance}`, (signal) =>
     list({ page, page_size: INVOICES_PAGE_SIZE }, language, signal),
   );
-  const setPage = (next: number) =>
-    setSearch(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next > 1) params.set(INVOICES_PAGE, String(next));
-        else params.delete(INVOICES_PAGE);
-        return params;
-      },
-      { preventScrollReset: true },
-    );
 
   return (
     <section className={styles.section} aria-labelledby="invoices-title">
       <h2 id="invoices-title" className={styles.sectionTitle}>
         {t('invoices.title')}
       </h2>
-      <ListState loaded={invoices} empty={invoices.data?.count === 0 ? t('invoices.empty') : undefined} />
+      <LoadState loaded={invoices} empty={invoices.data?.count === 0 ? t('invoices.empty') : undefined} />
       {invoices.data && invoices.data.results.length > 0 && (
         <>
-          <table className={styles.table} aria-busy={invoices.loading}>
+          <table className={ui.table} aria-busy={invoices.loading}>
             <thead>
               <tr>
                 <th scope="col">{t('invoices.number')}</th>
                 <th scope="col">{t('invoices.created')}</th>
                 <th scope="col">{t('invoices.method')}</th>
-                <th scope="col" className={styles.numeric}>
+                <th scope="col" className={ui.numeric}>
                   {t('invoices.amount')}
                 </th>
                 <th scope="col">{t('invoices.status')}</th>
                 {data.own && (
                   <th scope="col">
-                    <span className={styles.visuallyHidden}>{t('invoices.actions')}</span>
+                    <span className={ui.visuallyHidden}>{t('invoices.actions')}</span>
                   </th>
                 )}
               </tr>
@@ -80,13 +68,13 @@ function Invoices({
                   <th scope="row" data-label={t('invoices.number')}>
                     {invoice.id}
                   </th>
-                  <td data-label={t('invoices.created')}>{formatTime(invoice.created_at, language)}</td>
+                  <td data-label={t('invoices.created')}>{formatDateTime(invoice.created_at, language)}</td>
                   <td data-label={t('invoices.method')}>{invoice.method}</td>
-                  <td data-label={t('invoices.amount')} className={styles.numeric}>
+                  <td data-label={t('invoices.amount')} className={ui.numeric}>
                     {formatPrice(invoice.amount, invoice.currency, language)}
                   </td>
                   <td data-label={t('invoices.status')}>
-                    <span className={`${styles.badge} ${styles[invoice.status]}`}>
+                    <span className={`${ui.badge} ${STATUS_TONES[invoice.status] ?? ''}`}>
                       {t(`invoices.statuses.${invoice.status}`)}
                     </span>
                   </td>
@@ -94,7 +82,7 @@ function Invoices({
                     <td className={styles.rowAction}>
                       <TopUpLink
                         invoice={invoice.id}
-                        className={invoice.status === 'pending' ? styles.primaryButton : styles.secondaryButton}
+                        className={invoice.status === 'pending' ? ui.primaryButton : ui.secondaryButton}
                       >
                         {t(invoice.status === 'pending' ? 'invoices.pay' : 'invoices.open')}
                       </TopUpLink>
@@ -109,7 +97,7 @@ function Invoices({
             count={invoices.data.count}
             pageSize={INVOICES_PAGE_SIZE}
             label={t('invoices.title')}
-            onPage={setPage}
+            onPage={(next) => update({ page: next > 1 ? next : undefined })}
           />
         </>
       )}

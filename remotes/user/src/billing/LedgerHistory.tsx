@@ -1,16 +1,20 @@
-import { useSearchParams } from 'react-router';
 import { formatPrice } from '@proxy/contract/money';
 import { LEDGER_KINDS, LEDGER_LIST, type LedgerEntry, type LedgerListParams } from '@proxy/contract/schemas/billing';
 import { listQueryOf } from '@proxy/contract/schemas/list-query';
+import {
+  DateRangeFields,
+  formatDateTime,
+  formatSigned,
+  LoadState,
+  Pager,
+  TopUpLink,
+  ui,
+  useListInUrl,
+  useLoaded,
+} from '@proxy/site-kit';
+import { parseReference } from './references.ts';
 import { useT } from '../i18n/use-t.ts';
-import { DateRangeFields } from './DateRangeFields.tsx';
-import { formatSigned, formatTime, parseReference } from './format.ts';
-import { readListInUrl, writeListInUrl } from './list-url.ts';
-import { TopUpLink } from './links.tsx';
-import { ListState } from './ListState.tsx';
 import { orderAnchor } from './OrdersList.tsx';
-import { Pager } from './Pager.tsx';
-import { useLoaded } from './use-loaded.ts';
 import type { UserData } from './user-data.ts';
 import styles from './billing.module.css';
 
@@ -23,8 +27,7 @@ export const LEDGER_PAGE_SIZE = 20;
 export function LedgerHistory({ balance, data }: { balance: number; data: UserData }) {
   const { t, language } = useT();
   // The ledger owns the URL's unprefixed keys (`kind`, `created_after`, `page`, …); the rest of the URL stays.
-  const [search, setSearch] = useSearchParams();
-  const params = readListInUrl(LEDGER_LIST, search);
+  const { params, update } = useListInUrl(LEDGER_LIST);
   const kinds = params.filters?.kind ?? [];
   const created = params.filters?.created ?? {};
   const page = params.page ?? 1;
@@ -35,7 +38,6 @@ export function LedgerHistory({ balance, data }: { balance: number; data: UserDa
     (signal) => data.listLedger(query, signal),
   );
 
-  const update = (next: LedgerListParams) => writeListInUrl(setSearch, LEDGER_LIST, next);
   // A new filter starts again at the first page.
   const filter = (filters: NonNullable<LedgerListParams['filters']>) =>
     update({ ordering: params.ordering, filters: { ...params.filters, ...filters } });
@@ -49,10 +51,10 @@ export function LedgerHistory({ balance, data }: { balance: number; data: UserDa
         {t('ledger.title')}
       </h2>
       <div className={styles.filters} role="group" aria-label={t('ledger.filters')}>
-        <fieldset className={styles.kinds}>
-          <legend className={styles.filterLabel}>{t('ledger.kind')}</legend>
+        <fieldset className={ui.chips}>
+          <legend className={ui.fieldLabel}>{t('ledger.kind')}</legend>
           {LEDGER_KINDS.map((kind) => (
-            <label key={kind} className={styles.chip}>
+            <label key={kind} className={ui.chip}>
               <input
                 type="checkbox"
                 checked={kinds.includes(kind)}
@@ -64,27 +66,27 @@ export function LedgerHistory({ balance, data }: { balance: number; data: UserDa
         </fieldset>
         <DateRangeFields range={created} onChange={(range) => filter({ created: range })}>
           {filtered && (
-            <button type="button" className={styles.linkButton} onClick={() => update({ ordering: params.ordering })}>
+            <button type="button" className={ui.linkButton} onClick={() => update({ ordering: params.ordering })}>
               {t('filters.reset')}
             </button>
           )}
         </DateRangeFields>
       </div>
-      <ListState
+      <LoadState
         loaded={ledger}
         empty={ledger.data?.count === 0 ? t(filtered ? 'filters.nothing' : 'ledger.empty') : undefined}
       />
       {ledger.data && ledger.data.results.length > 0 && (
         <>
-          <table className={styles.table} aria-busy={ledger.loading}>
+          <table className={ui.table} aria-busy={ledger.loading}>
             <thead>
               <tr>
                 <th scope="col">{t('ledger.date')}</th>
                 <th scope="col">{t('ledger.operation')}</th>
-                <th scope="col" className={styles.numeric}>
+                <th scope="col" className={ui.numeric}>
                   {t('ledger.amount')}
                 </th>
-                <th scope="col" className={styles.numeric}>
+                <th scope="col" className={ui.numeric}>
                   {t('ledger.balanceAfter')}
                 </th>
               </tr>
@@ -92,17 +94,14 @@ export function LedgerHistory({ balance, data }: { balance: number; data: UserDa
             <tbody>
               {ledger.data.results.map((entry) => (
                 <tr key={entry.id}>
-                  <td data-label={t('ledger.date')}>{formatTime(entry.created_at, language)}</td>
+                  <td data-label={t('ledger.date')}>{formatDateTime(entry.created_at, language)}</td>
                   <td data-label={t('ledger.operation')}>
                     <Operation entry={entry} own={data.own} />
                   </td>
-                  <td
-                    data-label={t('ledger.amount')}
-                    className={`${styles.numeric} ${entry.amount > 0 ? styles.credit : ''}`}
-                  >
+                  <td data-label={t('ledger.amount')} className={`${ui.numeric} ${entry.amount > 0 ? ui.credit : ''}`}>
                     {formatSigned(entry.amount, entry.currency, language)}
                   </td>
-                  <td data-label={t('ledger.balanceAfter')} className={styles.numeric}>
+                  <td data-label={t('ledger.balanceAfter')} className={ui.numeric}>
                     {formatPrice(entry.balance_after, entry.currency, language)}
                   </td>
                 </tr>
@@ -142,7 +141,7 @@ function Operation({ entry, own }: { entry: LedgerEntry; own: boolean }) {
         // A plain in-page anchor: the browser scrolls to the order's row and the URL keeps its filters.
         <a href={`#${orderAnchor(reference.id)}`}>{t('ledger.references.order', { id: reference.id })}</a>
       )}
-      {entry.reason && <span className={styles.muted}>{entry.reason}</span>}
+      {entry.reason && <span className={ui.muted}>{entry.reason}</span>}
     </span>
   );
 }

@@ -1,18 +1,22 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Language } from '@proxy/contract/languages';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
 import { listQueryOf } from '@proxy/contract/schemas/list-query';
 import { ORDER_LIST, type Order, type OrderListParams } from '@proxy/contract/schemas/orders';
+import {
+  DateRangeFields,
+  formatDateTime,
+  formatSigned,
+  LoadState,
+  Pager,
+  pluralOf,
+  ui,
+  useListInUrl,
+  useLoaded,
+} from '@proxy/site-kit';
+import { countryName, flagOf } from '@proxy/contract/countries';
 import { useT } from '../i18n/use-t.ts';
-import { countryName, flagOf } from '../proxies/place.ts';
-import { DateRangeFields } from './DateRangeFields.tsx';
-import { formatSigned, formatTime } from './format.ts';
-import { readListInUrl, writeListInUrl } from './list-url.ts';
-import { ListState } from './ListState.tsx';
-import { Pager } from './Pager.tsx';
-import { pluralOf } from './plural.ts';
-import { useLoaded } from './use-loaded.ts';
 import type { UserData } from './user-data.ts';
 import styles from './billing.module.css';
 
@@ -32,8 +36,7 @@ export function orderAnchor(id: number): string {
  */
 export function OrdersList({ balance, data }: { balance: number; data: UserData }) {
   const { t, language } = useT();
-  const [search, setSearch] = useSearchParams();
-  const params = readListInUrl(ORDER_LIST, search, ORDERS_PREFIX);
+  const { params, update } = useListInUrl(ORDER_LIST, ORDERS_PREFIX);
   const created = params.filters?.created ?? {};
   const page = params.page ?? 1;
   const query: OrderListParams = { ...params, ordering: params.ordering ?? '-created_at', page_size: ORDERS_PAGE_SIZE };
@@ -42,7 +45,6 @@ export function OrdersList({ balance, data }: { balance: number; data: UserData 
     `${data.key}|${language}|${JSON.stringify(listQueryOf(ORDER_LIST, query))}|${balance}`,
     (signal) => data.listOrders(query, signal),
   );
-  const update = (next: OrderListParams) => writeListInUrl(setSearch, ORDER_LIST, next, ORDERS_PREFIX);
   const filtered = created.after !== undefined || created.before !== undefined;
 
   return (
@@ -57,18 +59,18 @@ export function OrdersList({ balance, data }: { balance: number; data: UserData 
           onChange={(range) => update({ ordering: params.ordering, filters: { created: range } })}
         >
           {filtered && (
-            <button type="button" className={styles.linkButton} onClick={() => update({ ordering: params.ordering })}>
+            <button type="button" className={ui.linkButton} onClick={() => update({ ordering: params.ordering })}>
               {t('filters.reset')}
             </button>
           )}
         </DateRangeFields>
       </div>
-      <ListState loaded={orders} empty={orders.data?.count === 0 && filtered ? t('filters.nothing') : undefined} />
+      <LoadState loaded={orders} empty={orders.data?.count === 0 && filtered ? t('filters.nothing') : undefined} />
       {orders.data?.count === 0 && !filtered && !orders.failed && (
-        <p className={styles.note}>
+        <p className={ui.note}>
           <span>{t('orders.empty')}</span>
           {data.own && (
-            <Link to={paths.order(language)} className={styles.primaryButton}>
+            <Link to={paths.order(language)} className={ui.primaryButton}>
               {t('orders.order')}
             </Link>
           )}
@@ -76,14 +78,14 @@ export function OrdersList({ balance, data }: { balance: number; data: UserData 
       )}
       {orders.data && orders.data.results.length > 0 && (
         <>
-          <table className={styles.table} aria-busy={orders.loading}>
+          <table className={ui.table} aria-busy={orders.loading}>
             <thead>
               <tr>
                 <th scope="col">{t('orders.number')}</th>
                 <th scope="col">{t('orders.created')}</th>
                 <th scope="col">{t('orders.what')}</th>
                 <th scope="col">{t('orders.promo')}</th>
-                <th scope="col" className={styles.numeric}>
+                <th scope="col" className={ui.numeric}>
                   {t('orders.total')}
                 </th>
                 <th scope="col">{t('orders.proxies')}</th>
@@ -127,7 +129,7 @@ function OrderRow({ order, language, own }: { order: Order; language: Language; 
       <th scope="row" data-label={t('orders.number')}>
         {order.id}
       </th>
-      <td data-label={t('orders.created')}>{formatTime(order.created_at, language)}</td>
+      <td data-label={t('orders.created')}>{formatDateTime(order.created_at, language)}</td>
       <td data-label={t('orders.what')}>
         <span className={styles.operation}>
           <span className={styles.kind}>{t('orders.quantity', { quantity: order.quantity, period })}</span>
@@ -141,12 +143,12 @@ function OrderRow({ order, language, own }: { order: Order; language: Language; 
           <span className={styles.operation}>
             {order.promo_code && <span className={styles.kind}>{order.promo_code}</span>}
             {order.discount > 0 && (
-              <span className={styles.credit}>{formatSigned(-order.discount, order.currency, language)}</span>
+              <span className={ui.credit}>{formatSigned(-order.discount, order.currency, language)}</span>
             )}
           </span>
         )}
       </td>
-      <td data-label={t('orders.total')} className={styles.numeric}>
+      <td data-label={t('orders.total')} className={ui.numeric}>
         {formatPrice(order.total, order.currency, language)}
       </td>
       <td data-label={t('orders.proxies')}>
@@ -155,7 +157,7 @@ function OrderRow({ order, language, own }: { order: Order; language: Language; 
             // Lines have no id of their own; their order in the order does not change.
             <li key={index}>
               {line.proxy_id === null ? (
-                <span className={styles.muted}>{t('orders.released')}</span>
+                <span className={ui.muted}>{t('orders.released')}</span>
               ) : own ? (
                 <Link to={paths.ipDetail(line.proxy_id, language)}>{t('orders.proxy', { id: line.proxy_id })}</Link>
               ) : (

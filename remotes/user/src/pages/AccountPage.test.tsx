@@ -9,21 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import { createAppStore, StateProvider } from '@proxy/contract/state';
+import { customerWith, kitText } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { AccountPage } from './AccountPage.tsx';
 
-const customer: AuthUser = {
-  pk: 5,
-  email: 'customer@example.com',
-  premission: [],
-  is_superuser: false,
-  language: 'ru',
-  subscribed: true,
-  date_joined: '2026-11-22T00:00:00Z',
-  balance: 123_450,
-  currency: 'RUB',
-};
+const customer = customerWith({ email: 'customer@example.com', date_joined: '2026-11-22T00:00:00Z', balance: 123_450 });
 
 const proxy = (id: number, changes: Partial<Proxy>): Proxy => ({
   id,
@@ -176,10 +167,10 @@ describe('AccountPage', () => {
     await renderAccount(customer, 'en');
     const proxies = proxiesRegion(en);
     const alert = await within(proxies).findByRole('alert');
-    expect(alert.textContent).toContain(en.loadFailed);
+    expect(alert.textContent).toContain(kitText.en.loadFailed);
     // The balance and the sections are there all the same.
     expect(screen.getByRole('region', { name: en.balance.title })).toBeTruthy();
-    await act(async () => within(alert).getByRole('button', { name: en.retry }).click());
+    await act(async () => within(alert).getByRole('button', { name: kitText.en.retry }).click());
     expect(await within(proxies).findByRole('link', { name: '1 active proxy' })).toBeTruthy();
     expect(within(proxies).queryByRole('alert')).toBeNull();
   });

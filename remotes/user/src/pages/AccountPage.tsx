@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@proxy/contract/routes';
 import { userAtom, useAtomValue } from '@proxy/contract/state';
+import { ui } from '@proxy/site-kit';
 import { BalanceCard } from '../billing/BalanceCard.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { ProxySummary } from '../proxies/ProxySummary.tsx';
@@ -24,17 +25,17 @@ export function AccountPage() {
       : []),
   ];
   return (
-    <section className={styles.page}>
-      <h1 className={styles.title}>{t('account.title')}</h1>
+    <section className={ui.page}>
+      <h1 className={ui.pageTitle}>{t('account.title')}</h1>
       <p className={styles.who}>{t('account.signedInAs', { email: user.email })}</p>
       <div className={styles.stack}>
         <BalanceCard withHistory />
         <ProxySummary />
         <nav aria-label={t('account.next')}>
-          <ul className={styles.cards}>
+          <ul className={ui.cardList}>
             {cards.map((card) => (
               <li key={card.to}>
-                <Link to={card.to} className={styles.card}>
+                <Link to={card.to} className={`${ui.linkCard} ${styles.card}`}>
                   <span className={styles.cardTitle}>{card.title}</span>
                   <span className={styles.cardText}>{card.text}</span>
                 </Link>

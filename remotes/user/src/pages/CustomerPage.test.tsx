@@ -8,9 +8,10 @@ import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import type { PanelUserDetail } from '@proxy/contract/schemas/users';
 import { appStore, hydrateAppStore } from '@proxy/contract/state';
+import { plain } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import { pages } from '../routes.ts';
-import { plain, renderRoutes } from '../test/render-routes.tsx';
+import { renderRoutes } from '../test/render-routes.tsx';
 
 const staff = (premission: string[], is_superuser = false): AuthUser => ({
   pk: 1,

@@ -4,14 +4,13 @@ import { hasPermission, INVOICE_PERMISSIONS } from '@proxy/contract/permissions'
 import { paths } from '@proxy/contract/routes';
 import type { PanelUserDetail } from '@proxy/contract/schemas/users';
 import { userAtom, useAtomValue } from '@proxy/contract/state';
-import { formatTime } from '../billing/format.ts';
+import { Card, formatDateTime, ui } from '@proxy/site-kit';
 import { InvoicesList } from '../billing/InvoicesList.tsx';
 import { LedgerHistory } from '../billing/LedgerHistory.tsx';
 import { OrdersList } from '../billing/OrdersList.tsx';
 import { customerData } from '../billing/user-data.ts';
 import { useT } from '../i18n/use-t.ts';
 import styles from './AccountPage.module.css';
-import profile from '../profile/profile.module.css';
 
 /**
  * `/user/{id}` for staff with `users.view_user`: that customer's page as the customer sees it, read-only — the
@@ -24,23 +23,22 @@ export function CustomerPage() {
   const viewer = useAtomValue(userAtom);
   const data = customerData(customer.id, hasPermission(viewer, INVOICE_PERMISSIONS.view));
   const flag = (on: boolean, yes: string, no: string) => (
-    <span className={`${profile.badge} ${on ? profile.badgeOn : ''}`}>{on ? yes : no}</span>
+    <span className={`${ui.badge} ${on ? ui.success : ''}`}>{on ? yes : no}</span>
   );
   return (
-    <section className={styles.page}>
-      <h1 className={styles.title}>{t('customer.title', { id: customer.id })}</h1>
+    <section className={ui.page}>
+      <h1 className={ui.pageTitle}>{t('customer.title', { id: customer.id })}</h1>
       <p className={styles.who}>{t('customer.readOnly')}</p>
       <div className={styles.stack}>
-        <section className={profile.card} aria-labelledby="customer-title">
-          <div className={profile.cardHeader}>
-            <h2 id="customer-title" className={profile.title}>
-              {t('customer.facts')}
-            </h2>
-            <Link to={paths.panelUserEdit(customer.id, language)} className={profile.secondaryButton}>
+        <Card
+          title={t('customer.facts')}
+          actions={
+            <Link to={paths.panelUserEdit(customer.id, language)} className={ui.secondaryButton}>
               {t('customer.openInPanel')}
             </Link>
-          </div>
-          <dl className={profile.facts}>
+          }
+        >
+          <dl className={ui.facts}>
             <div>
               <dt>{t('customer.email')}</dt>
               <dd>{customer.email}</dd>
@@ -55,11 +53,11 @@ export function CustomerPage() {
             </div>
             <div>
               <dt>{t('customer.joined')}</dt>
-              <dd>{formatTime(customer.date_joined, language)}</dd>
+              <dd>{formatDateTime(customer.date_joined, language)}</dd>
             </div>
             <div>
               <dt>{t('customer.lastLogin')}</dt>
-              <dd>{customer.last_login ? formatTime(customer.last_login, language) : t('customer.never')}</dd>
+              <dd>{customer.last_login ? formatDateTime(customer.last_login, language) : t('customer.never')}</dd>
             </div>
             <div>
               <dt>{t('customer.language')}</dt>
@@ -70,7 +68,7 @@ export function CustomerPage() {
               <dd>{formatPrice(customer.balance, customer.currency, language)}</dd>
             </div>
           </dl>
-        </section>
+        </Card>
         <InvoicesList balance={customer.balance} data={data} />
         <OrdersList balance={customer.balance} data={data} />
         <LedgerHistory balance={customer.balance} data={data} />

@@ -6,24 +6,14 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice, LedgerEntry } from '@proxy/contract/schemas/billing';
 import type { Order, OrderLine } from '@proxy/contract/schemas/orders';
-import type { AuthUser } from '@proxy/contract/schemas/user';
 import { appStore, messageAtom, userAtom } from '@proxy/contract/state';
-import { plain, renderRoutes } from '../test/render-routes.tsx';
+import { customerWith, kitText, plain } from '@proxy/site-kit/testing';
+import { renderRoutes } from '../test/render-routes.tsx';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { UserPage, validateUserPage } from './UserPage.tsx';
 
-const customer: AuthUser = {
-  pk: 5,
-  email: 'buyer@example.com',
-  premission: [],
-  is_superuser: false,
-  language: 'ru',
-  subscribed: true,
-  date_joined: '2026-01-01T00:00:00Z',
-  balance: 95_000,
-  currency: 'RUB',
-};
+const customer = customerWith({ balance: 95_000 });
 
 const method = { id: 1, code: 'usdt', name: 'USDT', icon: null, kind: 'crypto', provider: 'manual' } as const;
 const invoice = (id: number, status: Invoice['status'], amount: number): Invoice => ({
@@ -229,7 +219,7 @@ describe('the user page', () => {
       fireEvent.click(within(ledger).getByRole('checkbox', { name: ru.ledger.kinds.refund }));
     });
     await act(async () => {
-      fireEvent.change(within(ledger).getByLabelText(ru.filters.from), { target: { value: '2026-05-01' } });
+      fireEvent.change(within(ledger).getByLabelText(kitText.ru.dates.from), { target: { value: '2026-05-01' } });
     });
     // The invoices' own page stays where it was.
     expect(router.state.location.search).toBe('?invoices_page=2&kind=topup%2Crefund&created_after=2026-05-01');
@@ -237,13 +227,13 @@ describe('the user page', () => {
 
     // 45 entries, 20 a page: a next page, and a new filter goes back to the first.
     await act(async () => {
-      fireEvent.click(within(ledger).getByRole('button', { name: ru.pager.next }));
+      fireEvent.click(within(ledger).getByRole('button', { name: kitText.ru.pager.next }));
     });
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
     expect(lastLedgerUrl()).toContain('page=2&');
     expect(within(ledger).getByText('Страница 2 из 3')).toBeTruthy();
     await act(async () => {
-      fireEvent.change(within(ledger).getByLabelText(ru.filters.to), { target: { value: '2026-05-31' } });
+      fireEvent.change(within(ledger).getByLabelText(kitText.ru.dates.to), { target: { value: '2026-05-31' } });
     });
     expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
 
@@ -260,7 +250,7 @@ describe('the user page', () => {
     const ledger = screen.getByRole('region', { name: en.ledger.title });
     expect(await within(ledger).findByText(en.filters.nothing)).toBeTruthy();
     expect(within(ledger).getByRole('checkbox', { name: en.ledger.kinds.purchase })).toHaveProperty('checked', true);
-    expect(within(ledger).getByLabelText(en.filters.to)).toHaveProperty('value', '2026-05-31');
+    expect(within(ledger).getByLabelText(kitText.en.dates.to)).toHaveProperty('value', '2026-05-31');
     expect(urls).toContain('/api/ledger/?page=3&page_size=20&kind=purchase&created_before=2026-05-31');
     expect(screen.getByRole('link', { name: en.balance.topUp }).getAttribute('href')).toBe(
       '/en/user?kind=purchase&created_before=2026-05-31&page=3#topup',
@@ -353,9 +343,9 @@ describe('the user page', () => {
     stubApi({ ...ANSWERS, '/api/orders/': undefined });
     await openPage('/user');
     const orders = screen.getByRole('region', { name: ru.orders.title });
-    expect((await within(orders).findByRole('alert')).textContent).toContain(ru.loadFailed);
+    expect((await within(orders).findByRole('alert')).textContent).toContain(kitText.ru.loadFailed);
     stubApi(ANSWERS);
-    await act(async () => fireEvent.click(within(orders).getByRole('button', { name: ru.retry })));
+    await act(async () => fireEvent.click(within(orders).getByRole('button', { name: kitText.ru.retry })));
     expect(await within(orders).findByRole('link', { name: 'Прокси № 102' })).toBeTruthy();
   });
 
@@ -366,10 +356,10 @@ describe('the user page', () => {
     await within(orders).findAllByRole('row');
     const lastOrdersUrl = () => urls.filter((url) => url.startsWith('/api/orders/')).at(-1);
     expect(lastOrdersUrl()).toBe('/api/orders/?ordering=-created_at&page_size=10&created_before=2026-06-30');
-    expect(within(orders).getByLabelText(ru.filters.to)).toHaveProperty('value', '2026-06-30');
+    expect(within(orders).getByLabelText(kitText.ru.dates.to)).toHaveProperty('value', '2026-06-30');
 
     await act(async () => {
-      fireEvent.change(within(orders).getByLabelText(ru.filters.from), { target: { value: '2026-05-01' } });
+      fireEvent.change(within(orders).getByLabelText(kitText.ru.dates.from), { target: { value: '2026-05-01' } });
     });
     expect(router.state.location.search).toBe(
       '?kind=topup&orders_created_after=2026-05-01&orders_created_before=2026-06-30',

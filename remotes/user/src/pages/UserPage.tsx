@@ -5,8 +5,9 @@ import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { PanelUserDetail } from '@proxy/contract/schemas/users';
 import { api, appStore, userAtom, useAtomValue } from '@proxy/contract/state';
+import { ui } from '@proxy/site-kit';
+import { idOf } from '../billing/references.ts';
 import { BalanceCard } from '../billing/BalanceCard.tsx';
-import { pageOf } from '../billing/format.ts';
 import { InvoiceResult } from '../billing/InvoiceResult.tsx';
 import { InvoicesList } from '../billing/InvoicesList.tsx';
 import { LedgerHistory } from '../billing/LedgerHistory.tsx';
@@ -20,7 +21,6 @@ import { ProfileCard } from '../profile/ProfileCard.tsx';
 import { SessionsCard } from '../profile/SessionsCard.tsx';
 import { CustomerPage } from './CustomerPage.tsx';
 import styles from './AccountPage.module.css';
-import profile from '../profile/profile.module.css';
 
 /** The gateway sends the customer back to `/user?invoice={id}`. */
 export const RETURN_PARAM = 'invoice';
@@ -59,7 +59,7 @@ function OwnPage() {
   const user = useAtomValue(userAtom);
   const [search, setSearch] = useSearchParams();
   if (!user) return null;
-  const returned = pageOf(search.get(RETURN_PARAM));
+  const returned = idOf(search.get(RETURN_PARAM));
   const dismissResult = () =>
     setSearch(
       (current) => {
@@ -70,13 +70,13 @@ function OwnPage() {
       { replace: true, preventScrollReset: true },
     );
   return (
-    <section className={styles.page}>
-      <h1 className={styles.title}>{t('profile.title')}</h1>
+    <section className={ui.page}>
+      <h1 className={ui.pageTitle}>{t('profile.title')}</h1>
       <p className={styles.who}>{t('profile.signedInAs', { email: user.email })}</p>
       <div className={styles.stack}>
         {returned !== undefined && <InvoiceResult key={returned} id={returned} onDismiss={dismissResult} />}
         <BalanceCard />
-        <div className={profile.grid}>
+        <div className={ui.grid}>
           <ProfileCard />
           <MailingCard />
           <PasswordCard onChanged={() => setSessionsVersion((version) => version + 1)} />

@@ -4,9 +4,9 @@ import { requestEmailChange } from '@proxy/contract/api/account';
 import type { SubmissionErrors } from '@proxy/contract/forms';
 import type { EmailChange } from '@proxy/contract/schemas/users';
 import { api } from '@proxy/contract/state';
+import { Card, fieldErrorOf, formErrorsOf, ui, useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { FormAlert, formErrorsOf, requestMessages, TextField } from './form-parts.tsx';
-import styles from './profile.module.css';
+import { FormAlert, TextField } from './form-parts.tsx';
 
 type Values = Partial<EmailChange>;
 
@@ -17,6 +17,7 @@ type Values = Partial<EmailChange>;
  */
 export function EmailCard() {
   const { t } = useT();
+  const messages = useRequestMessages();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = async (values: Values): Promise<SubmissionErrors | undefined> => {
@@ -28,35 +29,32 @@ export function EmailCard() {
     try {
       await requestEmailChange(api, body);
     } catch (error) {
-      return formErrorsOf(error, requestMessages(t));
+      return formErrorsOf(error, messages);
     }
     setSentTo(body.email);
     return undefined;
   };
 
   return (
-    <section className={styles.card} aria-labelledby="email-title">
-      <h2 id="email-title" className={styles.title}>
-        {t('email.title')}
-      </h2>
+    <Card title={t('email.title')}>
       {sentTo !== null ? (
         <>
-          <p className={styles.success} role="status">
+          <p className={`${ui.notice} ${ui.noticeSuccess}`} role="status">
             {t('email.sent', { email: sentTo })}
           </p>
           <div>
-            <button type="button" className={styles.secondaryButton} onClick={() => setSentTo(null)}>
+            <button type="button" className={ui.secondaryButton} onClick={() => setSentTo(null)}>
               {t('email.again')}
             </button>
           </div>
         </>
       ) : (
         <>
-          <p className={styles.muted}>{t('email.lead')}</p>
+          <p className={ui.muted}>{t('email.lead')}</p>
           <Form<Values>
             onSubmit={submit}
             render={({ handleSubmit, submitting, submitError, dirtySinceLastSubmit }) => (
-              <form className={styles.form} onSubmit={handleSubmit} noValidate>
+              <form className={ui.form} onSubmit={handleSubmit} noValidate>
                 <TextField name="email" id="email-new" type="email" autoComplete="off" label={t('email.new')} />
                 <TextField
                   name="password"
@@ -65,12 +63,9 @@ export function EmailCard() {
                   autoComplete="current-password"
                   label={t('email.password')}
                 />
-                <FormAlert
-                  id="email-error"
-                  text={!dirtySinceLastSubmit && typeof submitError === 'string' ? submitError : ''}
-                />
+                <FormAlert id="email-error" text={fieldErrorOf({ submitError, dirtySinceLastSubmit })} />
                 <div>
-                  <button type="submit" className={styles.primaryButton} disabled={submitting} aria-busy={submitting}>
+                  <button type="submit" className={ui.primaryButton} disabled={submitting} aria-busy={submitting}>
                     {t('email.submit')}
                   </button>
                 </div>
@@ -79,6 +74,6 @@ export function EmailCard() {
           />
         </>
       )}
-    </section>
+    </Card>
   );
 }

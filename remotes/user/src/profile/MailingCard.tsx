@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { updateCurrentUser } from '@proxy/contract/api/auth';
 import { ApiError } from '@proxy/contract/api/errors';
 import { api, setUserAtom, showMessageAtom, userAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
+import { ui } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './MailingCard.module.css';
 
@@ -32,12 +33,12 @@ export function MailingCard() {
   return (
     <section className={styles.card} aria-labelledby="mailing-title">
       <div>
-        <h2 id="mailing-title" className={styles.title}>
+        <h2 id="mailing-title" className={ui.cardTitle}>
           {t('mailing.title')}
         </h2>
         <p className={styles.text}>{t(user.subscribed ? 'mailing.subscribed' : 'mailing.unsubscribed')}</p>
       </div>
-      <button type="button" className={styles.button} onClick={() => void change()} disabled={saving}>
+      <button type="button" className={ui.secondaryButton} onClick={() => void change()} disabled={saving}>
         {t(user.subscribed ? 'mailing.unsubscribe' : 'mailing.subscribe')}
       </button>
     </section>

@@ -4,9 +4,9 @@ import { changePassword } from '@proxy/contract/api/account';
 import type { SubmissionErrors } from '@proxy/contract/forms';
 import type { PasswordChange } from '@proxy/contract/schemas/users';
 import { api } from '@proxy/contract/state';
+import { Card, fieldErrorOf, formErrorsOf, ui, useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { FormAlert, formErrorsOf, requestMessages, TextField } from './form-parts.tsx';
-import styles from './profile.module.css';
+import { FormAlert, TextField } from './form-parts.tsx';
 
 type Values = Partial<PasswordChange>;
 
@@ -17,6 +17,7 @@ type Values = Partial<PasswordChange>;
  */
 export function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const { t } = useT();
+  const messages = useRequestMessages();
   const [changed, setChanged] = useState(false);
 
   const submit = async (values: Values): Promise<SubmissionErrors | undefined> => {
@@ -35,7 +36,7 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
     try {
       await changePassword(api, body);
     } catch (error) {
-      return formErrorsOf(error, requestMessages(t));
+      return formErrorsOf(error, messages);
     }
     setChanged(true);
     onChanged();
@@ -43,15 +44,12 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="password-title">
-      <h2 id="password-title" className={styles.title}>
-        {t('password.title')}
-      </h2>
+    <Card title={t('password.title')}>
       <Form<Values>
         onSubmit={submit}
         render={({ handleSubmit, form, submitting, submitError, dirtySinceLastSubmit }) => (
           <form
-            className={styles.form}
+            className={ui.form}
             noValidate
             onSubmit={(event) => {
               // The passwords leave the page once they have been accepted.
@@ -81,23 +79,20 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
               autoComplete="new-password"
               label={t('password.new2')}
             />
-            <FormAlert
-              id="password-error"
-              text={!dirtySinceLastSubmit && typeof submitError === 'string' ? submitError : ''}
-            />
+            <FormAlert id="password-error" text={fieldErrorOf({ submitError, dirtySinceLastSubmit })} />
             {changed && (
-              <p className={styles.success} role="status">
+              <p className={`${ui.notice} ${ui.noticeSuccess}`} role="status">
                 {t('password.changed')}
               </p>
             )}
             <div>
-              <button type="submit" className={styles.primaryButton} disabled={submitting} aria-busy={submitting}>
+              <button type="submit" className={ui.primaryButton} disabled={submitting} aria-busy={submitting}>
                 {t('password.submit')}
               </button>
             </div>
           </form>
         )}
       />
-    </section>
+    </Card>
   );
 }

@@ -4,9 +4,8 @@ import { updateProfile } from '@proxy/contract/api/account';
 import { runRequest } from '@proxy/contract/forms';
 import { LANGUAGES, localizePath, splitLanguage, type Language } from '@proxy/contract/languages';
 import { api, setUserAtom, userAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
-import { formatDate } from '../billing/format.ts';
+import { Card, formatDate, ui, useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { requestMessages } from './form-parts.tsx';
 import styles from './profile.module.css';
 
 /**
@@ -16,6 +15,7 @@ import styles from './profile.module.css';
  */
 export function ProfileCard() {
   const { t, language } = useT();
+  const messages = useRequestMessages();
   const user = useAtomValue(userAtom);
   const setUser = useSetAtom(setUserAtom);
   const navigate = useNavigate();
@@ -24,7 +24,7 @@ export function ProfileCard() {
 
   const submit = async ({ language: chosen }: { language: Language }) => {
     const outcome = await runRequest(() => updateProfile(api, { language: chosen }), {
-      ...requestMessages(t),
+      ...messages,
       // Said in the language chosen: the page is about to speak it.
       saved: t('profile.languageSaved', { lng: chosen }),
     });
@@ -38,11 +38,8 @@ export function ProfileCard() {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="profile-card-title">
-      <h2 id="profile-card-title" className={styles.title}>
-        {t('profile.card')}
-      </h2>
-      <dl className={styles.facts}>
+    <Card title={t('profile.card')}>
+      <dl className={ui.facts}>
         <div>
           <dt>{t('profile.email')}</dt>
           <dd>{user.email}</dd>
@@ -59,11 +56,11 @@ export function ProfileCard() {
           <form className={styles.inline} onSubmit={handleSubmit} noValidate>
             <Field<Language> name="language">
               {({ input }) => (
-                <div className={styles.field}>
-                  <label htmlFor="profile-language" className={styles.label}>
+                <div className={ui.field}>
+                  <label htmlFor="profile-language" className={ui.fieldLabel}>
                     {t('profile.language')}
                   </label>
-                  <select {...input} id="profile-language" className={styles.input}>
+                  <select {...input} id="profile-language" className={ui.input}>
                     {LANGUAGES.map((option) => (
                       <option key={option} value={option} lang={option}>
                         {t(`profile.languages.${option}`)}
@@ -75,7 +72,7 @@ export function ProfileCard() {
             </Field>
             <button
               type="submit"
-              className={styles.secondaryButton}
+              className={ui.secondaryButton}
               disabled={submitting || pristine}
               aria-busy={submitting}
             >
@@ -84,6 +81,6 @@ export function ProfileCard() {
           </form>
         )}
       />
-    </section>
+    </Card>
   );
 }

@@ -4,25 +4,15 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@proxy/contract/schemas/users';
-import type { AuthUser } from '@proxy/contract/schemas/user';
 import { appStore, clearMessageAtom, messageAtom, userAtom } from '@proxy/contract/state';
+import { customerWith } from '@proxy/site-kit/testing';
 import { renderRoutes } from '../test/render-routes.tsx';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { UserPage } from '../pages/UserPage.tsx';
 import { deviceName } from './SessionsCard.tsx';
 
-const customer: AuthUser = {
-  pk: 5,
-  email: 'buyer@example.com',
-  premission: [],
-  is_superuser: false,
-  language: 'ru',
-  subscribed: true,
-  date_joined: '2026-01-15T12:00:00Z',
-  balance: 0,
-  currency: 'RUB',
-};
+const customer = customerWith({ date_joined: '2026-01-15T12:00:00Z', balance: 0 });
 
 const session = (id: number, changes: Partial<Session> = {}): Session => ({
   id,
@@ -98,7 +88,7 @@ describe('the account card', () => {
     await openPage('/en/user', 'en');
     const card = screen.getByRole('region', { name: en.profile.card });
     expect(card.textContent).toContain('buyer@example.com');
-    expect(card.textContent).toContain('January 15, 2026');
+    expect(card.textContent).toContain('Jan 15, 2026');
     expect(within(card).getByLabelText(en.profile.language)).toHaveProperty('value', 'ru');
   });
 

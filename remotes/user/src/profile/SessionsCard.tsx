@@ -3,12 +3,8 @@ import { listSessions, revokeOtherSessions, revokeSession } from '@proxy/contrac
 import { runRequest } from '@proxy/contract/forms';
 import type { Session } from '@proxy/contract/schemas/users';
 import { api, showMessageAtom, useSetAtom } from '@proxy/contract/state';
-import { formatTime } from '../billing/format.ts';
-import { ListState } from '../billing/ListState.tsx';
-import { pluralOf } from '../billing/plural.ts';
-import { useLoaded } from '../billing/use-loaded.ts';
+import { Card, formatDateTime, LoadState, pluralOf, ui, useLoaded, useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { requestMessages } from './form-parts.tsx';
 import styles from './profile.module.css';
 
 /** How long a raw user agent may be on screen: it names the device, the rest is version noise. */
@@ -30,6 +26,7 @@ export function deviceName(session: Session, unknown: string): string {
  */
 export function SessionsCard({ refresh }: { refresh: number }) {
   const { t, language } = useT();
+  const messages = useRequestMessages();
   const show = useSetAtom(showMessageAtom);
   const sessions = useLoaded(`${language}|${refresh}`, (signal) => listSessions(api, signal));
   const [gone, setGone] = useState<readonly number[]>([]);
@@ -40,7 +37,7 @@ export function SessionsCard({ refresh }: { refresh: number }) {
   const signOut = async (id: number) => {
     setBusy(id);
     const outcome = await runRequest(() => revokeSession(api, id), {
-      ...requestMessages(t),
+      ...messages,
       saved: t('sessions.signedOut'),
     });
     setBusy(null);
@@ -48,7 +45,7 @@ export function SessionsCard({ refresh }: { refresh: number }) {
   };
   const signOutOthers = async () => {
     setBusy('others');
-    const outcome = await runRequest(() => revokeOtherSessions(api), requestMessages(t));
+    const outcome = await runRequest(() => revokeOtherSessions(api), messages);
     setBusy(null);
     if (!outcome.ok) return;
     const count = outcome.value.revoked;
@@ -57,24 +54,24 @@ export function SessionsCard({ refresh }: { refresh: number }) {
   };
 
   return (
-    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="sessions-title">
-      <div className={styles.cardHeader}>
-        <h2 id="sessions-title" className={styles.title}>
-          {t('sessions.title')}
-        </h2>
-        {others > 0 && (
+    <Card
+      title={t('sessions.title')}
+      wide
+      actions={
+        others > 0 && (
           <button
             type="button"
-            className={styles.secondaryButton}
+            className={ui.secondaryButton}
             onClick={() => void signOutOthers()}
             disabled={busy !== null}
             aria-busy={busy === 'others'}
           >
             {t(busy === 'others' ? 'sessions.signingOut' : 'sessions.signOutOthers')}
           </button>
-        )}
-      </div>
-      <ListState loaded={sessions} empty={undefined} />
+        )
+      }
+    >
+      <LoadState loaded={sessions} empty={undefined} />
       {shown.length > 0 && (
         <ul className={styles.sessions} aria-busy={sessions.loading}>
           {shown.map((session) => (
@@ -82,18 +79,16 @@ export function SessionsCard({ refresh }: { refresh: number }) {
               <div className={styles.device}>
                 <span id={`session-${session.id}`} className={styles.deviceName}>
                   {deviceName(session, t('sessions.unknown'))}
-                  {session.current && (
-                    <span className={`${styles.badge} ${styles.badgeOn}`}>{t('sessions.current')}</span>
-                  )}
+                  {session.current && <span className={`${ui.badge} ${ui.success}`}>{t('sessions.current')}</span>}
                 </span>
                 <span className={styles.deviceMeta}>
-                  {t('sessions.meta', { ip: session.ip, time: formatTime(session.last_used_at, language) })}
+                  {t('sessions.meta', { ip: session.ip, time: formatDateTime(session.last_used_at, language) })}
                 </span>
               </div>
               {!session.current && (
                 <button
                   type="button"
-                  className={styles.smallButton}
+                  className={ui.smallButton}
                   onClick={() => void signOut(session.id)}
                   disabled={busy !== null}
                   aria-busy={busy === session.id}
@@ -106,7 +101,7 @@ export function SessionsCard({ refresh }: { refresh: number }) {
           ))}
         </ul>
       )}
-      {sessions.data && others === 0 && <p className={styles.muted}>{t('sessions.noOthers')}</p>}
-    </section>
+      {sessions.data && others === 0 && <p className={ui.muted}>{t('sessions.noOthers')}</p>}
+    </Card>
   );
 }

@@ -1,28 +1,5 @@
-import { FORM_ERROR } from 'final-form';
 import { Field } from 'react-final-form';
-import { reportRequestError, type RequestMessages, type SubmissionErrors } from '@proxy/contract/forms';
-import styles from './profile.module.css';
-
-/** A field's message: what the last check or submit said about it, until it is edited again. */
-export const errorOf = (meta: { submitError?: unknown; dirtySinceLastSubmit?: boolean }): string =>
-  !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : '';
-
-/** The generic texts `@proxy/contract/forms` shows when a request got no answer or a 5xx. */
-export const requestMessages = (t: (key: 'errors.network' | 'errors.unknown') => string): RequestMessages => ({
-  networkError: t('errors.network'),
-  unknownError: t('errors.unknown'),
-});
-
-/**
- * A failed request's toast (`@proxy/contract/forms`), and its messages for the form: each field's on it, the ones
- * about the request as a whole (`non_field_errors`, `detail`) as the form's own error.
- */
-export function formErrorsOf(error: unknown, messages: RequestMessages): SubmissionErrors | undefined {
-  const errors = reportRequestError(error, messages);
-  if (!errors) return undefined;
-  const general = [errors.non_field_errors, errors.detail].filter(Boolean).join(' ');
-  return general ? { ...errors, [FORM_ERROR]: general } : errors;
-}
+import { fieldErrorOf, ui } from '@proxy/site-kit';
 
 /**
  * One labelled input of the user page's forms with its error under it (announced when it appears). The error comes
@@ -44,10 +21,10 @@ export function TextField({
   return (
     <Field<string> name={name}>
       {({ input, meta }) => {
-        const error = errorOf(meta);
+        const error = fieldErrorOf(meta);
         return (
-          <div className={styles.field}>
-            <label htmlFor={id} className={styles.label}>
+          <div className={ui.field}>
+            <label htmlFor={id} className={ui.fieldLabel}>
               {label}
             </label>
             <input
@@ -57,11 +34,11 @@ export function TextField({
               autoComplete={autoComplete}
               spellCheck={false}
               {...(type === 'email' ? { inputMode: 'email' as const } : {})}
-              className={styles.input}
+              className={ui.input}
               aria-invalid={error !== ''}
               aria-describedby={`${id}-error`}
             />
-            <span id={`${id}-error`} className={styles.fieldError} role={error ? 'alert' : undefined}>
+            <span id={`${id}-error`} className={ui.fieldError} role={error ? 'alert' : undefined}>
               {error}
             </span>
           </div>
@@ -74,7 +51,7 @@ export function TextField({
 /** What the server said about the request as a whole (`non_field_errors`, `detail`), above the button. */
 export function FormAlert({ id, text }: { id: string; text: string }) {
   return (
-    <p id={id} className={styles.formError} role={text ? 'alert' : undefined}>
+    <p id={id} className={ui.fieldError} role={text ? 'alert' : undefined}>
       {text}
     </p>
   );

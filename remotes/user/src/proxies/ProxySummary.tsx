@@ -5,11 +5,9 @@ import { paths } from '@proxy/contract/routes';
 import { listQueryOf } from '@proxy/contract/schemas/list-query';
 import { EXPIRING_DAYS, PROXY_LIST, type Proxy, type ProxyListParams } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
-import { ListState } from '../billing/ListState.tsx';
-import { pluralOf } from '../billing/plural.ts';
-import { useLoaded } from '../billing/use-loaded.ts';
+import { LoadState, pluralOf, ui, useLoaded } from '@proxy/site-kit';
+import { countryName, flagOf } from '@proxy/contract/countries';
 import { useT } from '../i18n/use-t.ts';
-import { countryName, flagOf } from './place.ts';
 import styles from './ProxySummary.module.css';
 
 /** How many of the soonest expiries /home lists; the rest are on /ip, sorted the same way. */
@@ -53,12 +51,12 @@ export function ProxySummary() {
           </Link>
         ) : null}
       </div>
-      {data ? null : <ListState loaded={summary} empty={undefined} />}
+      {data ? null : <LoadState loaded={summary} empty={undefined} />}
       {data && data.working.count === 0 ? (
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>{t('proxies.empty.title')}</p>
           <p className={styles.emptyText}>{t('proxies.empty.text')}</p>
-          <Link to={paths.order(language)} className={styles.orderButton}>
+          <Link to={paths.order(language)} className={ui.primaryButton}>
             {t('proxies.empty.order')}
           </Link>
         </div>
@@ -67,7 +65,7 @@ export function ProxySummary() {
         <>
           <ul className={styles.stats}>
             <li>
-              <Link to={ipListWith(WORKING, language)} className={styles.stat}>
+              <Link to={ipListWith(WORKING, language)} className={`${ui.linkCard} ${styles.stat}`}>
                 <span className={styles.statValue}>{data.working.count}</span>{' '}
                 <span className={styles.statLabel}>
                   {t(`proxies.active.${pluralOf(data.working.count, language)}`)}
@@ -77,7 +75,7 @@ export function ProxySummary() {
             <li>
               <Link
                 to={ipListWith(EXPIRING, language)}
-                className={data.expiring > 0 ? `${styles.stat} ${styles.warn}` : styles.stat}
+                className={`${ui.linkCard} ${styles.stat} ${data.expiring > 0 ? styles.warn : ''}`}
               >
                 <span className={styles.statValue}>{data.expiring}</span>{' '}
                 <span className={styles.statLabel}>
@@ -122,7 +120,7 @@ function ExpiryRow({ proxy, language }: { proxy: Proxy; language: Language }) {
         <span className={styles.operator}>{proxy.operator}</span>
       </span>
       <span className={styles.left}>
-        <span className={proxy.state === 'expiring' ? `${styles.badge} ${styles.soon}` : styles.badge}>{left}</span>
+        <span className={proxy.state === 'expiring' ? `${ui.badge} ${ui.pending}` : ui.badge}>{left}</span>
         <span className={styles.until}>{t('proxies.until', { date: until })}</span>
       </span>
     </Link>

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useT } from '../i18n/use-t.ts';
-import styles from './ui.module.css';
+import { useKitT } from './i18n/use-kit-t.ts';
+import ui from './ui.module.css';
 
 /**
- * A modal dialog on the browser's own `<dialog>`: `showModal()` makes the page behind it inert, keeps focus inside,
- * closes on Escape and gives focus back to the button that opened it — what an accessible modal needs, without
- * shipping antd's Modal to a page that has no other use for antd. Rendered means open.
+ * A modal dialog on the browser's own `<dialog>`: `showModal()` makes the page behind it inert, keeps focus inside
+ * and closes on Escape — what an accessible modal needs, without shipping antd's Modal to pages that have no other
+ * use for antd. Rendered means open. On closing, focus goes back to what had it when the dialog opened (the button
+ * that opened it), as WAI-ARIA's dialog pattern asks; not every browser does that for a dialog that is removed.
  */
 export function Dialog({
   title,
@@ -18,18 +19,22 @@ export function Dialog({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  const { t } = useT();
+  const { t } = useKitT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={ui.dialog}
       aria-labelledby={titleId}
       // Escape: the browser would close the dialog itself; the parent unmounts it instead, so its state stays right.
       onCancel={(event) => {
@@ -37,18 +42,18 @@ export function Dialog({
         onClose();
       }}
     >
-      <div className={styles.dialogHeader}>
-        <h2 id={titleId} className={styles.dialogTitle}>
+      <div className={ui.dialogHeader}>
+        <h2 id={titleId} className={ui.dialogTitle}>
           {title}
         </h2>
-        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t('dialog.close')}>
+        <button type="button" className={ui.iconButton} onClick={onClose} aria-label={t('dialog.close')}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
       </div>
-      <div className={styles.dialogBody}>{children}</div>
-      {footer && <div className={styles.dialogFooter}>{footer}</div>}
+      <div className={ui.dialogBody}>{children}</div>
+      {footer && <div className={ui.dialogFooter}>{footer}</div>}
     </dialog>
   );
 }
@@ -77,19 +82,19 @@ export function ConfirmDialog({
   dismiss?: string;
   tone?: 'danger' | 'primary';
 }) {
-  const { t } = useT();
+  const { t } = useKitT();
   return (
     <Dialog
       title={title}
       onClose={onClose}
       footer={
         <>
-          <button type="button" className={styles.secondaryButton} onClick={onClose}>
+          <button type="button" className={ui.secondaryButton} onClick={onClose}>
             {dismiss ?? t('dialog.cancel')}
           </button>
           <button
             type="button"
-            className={tone === 'danger' ? styles.dangerButton : styles.primaryButton}
+            className={tone === 'danger' ? ui.dangerButton : ui.primaryButton}
             onClick={onConfirm}
             disabled={busy}
             aria-busy={busy}
@@ -99,7 +104,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p className={styles.dialogText}>{text}</p>
+      <p className={ui.dialogText}>{text}</p>
     </Dialog>
   );
 }
