@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { commonConfig } from './build/common.js';
 import { federationDefaults } from './build/federation.js';
+import { FlagAssetsPlugin } from './build/flag-assets.js';
 import { StartupPreloadPlugin, startupCacheGroups } from './build/startup-chunks.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -47,6 +48,7 @@ export default (env = {}, argv = {}) => {
         favicon: here('./shell/public/favicon.svg'),
       }),
       new StartupPreloadPlugin(),
+      new FlagAssetsPlugin(),
     ],
   };
 };

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { startSmtpSink } from '../scripts/smtp-sink.ts';
 import { makeUnsubscribeToken } from '../server/lib/signing.ts';
+import { expectToast } from './support.ts';
 
 const SECRET_KEY = 'e2e-secret-key-that-is-long-enough-0123456789';
 
@@ -94,12 +95,6 @@ function linkIn(text: string, parameter: string): string {
   const match = new RegExp(`https?://\\S*[?&]${parameter}=[^\\s"<>]+`).exec(text);
   if (!match) throw new Error(`No ${parameter} link in:\n${text}`);
   return match[0];
-}
-
-/** Waits until a toast says `expected` (an earlier toast may still be fading out). */
-async function expectToast(page: Page, expected: string): Promise<void> {
-  const region = page.locator('[aria-live="polite"]');
-  await expect.poll(async () => (await region.textContent()) ?? '', { timeout: 15_000 }).toContain(expected);
 }
 
 describe.each(backends)('accounts on $name', ({ name, databaseUrl }) => {
@@ -274,8 +269,12 @@ describe.each(backends)('accounts on $name', ({ name, databaseUrl }) => {
       await dialog.getByLabel(text.email, { exact: true }).fill(email);
       await dialog.getByLabel(text.password, { exact: true }).fill(newPassword);
       await dialog.getByRole('button', { name: text.signIn }).click();
-      // Signed in, the visitor is on the user page, at the switch (the previous test unsubscribed them).
-      await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}/user`);
+      // Signed in (the dialog closes), the visitor is on the user page, at the switch (the previous test unsubscribed
+      // them). Two steps, so a failure says which of them did not happen.
+      await expect.poll(() => page.getByRole('dialog').count(), { message: 'signed in' }).toBe(0);
+      await expect
+        .poll(() => new URL(page.url()).pathname, { message: 'taken to the user page' })
+        .toBe(`${prefix}/user`);
       const mailing = page.getByRole('region', { name: text.mailing });
       await expect.poll(() => mailing.textContent()).toContain(text.notReceiving);
       await mailing.getByRole('button', { name: text.subscribe }).click();

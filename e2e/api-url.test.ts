@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSuperuser } from '../scripts/createsuperuser.ts';
 import { freePort, launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
 
@@ -19,7 +19,6 @@ let api: RunningSite;
 const apiData = mkdtempSync(join(tmpdir(), 'api-url-'));
 
 beforeAll(async () => {
-  vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
   const sitePort = await freePort();
   // A port is free only when asked: the second ask may hand back the first.
   let apiPort = await freePort();
@@ -35,7 +34,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  vi.resetConfig();
   await browser?.close();
   await Promise.all([site?.stop(), api?.stop()]);
   rmSync(apiData, { recursive: true, force: true });

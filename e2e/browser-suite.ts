@@ -2,7 +2,7 @@
 // immutable assets come from the HTTP cache after the first page. Each test starts with no open page and no cookie
 // (no remembered language, which would send / to /en).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
 
 export interface Viewport {
@@ -35,12 +35,9 @@ export function browserSuite(options: { initScript?: string } = {}): BrowserSuit
     },
   };
   beforeAll(async () => {
-    // A navigation on a busy 2-core machine may take longer than expect.poll's default second.
-    vi.setConfig({ expect: { poll: { timeout: 5_000, interval: 50 } } });
     [browser, suite.site] = await Promise.all([launchBrowser(), startSite()]);
   });
   afterAll(async () => {
-    vi.resetConfig();
     await browser?.close();
     await suite.site?.stop();
   });

@@ -380,7 +380,7 @@ describe('document title', () => {
 
     await nav.getByRole('link', { name: TEXT.ru.help, exact: true }).click();
     await expect.poll(() => h1(page)).toBe(TEXT.ru.pagesTitle);
-    await expectTitle(page, 'ProxyMob');
+    await expectTitle(page, 'Помощь — ProxyMob');
 
     await followSubmenu(page, 'ru', TEXT.ru.faq);
     await expect.poll(() => h1(page)).toBe(await pageTitle('faq', 'ru'));
@@ -398,7 +398,7 @@ describe('document title', () => {
     await expect.poll(() => h1(page)).toBe(await pageTitle('faq', 'en'));
     await expectTitle(page, seo['faq:en'] as string);
 
-    // The 404 page, without a title of its own, never keeps the previous page's; the home page has its CMS one.
+    // The 404 page is titled as such, never by the previous page; the home page has its CMS one.
     const homeEn = (await (
       await fetch(`${suite.site.url}/api/home/`, { headers: { 'Accept-Language': 'en' } })
     ).json()) as {
@@ -406,7 +406,7 @@ describe('document title', () => {
     };
     await navigateInPage(page, '/en/nope');
     await expect.poll(() => h1(page)).toBe('404 Not Found');
-    await expectTitle(page, 'ProxyMob');
+    await expectTitle(page, 'Page not found — ProxyMob');
     await header(page).getByRole('link', { name: 'ProxyMob' }).click();
     await expect.poll(() => h1(page)).toBe(TEXT.en.homeTitle);
     await expectTitle(page, homeEn.seo_title);

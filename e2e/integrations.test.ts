@@ -4,7 +4,7 @@
 // nothing is requested from anywhere but the site itself. The two script hosts are fake: the browser's requests to
 // them are answered by the test, with a script that reports back what it sees when it runs, as a real tag would.
 import type { Browser, BrowserContext, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
 
 const SCRIPTS = {
@@ -35,7 +35,6 @@ let site: RunningSite;
 let bare: RunningSite;
 
 beforeAll(async () => {
-  vi.setConfig({ expect: { poll: { timeout: 5_000, interval: 50 } } });
   [browser, site, bare] = await Promise.all([
     launchBrowser(),
     startSite({ env: { ANALYTICS_SCRIPT_URL: SCRIPTS.analytics, CHAT_SCRIPT_URL: SCRIPTS.chat } }),
@@ -43,7 +42,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  vi.resetConfig();
   await browser?.close();
   await Promise.all([site?.stop(), bare?.stop()]);
 });

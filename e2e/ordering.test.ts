@@ -11,19 +11,22 @@
 // a balance adjustment with a reason shows in the customer's ledger; a block signs them out and stops their proxy.
 // A customer signs out their other device, moves their e-mail through the link sent to the new address (the old one
 // is told) and changes their password on /user (ru, 1280 px).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
-import { startSmtpSink, type SmtpSink as Sink } from '../scripts/smtp-sink.ts';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSite } from '../scripts/site-process.ts';
+import type { SmtpSink } from '../scripts/smtp-sink.ts';
 import { billingService } from '../server/domains/billing/index.ts';
 import { createUser } from '../server/test/accounts.ts';
-import { prepareDataDir, type PreparedData } from './prepared-data.ts';
+import {
+  buyProxy as buyProxyOf,
+  farmSuite,
+  type ProxyCredentials,
+  proxyUrlOf,
+  shoot,
+  throughProxy as throughProxyOf,
+  widerThanViewport,
+} from './farm-suite.ts';
 import {
   apiCall,
   apiLogin,
@@ -84,6 +87,22 @@ const TEXT = {
     txt: 'Скачать TXT',
     format: 'Формат строки подключения',
     notFound: 'This page could not be found',
+    openMenu: 'Открыть меню',
+    customerNav: 'Разделы кабинета',
+    renew: 'Продлить',
+    topUpLink: 'Пополнить',
+    transferred: 'передан',
+    // The customer menu's links, where each leads, and the tab's title there (shared/src/titles.ts).
+    walk: [
+      ['Личный кабинет', '/home', 'Личный кабинет'],
+      ['Мои IP', '/ip', 'Мои IP'],
+      ['Заказать', '/order', 'Заказ прокси'],
+      ['Передачи', '/ip/transfer', 'Передача прокси'],
+      ['Профиль и баланс', '/user', 'Профиль'],
+    ],
+    proxyName: (id: number) => `Прокси №${id}`,
+    history: 'История',
+    ledger: 'История баланса',
   },
   en: {
     email: 'E-mail',
@@ -119,30 +138,34 @@ const TEXT = {
     txt: 'Download TXT',
     format: 'Connection string format',
     notFound: 'This page could not be found',
+    openMenu: 'Open the menu',
+    customerNav: 'Account sections',
+    renew: 'Renew',
+    topUpLink: 'Top up',
+    transferred: 'transferred',
+    walk: [
+      ['My account', '/home', 'Account'],
+      ['My IPs', '/ip', 'My IPs'],
+      ['Order', '/order', 'Order proxies'],
+      ['Transfers', '/ip/transfer', 'Proxy transfers'],
+      ['Profile & balance', '/user', 'Profile'],
+    ],
+    proxyName: (id: number) => `Proxy #${id}`,
+    history: 'History',
+    ledger: 'Balance history',
   },
 } as const;
 
 /** What each language's customer orders: a place with two modems of one operator in the seeded farm. */
 const ORDER = {
-  ru: { period: 7, country: 'Россия', city: 'Moscow', operator: 'MTS', topUp: 3_000, viewport: DESKTOP },
+  ru: { period: 7, country: 'Россия', city: 'Москва', operator: 'MTS', topUp: 3_000, viewport: DESKTOP },
   en: { period: 1, country: 'Russia', city: 'Moscow', operator: 'Beeline', topUp: 1_000, viewport: PHONE },
 } as const satisfies Record<Language, { viewport: Viewport } & Record<string, unknown>>;
 
-let browser: Browser;
-let site: RunningSite;
-let sink: Sink;
-let data: PreparedData | undefined;
-let agent: ChildProcess | undefined;
-let agentLog = '';
-let echo: Server;
-let echoUrl: string;
-let staffToken: string;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
-  data = await prepareDataDir('ordering-e2e', async (db) => {
-    await createUser(db, { email: STAFF, password: PASSWORD, superuser: true, staff: true });
+const farm = farmSuite({
+  name: 'ordering-e2e',
+  staff: { email: STAFF, password: PASSWORD },
+  seed: async (db) => {
     await createUser(db, { email: OTHER, password: PASSWORD });
     const sender = await createUser(db, { email: SENDER, password: PASSWORD, language: 'ru' });
     await createUser(db, { email: RECIPIENT, password: PASSWORD, language: 'en' });
@@ -153,124 +176,19 @@ beforeAll(async () => {
       await billing.post({ userId, kind: 'adjustment', amount: 1_000_000, currency: 'RUB', reason: 'e2e money' });
     }
     await db.query(`INSERT INTO promo_codes (code, kind, value) VALUES ($1, 'percent', 10)`, [PROMO]);
-  });
-  sink = await startSmtpSink();
-  site = await startSite({ dataDir: data.dataDir, env: { SMTP_URL: sink.url } });
-  browser = await launchBrowser();
-  staffToken = await apiLogin(site, STAFF, PASSWORD);
-  // The seeded host `local`'s agent, as `npm start` runs it, with a token staff make for it.
-  const hosts = await apiCall<{ id: number; name: string }[]>(site, staffToken, 'GET', '/api/panel/farm/hosts/');
-  const local = hosts.find((host) => host.name === 'local');
-  if (!local) throw new Error('no seeded farm host "local"');
-  const { token } = await apiCall<{ token: string }>(
-    site,
-    staffToken,
-    'POST',
-    `/api/panel/farm/hosts/${local.id}/token/`,
-    {},
-  );
-  agent = spawn(resolve(root, 'node_modules/.bin/node'), [resolve(root, 'agent/src/main.ts')], {
-    env: {
-      ...process.env,
-      AGENT_API_URL: site.url,
-      AGENT_TOKEN: token,
-      AGENT_STATE_DIR: resolve(site.dataDir, 'farm-agent'),
-      AGENT_LISTEN_HOST: '127.0.0.1',
-      AGENT_SIMULATOR_MODEMS: '8',
-      AGENT_SIMULATOR_ROTATION_MS: '200-400',
-      AGENT_REPORT_SECONDS: '1',
-      AGENT_STATUS_SECONDS: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  agent.stdout?.on('data', (chunk: Buffer) => (agentLog += chunk.toString()));
-  agent.stderr?.on('data', (chunk: Buffer) => (agentLog += chunk.toString()));
-  // The echo server answers with the address the connection came from: the modem's, through the proxy.
-  echo = createServer((request, response) => response.end(request.socket.remoteAddress ?? ''));
-  await new Promise<void>((done) => echo.listen(0, '127.0.0.1', done));
-  echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/`;
-  // Stock appears once the agent has reported its modems online.
-  const deadline = Date.now() + 30_000;
-  const inStock = async () => ((await (await fetch(`${site.url}/api/stock/`)).json()) as { stock: unknown[] }).stock;
-  while ((await inStock()).length === 0) {
-    if (Date.now() > deadline) throw new Error(`no stock 30 s after the agent started:\n${agentLog}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
+  },
 });
-afterAll(async () => {
-  vi.resetConfig();
-  for (const context of contexts) await context.close();
-  if (agent && agent.exitCode === null) {
-    const exited = once(agent, 'exit');
-    agent.kill('SIGTERM');
-    await exited;
-  }
-  echo?.close();
-  await browser?.close();
-  await site?.stop();
-  await sink?.close();
-  data?.remove();
+// The suite's parts under the names the tests below use, once its hooks have started them.
+let browser: Browser;
+let site: RunningSite;
+let sink: SmtpSink;
+let staffToken: string;
+const contexts = farm.contexts;
+beforeAll(() => {
+  ({ browser, site, sink, staffToken } = farm);
 });
-
-/** What the echo server saw through a proxy: `curl` with the customer's own credentials, or its HTTP status. */
-async function throughProxy(proxy: string): Promise<{ status: number; body: string }> {
-  const child = spawn('curl', ['-sS', '--max-time', '10', '-x', proxy, '-w', '\n%{http_code}', echoUrl]);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  await once(child, 'exit');
-  const lines = out.split('\n');
-  const status = Number(lines.pop());
-  return { status, body: lines.join('\n') };
-}
-
-interface ProxyCredentials {
-  host: string;
-  http_port: number;
-  login: string;
-  password: string;
-  ip: string | null;
-}
-const proxyUrlOf = (proxy: ProxyCredentials) =>
-  `http://${encodeURIComponent(proxy.login)}:${encodeURIComponent(proxy.password)}@${proxy.host}:${proxy.http_port}`;
-
-/** One proxy of whatever is in stock, ordered through the API with the customer's token; its id and credentials. */
-async function buyProxy(token: string): Promise<{ proxyId: number; proxyUrl: string }> {
-  const stock = (await (await fetch(`${site.url}/api/stock/`)).json()) as {
-    stock: { country: string; city: string; operator: string; free: number }[];
-    prices: { period_days: number }[];
-  };
-  const place = stock.stock.find((line) => line.free > 0);
-  if (!place) throw new Error('nothing left in stock');
-  const response = await fetch(`${site.url}/api/orders/`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Token ${token}`,
-      'content-type': 'application/json',
-      'Idempotency-Key': `e2e-${token.slice(0, 8)}-${Date.now()}`,
-    },
-    body: JSON.stringify({
-      country: place.country,
-      city: place.city,
-      operator: place.operator,
-      period_days: stock.prices[0]?.period_days,
-      quantity: 1,
-      auto_renew: true,
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const order = (await response.json()) as { lines: { proxy_id: number | null }[] };
-  const proxyId = order.lines[0]?.proxy_id as number;
-  const proxy = await apiCall<ProxyCredentials>(site, token, 'GET', `/api/proxies/${proxyId}/`);
-  return { proxyId, proxyUrl: proxyUrlOf(proxy) };
-}
-
-/** The screen as it is, full page, for people to look at (e2e/screenshots/, git-ignored). */
-async function shoot(page: Page, name: string): Promise<void> {
-  const folder = resolve(root, 'e2e/screenshots');
-  mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: resolve(folder, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const throughProxy = (proxy: string) => throughProxyOf(farm, proxy);
+const buyProxy = (token: string) => buyProxyOf(farm, token);
 
 function linkIn(text: string, parameter: string): string {
   const match = new RegExp(`https?://\\S*[?&]${parameter}=[^\\s"<>]+`).exec(text);
@@ -298,20 +216,29 @@ describe.each(['ru', 'en'] as const)('a customer orders and uses proxies, in %s'
     if (task.result?.state === 'fail') await shoot(page, `ordering-failed-${language}`);
   });
 
-  it('registers, confirms the address from the e-mail and signs in', async () => {
-    await page.goto(`${site.url}${prefix}/#registration`);
+  it("registers from a plan's order button, confirms the address and lands on /order with that plan (#28)", async () => {
+    // A new visitor pressing a plan's "Order" is asked to register, not to sign in.
+    await page.goto(`${site.url}${prefix}/`);
+    await page.locator(`main a[href="${prefix}/order?period=${order.period}"]`).first().click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#registration');
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(text.email, { exact: true }).fill(email);
     await dialog.getByLabel(text.password, { exact: true }).fill(PASSWORD);
     await dialog.getByLabel(text.password2, { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: text.register }).click();
+    // The login form registration switches to has the address filled in…
+    await expect.poll(() => new URL(page.url()).hash).toBe('#login');
+    await expect.poll(() => dialog.getByLabel(text.email, { exact: true }).inputValue()).toBe(email);
     const mail = await sink.waitFor((message) => message.to.includes(email), 15_000);
     await page.goto(linkIn(mail.text, 'email_key').replace(/^https?:\/\/[^/]+/, site.url));
+    // …and so has the one the confirmation link opens.
     await expect.poll(() => new URL(page.url()).hash).toBe('#login');
-    await dialog.getByLabel(text.email, { exact: true }).fill(email);
+    await expect.poll(() => dialog.getByLabel(text.email, { exact: true }).inputValue()).toBe(email);
     await dialog.getByLabel(text.password, { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: text.signIn }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}/order`);
+    expect(new URL(page.url()).searchParams.get('period')).toBe(String(order.period));
   });
 
   it('tops up with a manual method that staff mark paid', async () => {
@@ -356,6 +283,9 @@ describe.each(['ru', 'en'] as const)('a customer orders and uses proxies, in %s'
     await expect.poll(() => rows.count()).toBe(2);
     await page.goto(`${site.url}${prefix}/ip?operator=${order.operator}`);
     await expect.poll(() => rows.count()).toBe(2);
+    // Folded on a phone (#28): unfolded first.
+    const fold = page.locator('main button[aria-controls="ip-filters"]');
+    if ((await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
     // A click on a filter goes into the URL, and the list follows it.
     await page.getByRole('group', { name: text.filters }).getByRole('checkbox', { name: text.expired }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('expired');
@@ -381,7 +311,7 @@ describe.each(['ru', 'en'] as const)('a customer orders and uses proxies, in %s'
         .textContent()) ?? '';
     expect(proxyUrl).toMatch(/^http:\/\/[^:]+:[^@]+@127\.0\.0\.1:\d+$/);
     const first = await throughProxy(proxyUrl);
-    expect(first.status, agentLog).toBe(200);
+    expect(first.status, farm.agentLog).toBe(200);
     firstIp = first.body;
     expect(firstIp).toMatch(/^127\.\d+\.\d+\.\d+$/);
     await expectNoSeriousViolations(page);
@@ -427,6 +357,84 @@ describe.each(['ru', 'en'] as const)('a customer orders and uses proxies, in %s'
     for (const line of lines) expect(line).toMatch(/^127\.0\.0\.1:\d+:[^:]+:.+$/);
   });
 
+  it('reaches every customer page from the customer menu, the current one marked and each titled (#28)', async () => {
+    for (const [name, path, title] of text.walk) {
+      if (order.viewport === PHONE) {
+        await page.getByRole('button', { name: text.openMenu }).click();
+        // At the top of the mobile menu, above the fold.
+        const link = page.getByRole('dialog').getByRole('navigation', { name: text.customerNav }).getByRole('link', {
+          name,
+          exact: true,
+        });
+        const box = await link.boundingBox();
+        expect(box && box.y + box.height <= order.viewport.height, name).toBe(true);
+        await link.click();
+      } else {
+        await page.getByRole('navigation', { name: text.customerNav }).getByRole('link', { name, exact: true }).click();
+      }
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}${path}`);
+      await expect.poll(() => page.title()).toBe(`${title} — ProxyMob`);
+      // Marked in both menus (the bar's, and the mobile menu's, closed now).
+      const current = page.locator(`nav[aria-label="${text.customerNav}"] a[aria-current="page"]`);
+      expect(await current.allTextContents()).toEqual([name, name]);
+      await shoot(page, `customer-menu-${language}-${order.viewport.width}-${path.replace(/\//g, '_')}`);
+    }
+    // The dashboard's "History" lands at the history, at the bottom of /user.
+    await page.goto(`${site.url}${prefix}/home`);
+    await page.locator('main').getByRole('link', { name: text.history, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#history');
+    await expect.poll(() => page.getByRole('heading', { name: text.ledger }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: text.ledger }).evaluate((h) => h.getBoundingClientRect().top))
+      .toBeLessThan(order.viewport.height);
+    // A proxy's page is titled by the proxy's one name.
+    await page.goto(`${site.url}${prefix}/ip/${proxyId}`);
+    await expect.poll(() => page.title()).toBe(`${text.proxyName(proxyId)} — ProxyMob`);
+    expect(await plain(page.locator('main h1'))).toBe(text.proxyName(proxyId));
+  });
+
+  it('gives focus back to what opened each dialog: renew, new password, top-up (#28)', async () => {
+    const focusedIs = (selector: string) =>
+      page.evaluate((target) => document.activeElement === document.querySelector(target), selector);
+    const main = page.locator('main');
+    for (const [opener, name] of [
+      ['renew', text.renew],
+      ['regenerate', text.regenerate],
+    ] as const) {
+      const button = main.getByRole('button', { name, exact: true });
+      await button.evaluate((element) => element.setAttribute('data-opener', ''));
+      await button.click();
+      await expect.poll(() => page.getByRole('dialog').count(), { message: opener }).toBe(1);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count(), { message: opener }).toBe(0);
+      await expect.poll(() => focusedIs('[data-opener]'), { message: opener }).toBe(true);
+      await button.evaluate((element) => element.removeAttribute('data-opener'));
+    }
+    // After a confirmation too: the new password.
+    await main.getByRole('button', { name: text.regenerate, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: text.regenerateConfirm }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(text.regenerate);
+    // The balance card's top-up (the shell's dialog, opened by its hash).
+    await page.goto(`${site.url}${prefix}/user`);
+    const topUp = page.locator('main a[href$="#topup"]').first();
+    await topUp.evaluate((element) => element.setAttribute('data-opener', ''));
+    await topUp.click();
+    await expect.poll(() => page.getByRole('dialog', { name: text.topUpDialog }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => focusedIs('[data-opener]')).toBe(true);
+  });
+
+  it('fits /ip and /ip/{id} into the viewport: nothing sticks out sideways (#28)', async () => {
+    for (const path of ['/ip', `/ip/${proxyId}`]) {
+      await page.goto(`${site.url}${prefix}${path}`);
+      await page.locator('main h1').waitFor();
+      await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
+      expect(await widerThanViewport(page), path).toEqual([]);
+    }
+  });
+
   it('shows another customer a 404 for that proxy, and asks a visitor to sign in', async () => {
     const other = await signedInPage(browser, site, await apiLogin(site, OTHER, PASSWORD), contexts, order.viewport);
     await other.goto(`${site.url}${prefix}/ip/${proxyId}`);
@@ -466,7 +474,7 @@ describe('a customer hands a proxy to another customer', () => {
 
   it("buys a proxy that carries traffic with the sender's credentials", async () => {
     ({ proxyId, proxyUrl: senderUrl } = await buyProxy(senderToken));
-    await expect.poll(async () => (await throughProxy(senderUrl)).status, { message: agentLog }).toBe(200);
+    await expect.poll(async () => (await throughProxy(senderUrl)).status, { message: farm.agentLog }).toBe(200);
   });
 
   it("offers it from the proxy page by the recipient's e-mail (ru, 1280 px)", async () => {
@@ -514,7 +522,7 @@ describe('a customer hands a proxy to another customer', () => {
     const recipientUrl = proxyUrlOf(taken);
     expect(recipientUrl).not.toBe(senderUrl);
     const through = await throughProxy(recipientUrl);
-    expect(through.status, agentLog).toBe(200);
+    expect(through.status, farm.agentLog).toBe(200);
     expect(through.body).toMatch(/^127\.\d+\.\d+\.\d+$/);
 
     const gone = await fetch(`${site.url}/api/proxies/${proxyId}/`, {
@@ -532,6 +540,14 @@ describe('a customer hands a proxy to another customer', () => {
     }
     await recipient.getByRole('link', { name: 'Open proxy' }).first().click();
     await expect.poll(() => new URL(recipient.url()).pathname).toBe(`/en/ip/${proxyId}`);
+  });
+
+  it("shows the proxy as given away in the sender's order history, without a link to it (#28)", async () => {
+    await sender.goto(`${site.url}/user`);
+    const orders = sender.getByRole('region', { name: 'История заказов' });
+    await expect.poll(() => plain(orders)).toContain(TEXT.ru.transferred);
+    expect(await orders.locator(`a[href="/ip/${proxyId}"]`).count()).toBe(0);
+    await shoot(sender, 'transfer-sender-orders-ru-1280');
   });
 });
 
@@ -562,11 +578,18 @@ describe('staff manage a customer: permissions, balance, block (#15)', () => {
 
   it('the customer has a proxy that carries traffic', async () => {
     ({ proxyUrl } = await buyProxy(customerToken));
-    await expect.poll(async () => (await throughProxy(proxyUrl)).status, { message: agentLog }).toBe(200);
+    await expect.poll(async () => (await throughProxy(proxyUrl)).status, { message: farm.agentLog }).toBe(200);
   });
 
   it('staff find the customer by e-mail and make them staff with pages.view_page (ru, 1280 px)', async () => {
     await staff.goto(`${site.url}/panel/users`);
+    // Every column in sight at 1280 px with the side menu open, Balance and Proxies too: nothing to scroll (#28).
+    await expect.poll(() => staff.locator('main tbody tr').filter({ hasText: '@' }).count()).toBeGreaterThan(3);
+    const table = staff.locator('main .ant-table-content');
+    expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
+    expect(await staff.locator('main thead th').allTextContents()).toEqual(
+      expect.arrayContaining(['E-mail', 'Статус', 'Регистрация', 'Последний вход', 'Баланс', 'Прокси']),
+    );
     await staff.getByPlaceholder('E-mail').fill('managed-customer');
     await staff.getByRole('button', { name: 'Найти' }).click();
     await expect.poll(() => new URL(staff.url()).searchParams.get('search')).toBe('managed-customer');
@@ -636,7 +659,7 @@ describe('staff manage a customer: permissions, balance, block (#15)', () => {
     await customer.reload();
     await expect.poll(() => new URL(customer.url()).hash).toBe('#login');
     expect(new URL(customer.url()).pathname).toBe('/en');
-    await expect.poll(async () => (await throughProxy(proxyUrl)).status, { message: agentLog }).not.toBe(200);
+    await expect.poll(async () => (await throughProxy(proxyUrl)).status, { message: farm.agentLog }).not.toBe(200);
     const login = await fetch(`${site.url}/api/auth/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
@@ -33,7 +33,8 @@ const TEXT = {
     host: 'Хост',
     key: 'Ключ',
     countryCode: 'Код страны',
-    city: 'Город',
+    city: 'Город по-английски',
+    cityRu: 'Город по-русски',
     operator: 'Оператор',
     save: 'Сохранить',
     created: 'Создано',
@@ -58,7 +59,8 @@ const TEXT = {
     host: 'Host',
     key: 'Key',
     countryCode: 'Country code',
-    city: 'City',
+    city: 'City in English',
+    cityRu: 'City in Russian',
     operator: 'Operator',
     save: 'Save',
     created: 'Created',
@@ -77,8 +79,6 @@ let site: RunningSite;
 let data: PreparedData | undefined;
 let session: string;
 beforeAll(async () => {
-  // A navigation on a busy 2-core machine may take longer than expect.poll's default second.
-  vi.setConfig({ expect: { poll: { timeout: 10_000, interval: 50 } } });
   data = await prepareDataDir('panel-farm-e2e', async (db) => {
     await createUser(db, { email: BOSS, password: PASSWORD, superuser: true, staff: true });
   });
@@ -95,7 +95,6 @@ beforeAll(async () => {
   session = ((await response.json()) as { key: string }).key;
 });
 afterAll(async () => {
-  vi.resetConfig();
   await browser?.close();
   await site?.stop();
   data?.remove();
@@ -123,7 +122,9 @@ const agentStatus = async (token: string) =>
   (await fetch(`${site.url}/api/agent/config/`, { headers: { Authorization: `Bearer ${token}` } })).status;
 
 const rows = (page: Page) => page.locator('.ant-table-row');
-const toast = (page: Page) => page.locator('[role="status"], [role="alert"]').first();
+/** Every message on screen: an earlier toast ("Created") may still be showing when the next one arrives. */
+const toasts = async (page: Page) =>
+  (await page.locator('[role="status"], [role="alert"]').allTextContents()).join('\n');
 const loaded = async (page: Page) => {
   await expect.poll(() => page.locator('.ant-table-row, .ant-table-placeholder').count()).toBeGreaterThan(0);
   await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
@@ -271,16 +272,17 @@ describe.each([
     await page.getByLabel(text.key, { exact: true }).fill('usb0');
     await page.getByLabel(text.countryCode, { exact: true }).fill('kz');
     await page.getByLabel(text.city, { exact: true }).fill('Almaty');
+    await page.getByLabel(text.cityRu, { exact: true }).fill('Алматы');
     await page.getByLabel(text.operator, { exact: true }).fill('Tele2');
     await page.getByRole('button', { name: text.save }).click();
-    await expect.poll(() => toast(page).textContent()).toContain(text.created);
+    await expect.poll(() => toasts(page)).toContain(text.created);
     await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`^${prefix}/panel/farm/modems/\\d+$`));
     const id = Number(new URL(page.url()).pathname.split('/').at(-1));
     const created = await api<Modem>(`/api/panel/farm/modems/${id}/`);
     expect(created).toMatchObject({ country: 'KZ', status: 'offline', host: { name: hostName } });
 
     await page.getByRole('switch', { name: text.maintenance }).click();
-    await expect.poll(() => toast(page).textContent()).toContain(text.maintenanceOn);
+    await expect.poll(() => toasts(page)).toContain(text.maintenanceOn);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(text.maintenanceTag);
     expect((await api<Modem>(`/api/panel/farm/modems/${id}/`)).status).toBe('maintenance');
     await settle(page);

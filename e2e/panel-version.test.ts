@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
@@ -32,7 +32,6 @@ let staff: Page;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
   data = await prepareDataDir('releases-e2e', async (db) => {
     await createUser(db, { email: STAFF, password: PASSWORD, superuser: true, staff: true });
   });
@@ -41,7 +40,6 @@ beforeAll(async () => {
   staff = await signedInPage(browser, site, await apiLogin(site, STAFF, PASSWORD), contexts, DESKTOP);
 });
 afterAll(async () => {
-  vi.resetConfig();
   for (const context of contexts) await context.close();
   await browser?.close();
   await site?.stop();
@@ -81,7 +79,7 @@ describe('a release from the panel to the apps and the downloads page', () => {
     await expect.poll(() => staff.getByText(SHA256, { exact: true }).count()).toBeGreaterThan(0);
     expect(await plain(staff.locator('main'))).toContain('proxymob-3.0.0.apk');
     await staff.getByRole('switch', { name: 'Опубликован' }).click();
-    await expectNoSeriousViolations(staff, { exclude: '.tox-tinymce' });
+    await expectNoSeriousViolations(staff);
     await expectActionsInReach(staff, 'release form, ru', 'main button:visible');
     await shoot(staff, 'releases-form-ru-1280');
     await staff.getByRole('button', { name: 'Сохранить' }).click();

@@ -2,13 +2,16 @@
 // their permissions, the drawer toggle, Exit; a section this site does not deploy (501, "not here yet" inside the
 // panel) beside an unknown panel address (404); and a customer who is refused the panel. Also: no serious or critical
 // axe-core violation on the sign-in page and the frame, and screenshots of both for review (e2e/screenshots/,
-// git-ignored) at 1280 and 375 px in Russian and English.
+// git-ignored) at 1280 and 375 px in Russian and English. The home's dashboard (#33) with seeded activity: each
+// widget's figures open their filtered lists, and staff without payment rights get no money widget.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
+import type { Db } from '../server/db/db.ts';
 import { createUser } from '../server/test/accounts.ts';
+import { createFarm } from '../server/test/orders.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
 import { expectNoSeriousViolations, settle } from './support.ts';
 
@@ -17,7 +20,30 @@ const USERS = {
   boss: { email: 'boss@example.com', superuser: true, staff: true },
   editor: { email: 'editor@example.com', staff: true, permissions: ['pages.view_page', 'pages.change_page'] },
   customer: { email: 'customer@example.com' },
+  farmer: { email: 'farmer@example.com', staff: true, permissions: ['farm.view_modem', 'farm.view_agenthost'] },
 } as const;
+/** The dashboard's seeded activity (#33): a paid top-up today, a pending invoice, a farm host with one modem down. */
+const PLACE = { country: 'KZ', city: 'Almaty', operator: 'Beeline' } as const;
+let dashboardHostId = 0;
+
+async function seedActivity(db: Db): Promise<void> {
+  const payer = await createUser(db, { email: 'payer@example.com', password: PASSWORD });
+  await db.query(
+    `INSERT INTO payment_methods (code, name_ru, name_en, kind, provider) VALUES ('dash', 'Тест', 'Test', 'crypto', 'manual')`,
+  );
+  await db.query(
+    `INSERT INTO invoices (user_id, method_id, provider, amount, currency, expires_at)
+     SELECT $1, id, 'manual', 150000, 'RUB', now() + interval '1 hour' FROM payment_methods WHERE code = 'dash'`,
+    [payer.id],
+  );
+  await db.query('UPDATE users SET balance = 250000 WHERE id = $1', [payer.id]);
+  await db.query(
+    `INSERT INTO ledger_entries (user_id, kind, amount, currency, balance_after, reference)
+     VALUES ($1, 'topup', 250000, 'RUB', 250000, 'invoice:e2e')`,
+    [payer.id],
+  );
+  dashboardHostId = (await createFarm(db, PLACE, { online: 2, offline: 1 })).hostId;
+}
 
 let browser: Browser;
 let site: RunningSite;
@@ -25,6 +51,7 @@ let data: PreparedData | undefined;
 beforeAll(async () => {
   data = await prepareDataDir('panel-e2e', async (db) => {
     for (const user of Object.values(USERS)) await createUser(db, { ...user, password: PASSWORD });
+    await seedActivity(db);
   });
   // Users is left out of this site's deployment: the undeployed-section pages below are seen through it.
   site = await startSite({ dataDir: data.dataDir, undeploy: ['panel-users'] });
@@ -323,5 +350,85 @@ describe('the panel at its breakpoints (spec §9)', () => {
       }
       await page.context().close();
     }
+  });
+});
+
+describe('the dashboard on the panel home (#33)', () => {
+  const folder = resolve(root, 'e2e/screenshots');
+
+  it('in Russian at 1280 px: the widgets with the seeded activity, each figure opening its filtered list', async () => {
+    mkdirSync(folder, { recursive: true });
+    const page = await openSignedIn(USERS.boss.email, DESKTOP);
+    await page.goto(`${site.url}/panel`);
+    const invoices = page.getByRole('link', { name: /Неоплаченные счета/ });
+    await expect.poll(() => invoices.isVisible()).toBe(true);
+    expect(await invoices.textContent()).toContain('1');
+    const card = (title: string) => page.locator('.ant-card').filter({ has: page.getByText(title, { exact: true }) });
+    for (const title of ['Деньги', 'Продажи', 'Ферма', 'Механизмы']) {
+      await expect.poll(() => card(title).count(), { message: title }).toBe(1);
+    }
+    await settle(page);
+    await page.screenshot({
+      path: resolve(folder, 'panel-dashboard-ru-1280.png'),
+      fullPage: true,
+      animations: 'disabled',
+    });
+
+    await invoices.click();
+    await expect
+      .poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`)
+      .toBe('/panel/payment?tab=invoices&status=pending');
+    await expect.poll(() => page.locator('main').textContent()).toContain('payer@example.com');
+
+    await page.goto(`${site.url}/panel`);
+    const offline = page.getByRole('link', { name: 'Не в сети: 1' });
+    await expect.poll(() => offline.isVisible()).toBe(true);
+    await offline.click();
+    await expect.poll(() => new URL(page.url()).search).toBe(`?status=offline&host=${dashboardHostId}`);
+    await expect.poll(() => page.locator('main tbody tr.ant-table-row').count()).toBe(1);
+    expect(await page.locator('main tbody').textContent()).toContain('Modem 2');
+
+    await page.goto(`${site.url}/panel`);
+    const queued = page.getByRole('link', { name: /Писем в очереди/ });
+    await expect.poll(() => queued.isVisible()).toBe(true);
+    await queued.click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?tab=alerts&kind=outbox_backlog');
+    await expect.poll(() => page.getByRole('heading', { name: 'История тревог' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('in English at 375 px: fits the phone, and the free stock of a place opens its modems', async () => {
+    mkdirSync(folder, { recursive: true });
+    const page = await openSignedIn(USERS.boss.email, PHONE);
+    await page.goto(`${site.url}/en/panel`);
+    const stock = page.getByRole('link', { name: /KZ, Almaty, Beeline/ });
+    await expect.poll(() => stock.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: /Open invoices/ }).isVisible()).toBe(true);
+    await settle(page);
+    await expectNoOverflow(page, 'dashboard, en');
+    await page.screenshot({
+      path: resolve(folder, 'panel-dashboard-en-375.png'),
+      fullPage: true,
+      animations: 'disabled',
+    });
+    expect(await stock.textContent()).toContain('2');
+    await stock.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/en/panel/farm');
+    expect(new URL(page.url()).search).toBe('?status=online&country=KZ&operator=Beeline');
+    await expect.poll(() => page.locator('main tbody tr.ant-table-row').count()).toBe(2);
+    await page.context().close();
+  });
+
+  it('shows staff without payment rights no money widget, and the API refuses it to them', async () => {
+    const page = await openSignedIn(USERS.farmer.email, DESKTOP);
+    await page.goto(`${site.url}/panel`);
+    await expect.poll(() => page.getByRole('link', { name: 'Не в сети: 1' }).isVisible()).toBe(true);
+    expect(await page.getByText('Деньги', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Механизмы', { exact: true }).count()).toBe(0);
+    const money = await fetch(`${site.url}/api/panel/dashboard/money/`, {
+      headers: { authorization: `Token ${await sessionOf(USERS.farmer.email)}` },
+    });
+    expect(money.status).toBe(403);
+    await page.context().close();
   });
 });

@@ -1,28 +1,14 @@
 // Ledger postings per second on PostgreSQL, through the real top-up path (`billingService.markPaid`: lock the invoice,
 // move the balance, write the ledger entry, close the invoice — one transaction): 50 concurrent top-ups to 50
 // different customers, then 50 concurrent top-ups to one customer (every one waits for that account row's lock).
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { billingService } from '../server/domains/billing/index.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openPostgres } from '../server/db/pg.ts';
+import { percentile, withScratchSchema } from './bench-support.ts';
 
 const CONCURRENCY = 50;
 const PER_WORKER = 20;
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 export async function benchLedger(connectionString: string): Promise<void> {
-  const schema = `bench_ledger_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  // A pool as an API process has it: the 50 callers queue for its connections, as requests would.
-  const db = openPostgres({ connectionString, schema, max: 10 });
-  try {
-    await migrate(db);
+  return withScratchSchema(connectionString, 'ledger', async (db) => {
     const billing = billingService(db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: 'http://bench' });
     const [method] = await db.query<{ id: number }>(
       "INSERT INTO payment_methods (code, name_ru, kind, provider) VALUES ('bench', 'Bench', 'fiat', 'manual') RETURNING id",
@@ -75,9 +61,5 @@ export async function benchLedger(connectionString: string): Promise<void> {
       `  one customer's balance ${check?.balance} (expected ${expected}), ledger entries ${check?.entries}: ` +
         (check?.balance === expected ? 'PASS' : 'FAIL'),
     );
-  } finally {
-    await db.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
+  });
 }

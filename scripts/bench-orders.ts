@@ -3,16 +3,12 @@
 // a free modem (SKIP LOCKED, re-checked), takes two ports under its host's lock, bumps the host's configuration and
 // posts one ledger entry, in one transaction. The customers together ask for more proxies than the farm has: the
 // figures are worth nothing unless exactly as many orders succeed as there are modems, and no modem carries two.
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openPostgres } from '../server/db/pg.ts';
 import { hashPassword, usersRepository } from '../server/domains/accounts/index.ts';
 import { billingService } from '../server/domains/billing/index.ts';
 import { farmService } from '../server/domains/farm/index.ts';
+import { percentile, withScratchSchema, benchConfig } from './bench-support.ts';
 
 const CUSTOMERS = 50;
 const ORDERS_EACH = 12;
@@ -21,25 +17,8 @@ const MODEMS_PER_HOST = 60;
 /** One place: every order competes for the same modems, the worst case for the locks. */
 const PLACE = { country: 'RU', city: 'Bench City', operator: 'BenchTel' } as const;
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 export async function benchOrders(connectionString: string): Promise<void> {
-  const schema = `bench_orders_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  // A pool as an API process has it: concurrent requests queue for its connections.
-  const db = openPostgres({ connectionString, schema, max: 10 });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    RATE_LIMITS: 'off',
-    PUBLIC_URL: 'http://127.0.0.1',
-    LOG_LEVEL: 'warn',
-  });
-  try {
-    await migrate(db);
+  return withScratchSchema(connectionString, 'orders', async (db) => {
     await db.query(
       `INSERT INTO plans (title_ru, price_minor, currency, period_days) VALUES ('Месяц', 390000, 'RUB', 30)`,
     );
@@ -62,7 +41,7 @@ export async function benchOrders(connectionString: string): Promise<void> {
     const password = 'bench passphrase 2024';
     const passwordHash = await hashPassword(password);
     const billing = billingService(db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: 'http://bench' });
-    const app = await buildApp({ config, db, serveSite: false, logger: false });
+    const app = await buildApp({ config: benchConfig(), db, serveSite: false, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     try {
@@ -142,11 +121,7 @@ export async function benchOrders(connectionString: string): Promise<void> {
     } finally {
       await app.close();
     }
-  } finally {
-    await db.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
+  });
 }
 
 if (import.meta.main) await benchOrders(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');

@@ -1,15 +1,7 @@
 // The panel's user list on PostgreSQL with 100,000 accounts (issue #15): a staff member searching by e-mail,
 // filtering and sorting, through the real API (guards, list parsing, count and page), p99 per query shape. Budget:
 // p99 under 100 ms for each.
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openPostgres } from '../server/db/pg.ts';
-import { hashPassword, usersRepository } from '../server/domains/accounts/index.ts';
+import { measureReads, withScratchSchema, withStaffApi } from './bench-support.ts';
 
 const USERS = 100_000;
 const P99_BUDGET_MS = 100;
@@ -25,20 +17,7 @@ const QUERIES: readonly [label: string, query: string][] = [
 ];
 
 export async function benchUsers(connectionString: string): Promise<boolean> {
-  const schema = `bench_users_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = openPostgres({ connectionString, schema, max: 10 });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    RATE_LIMITS: 'off',
-    PUBLIC_URL: 'http://127.0.0.1',
-    LOG_LEVEL: 'warn',
-  });
-  let pass = true;
-  try {
-    await migrate(db);
+  return withScratchSchema(connectionString, 'users', async (db) => {
     // Spread like a real customer base: joined over two years, a tenth never verified, some logged in, balances
     // from nothing to a few thousand.
     await db.query(
@@ -51,53 +30,12 @@ export async function benchUsers(connectionString: string): Promise<boolean> {
       [USERS],
     );
     await db.query('ANALYZE users');
-    const password = 'bench passphrase 2024';
-    const email = 'bench-staff@example.com';
-    const staff = await usersRepository(db).create({
-      email,
-      passwordHash: await hashPassword(password),
-      language: 'en',
-      emailVerified: true,
-      isStaff: true,
-      permissions: ['users.view_user'],
-    });
-    if (!staff) throw new Error('the staff account exists');
-
-    const app = await buildApp({ config, db, serveSite: false, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    try {
-      const login = await fetch(`${url}/api/auth/login/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      const { key } = (await login.json()) as { key: string };
+    return withStaffApi(db, ['users.view_user'], async (url, key) => {
       console.log(`\nPanel users list, ${USERS.toLocaleString('en')} accounts on PostgreSQL (4 conn, 5 s each):`);
-      for (const [label, query] of QUERIES) {
-        const result = await autocannon({
-          url: `${url}/api/panel/users/${query}`,
-          headers: { authorization: `Token ${key}` },
-          connections: 4,
-          duration: 5,
-        });
-        const errors = result.errors + result.non2xx;
-        const ok = result.latency.p99 < P99_BUDGET_MS && errors === 0;
-        pass &&= ok;
-        console.log(
-          `  ${label.padEnd(36)} ${result.requests.average.toFixed(0).padStart(5)} req/s, p99 ${result.latency.p99} ms, ` +
-            `errors ${errors}  ${ok ? 'PASS' : 'FAIL'} (p99 < ${P99_BUDGET_MS} ms)`,
-        );
-      }
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await db.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-  return pass;
+      const reads = QUERIES.map(([label, query]) => [label, `${url}/api/panel/users/${query}`] as const);
+      return measureReads(key, reads, { connections: 4, budgetMs: P99_BUDGET_MS });
+    });
+  });
 }
 
 // Run alone: `node scripts/bench-users.ts` (DATABASE_URL or the local test database).

@@ -11,12 +11,24 @@
 //     latter with a PASS/FAIL check that no modem was oversold
 //   - the panel's users list with 100,000 accounts on PostgreSQL (scripts/bench-users.ts): search, filters and sorts,
 //     p99 each with PASS/FAIL against its budget
+//   - the panel home's dashboard at 100,000 customers and 1,000,000 ledger entries on PostgreSQL
+//     (scripts/bench-dashboard.ts): p99 per widget with PASS/FAIL against 100 ms
+//   - the cluster (scripts/bench-cluster.ts): 3 API processes behind HAProxy and 2 farm agents under a mix of the
+//     customer journey's calls, one process killed and one restarted halfway, with PASS/FAIL invariants; alone with
+//     `npm run bench -- cluster`
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { benchHotPath, postgresReachable } from './bench-hot-path.ts';
 import { benchSiteSpeed } from './bench-site-speed.ts';
 import { root, startSite } from './site-process.ts';
+
+// `npm run bench -- cluster`: only the cluster's load and failover bench (scripts/bench-cluster.ts), which needs
+// PostgreSQL, Redis and HAProxy and takes a minute or two.
+if (process.argv.includes('cluster')) {
+  const { benchCluster } = await import('./bench-cluster.ts');
+  process.exit((await benchCluster()) ? 0 : 1);
+}
 
 const webpackBin = resolve(root, 'node_modules/.bin/webpack');
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -143,6 +155,9 @@ if (await postgresReachable()) {
   await (await import('./bench-ledger.ts')).benchLedger(POSTGRES_URL);
   await (await import('./bench-orders.ts')).benchOrders(POSTGRES_URL);
   await (await import('./bench-users.ts')).benchUsers(POSTGRES_URL);
+  // Their FAIL lines are budgets missed: the run's exit code says so too.
+  if (!(await (await import('./bench-dashboard.ts')).benchDashboard(POSTGRES_URL))) process.exitCode = 1;
+  if (!(await (await import('./bench-cluster.ts')).benchCluster())) process.exitCode = 1;
 } else {
   console.log(
     `\nLedger postings, orders and the users list not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`,

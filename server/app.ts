@@ -21,10 +21,14 @@ import accounts from './domains/accounts/index.ts';
 import billing from './domains/billing/index.ts';
 import farm, { type FarmOptions } from './domains/farm/index.ts';
 import content from './domains/content/index.ts';
+import customerApi from './domains/customer-api/index.ts';
+import dashboard from './domains/dashboard/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
+import notifications, { deliverTelegram, telegramBot } from './domains/notifications/index.ts';
 import orders from './domains/orders/index.ts';
 import people from './domains/users/index.ts';
 import transfers from './domains/transfers/index.ts';
+import trial from './domains/trial/index.ts';
 import versions from './domains/versions/index.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -37,6 +41,7 @@ import languagePlugin from './plugins/language.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import mediaPlugin from './plugins/media.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import sitePlugin from './plugins/site.ts';
@@ -254,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsPlugin, { enabled: config.jobs.enabled, now });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(healthPlugin, { migrations });
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(mediaPlugin);
   // Before the domains: they provide what the document shows (`app.site.provide`).
   await app.register(sitePlugin, {
@@ -274,13 +280,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteName: config.siteName,
     currency: config.billing.currency,
   });
-  await app.register(billing, { ...config.billing, publicUrl: config.publicUrl });
+  // A rate endpoint over http:// only outside production (a local ticker), as the webhooks below.
+  await app.register(billing, { ...config.billing, publicUrl: config.publicUrl, allowLocal: !config.production });
   await app.register(images, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
   await app.register(farm, { publicUrl: config.publicUrl, ...options.farm, now });
   await app.register(orders, {
     currency: config.billing.currency,
     publicUrl: config.publicUrl,
     siteName: config.siteName,
+    now,
+    ...(options.farm?.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.farm.rotationWaitMs }),
+  });
+  await app.register(customerApi, {
+    currency: config.billing.currency,
+    publicUrl: config.publicUrl,
     now,
     ...(options.farm?.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.farm.rotationWaitMs }),
   });
@@ -295,7 +308,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     maxUploadBytes: config.versionMaxUploadBytes,
   });
+  await app.register(trial, { now });
   await app.register(people, { currency: config.billing.currency, publicUrl: config.publicUrl, now });
+  await app.register(dashboard, {
+    currency: config.billing.currency,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    now,
+  });
+  await app.register(notifications, {
+    currency: config.billing.currency,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    // Webhooks to http:// and private addresses only outside production (a local receiver): design/security.md.
+    allowLocal: !config.production,
+    now,
+    telegram: deliverTelegram,
+  });
+  await app.register(telegramBot, { apiUrl: config.telegramApiUrl, publicUrl: config.publicUrl, now });
 
   await app.ready();
   return app;

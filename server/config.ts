@@ -75,6 +75,21 @@ export interface Config {
   };
   /** The largest release build staff may upload, in bytes (`VERSION_MAX_UPLOAD_BYTES`). */
   readonly versionMaxUploadBytes: number;
+  /**
+   * The bearer token `GET /metrics` asks for (`METRICS_TOKEN`); unset, the process keeps no metrics and `/metrics`
+   * is a 404 like any unknown path.
+   */
+  readonly metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long `/readyz` answers 503 while requests are still served, before the process stops accepting
+   * connections (`SHUTDOWN_DRAIN_MS`): the load balancer's health checks see it and send nobody new meanwhile.
+   */
+  readonly shutdownDrainMs: number;
+  /**
+   * Telegram's Bot API (`TELEGRAM_API_URL`, default https://api.telegram.org), without a trailing slash: the bot staff
+   * set up in the panel talks to it. Tests point it at a local server that speaks the same API.
+   */
+  readonly telegramApiUrl: string;
   /** Messages to log once the logger exists (a dev default was used, ...). */
   readonly warnings: readonly string[];
 }
@@ -183,6 +198,18 @@ const EnvSchema = v.object({
     ),
   ),
   SOURCE_MAPS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{20,}$/, 'must be at least 20 printable characters, no spaces')),
+  ),
+  SHUTDOWN_DRAIN_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds from 0 to 120000'),
+      v.transform(Number),
+      v.maxValue(120_000, 'must be a whole number of milliseconds from 0 to 120000'),
+    ),
+  ),
+  TELEGRAM_API_URL: urlWithProtocols(['http', 'https'], 'an http(s)'),
   VERSION_MAX_UPLOAD_BYTES: v.optional(
     v.pipe(
       v.string(),
@@ -299,6 +326,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     billing: { currency: e.CURRENCY ?? 'RUB', invoiceTtlMinutes: e.INVOICE_TTL_MINUTES ?? 60 },
     versionMaxUploadBytes: e.VERSION_MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,
+    telegramApiUrl: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     warnings,
   };
 }

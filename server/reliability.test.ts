@@ -106,6 +106,34 @@ describe('the server process on the embedded database', PROCESS_TIMEOUT, () => {
   });
 });
 
+/**
+ * A registration still uploading its body: in flight, for as long as the test needs, once the server has its headers
+ * (the access log says so at debug level). `finish` sends the rest.
+ */
+async function registrationInFlight(site: RunningSite, agent: Agent) {
+  const body = registration(freshEmail());
+  const request = httpRequest(`${site.url}/api/auth/registration/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...EN },
+    agent,
+  });
+  const answer = new Promise<{ status?: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.once('end', () => resolve({ status: response.statusCode, headers: response.headers, body: text }));
+      response.once('error', reject);
+    });
+  });
+  request.write(body.slice(0, 10));
+  await expect
+    .poll(() => site.output(), PATIENCE)
+    .toMatch(/"method":"POST","url":"\/api\/auth\/registration\/".*"msg":"incoming request"/);
+  return { answer, finish: () => request.end(body.slice(10)) };
+}
+
 const PROCESS_BACKENDS = [
   { name: 'pglite', postgres: false },
   ...(DATABASE_URL ? [{ name: 'postgres', postgres: true }] : []),
@@ -138,33 +166,12 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
     // A browser's keep-alive: the connection stays open after the answer until one side closes it.
     const agent = new Agent({ keepAlive: true });
     try {
-      const email = freshEmail();
-      const body = registration(email);
-      // A request still uploading its body when the signal comes: in flight, for as long as the test needs.
-      const request = httpRequest(`${site.url}/api/auth/registration/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...EN },
-        agent,
-      });
-      const answer = new Promise<{ status?: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
-        request.once('error', reject);
-        request.once('response', (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.once('end', () => resolve({ status: response.statusCode, headers: response.headers, body: text }));
-          response.once('error', reject);
-        });
-      });
-      request.write(body.slice(0, 10));
-      await expect
-        .poll(() => site.output(), PATIENCE)
-        .toMatch(/"method":"POST","url":"\/api\/auth\/registration\/".*"msg":"incoming request"/);
+      const { finish, answer } = await registrationInFlight(site, agent);
 
       const exit = exitOf(site.child);
       site.child.kill('SIGTERM');
       await expect.poll(() => tryConnect(site), PATIENCE).toBe('ECONNREFUSED');
-      request.end(body.slice(10));
+      finish();
 
       const response = await answer;
       expect(response.status).toBe(201);
@@ -174,6 +181,56 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
       expect(JSON.parse(response.body)).toEqual({ detail: 'Verification e-mail sent.' });
       // Exit code 0: the shutdown finished before its own time limit, which exits 1.
       expect(await exit).toEqual({ code: 0, signal: null });
+    } finally {
+      agent.destroy();
+      await site.stop();
+    }
+  });
+
+  it('with SHUTDOWN_DRAIN_MS turns readiness off first, still serving, then closes and releases its connections', async () => {
+    const applicationName = `proxy-drain-${process.pid}`;
+    const site = await startSite({
+      dataDir,
+      distDir: dist.dir,
+      ...(schema ? { databaseUrl: schemaUrl(schema, applicationName) } : {}),
+      env: { LOG_LEVEL: 'debug', SHUTDOWN_DRAIN_MS: '4000' },
+    });
+    const agent = new Agent({ keepAlive: true });
+    try {
+      // On PostgreSQL: its LISTEN connections (login-token revocation, farm changes) are up before the signal.
+      const listening = async () => {
+        const admin = new pg.Client({ connectionString: DATABASE_URL });
+        await admin.connect();
+        try {
+          const { rows } = await admin.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN %'`,
+            [applicationName],
+          );
+          return rows[0]?.n ?? 0;
+        } finally {
+          await admin.end();
+        }
+      };
+      if (schema) await expect.poll(listening, PATIENCE).toBeGreaterThanOrEqual(2);
+      expect((await fetch(`${site.url}/readyz`)).status).toBe(200);
+      const { finish, answer } = await registrationInFlight(site, agent);
+
+      const exit = exitOf(site.child);
+      site.child.kill('SIGTERM');
+      // Readiness turns first, while the process still takes new connections and answers them.
+      await expect.poll(async () => (await fetch(`${site.url}/readyz`)).status, PATIENCE).toBe(503);
+      const during = await fetch(`${site.url}/api/pages/about/`, { headers: EN });
+      expect(during.status).toBe(200);
+      expect(await tryConnect(site)).toBe('connected');
+      // Then it stops accepting; the request in flight since before the signal is answered all the same.
+      await expect.poll(() => tryConnect(site), PATIENCE).toBe('ECONNREFUSED');
+      finish();
+      const response = await answer;
+      expect(response.status).toBe(201);
+      expect(JSON.parse(response.body)).toEqual({ detail: 'Verification e-mail sent.' });
+      expect(await exit).toEqual({ code: 0, signal: null });
+      expect(site.output()).toMatch(/readiness off: serving 4000 ms more before closing/);
+      if (schema) await expect.poll(listening, PATIENCE).toBe(0);
     } finally {
       agent.destroy();
       await site.stop();

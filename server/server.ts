@@ -4,6 +4,7 @@
  * `node server/server.ts` runs it; `startServer()` is the same start-up for scripts and end-to-end tests.
  */
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config, type Env } from './config.ts';
@@ -30,7 +31,11 @@ export interface RunningServer {
   readonly url: string;
   readonly config: Config;
   readonly app: FastifyInstance;
-  /** Stops accepting, finishes in-flight requests, closes the database, releases the lock. Idempotent. */
+  /**
+   * Turns `/readyz` to 503 and keeps serving for `SHUTDOWN_DRAIN_MS` (the balancer's health checks notice), then
+   * stops accepting, finishes in-flight requests and running jobs, closes the LISTEN connections and the database,
+   * releases the lock. Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -82,7 +87,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const close = () =>
       (closing ??= (async () => {
         try {
-          await started.app.close(); // stops accepting, waits for in-flight requests
+          started.app.drain();
+          if (config.shutdownDrainMs > 0) {
+            started.app.log.info(`readiness off: serving ${config.shutdownDrainMs} ms more before closing`);
+            await sleep(config.shutdownDrainMs);
+          }
+          // Stops accepting, waits for in-flight requests, then the onClose hooks: job sweeps finish (their row claims
+          // end with their transactions), LISTEN connections and the mail transport close.
+          await started.app.close();
         } finally {
           await started.db.close();
           started.lock?.release();
@@ -97,7 +109,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 }
 
-/** How long a graceful shutdown may take before the process exits anyway (a client holding a request open). */
+/**
+ * How long a graceful shutdown may take after the drain (`SHUTDOWN_DRAIN_MS`) before the process exits anyway (a
+ * client holding a request open).
+ */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 export interface MainOptions {
@@ -133,7 +148,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
     setTimeout(() => {
       server.app.log.error('graceful shutdown timed out: exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, server.config.shutdownDrainMs + SHUTDOWN_TIMEOUT_MS).unref();
     stopCompanion()
       .catch((error: unknown) => server.app.log.error({ err: error }, 'error stopping the companion process'))
       .then(() => server.close())

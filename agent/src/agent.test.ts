@@ -82,7 +82,13 @@ beforeAll(async () => {
   agent = await Agent.start({
     api: { url: api.url, token: api.token },
     host: '127.0.0.1',
-    driver: new SimulatorDriver({ modems: 3, network: '127.0.0.0/26', rotationMs: { min: 20, max: 60 } }),
+    driver: new SimulatorDriver({
+      modems: 3,
+      network: '127.0.0.0/26',
+      rotationMs: { min: 20, max: 60 },
+      // Long enough to see the modem offline meanwhile.
+      rebootMs: { min: 400, max: 400 },
+    }),
     privateTargets: 'allow',
     log: pino({ level: 'silent' }),
     now: () => Date.now() + clockOffset,
@@ -233,6 +239,31 @@ describe('configuration changes', () => {
     alice.password = renewed.password;
   });
 
+  it('refuses the old login within 2 s of the owner changing it, closes its tunnels, and serves the new one', async () => {
+    const tunnel = await connectTunnel(proxy(11).http_port, `127.0.0.1:${echo.port}`, { credentials: alice });
+    const socks = await socksConnect(proxy(11).socks_port, echo.port, { credentials: alice });
+    const renamed = { ...alice, login: 'shop2024' };
+    const changed = Date.now();
+    api.updateProxy(11, { login: renamed.login });
+
+    await eventually(
+      async () => (await getThroughProxy(proxy(11).http_port, echo.url, { credentials: alice })).status === 407,
+      2_000,
+    );
+    await closedWithin(opened(tunnel), 2_000);
+    await closedWithin(socks, 2_000);
+    expect(Date.now() - changed).toBeLessThan(2_000);
+    await expect(socksConnect(proxy(11).socks_port, echo.port, { credentials: alice })).rejects.toThrow();
+
+    const answer = await getThroughProxy(proxy(11).http_port, echo.url, { credentials: renamed });
+    expect(answer.status).toBe(200);
+    expect(source(answer)).toBe(address('sim-1'));
+    const again = await socksConnect(proxy(11).socks_port, echo.port, { credentials: renamed });
+    expect((await getOverTunnel(again, '127.0.0.1')).source).toBe(address('sim-1'));
+    again.destroy();
+    alice.login = renamed.login;
+  });
+
   it('does not serve suspended or expired proxies, and serves one as soon as it is active', async () => {
     await expect(getThroughProxy(proxy(13).http_port, echo.url, { credentials: carol })).rejects.toThrow(
       /ECONNREFUSED/,
@@ -285,6 +316,27 @@ describe('rotation', () => {
     expect(source(answer)).toBe(address('sim-1'));
     expect(source(answer)).not.toBe(before);
     await eventually(() => api.reports.at(-1)?.modems.find((modem) => modem.key === 'sim-1')?.ip === address('sim-1'));
+  });
+
+  it('reboots the modem: open tunnels close at once, 503 meanwhile, then it serves again from a new address', async () => {
+    const before = address('sim-1');
+    const connect = await connectTunnel(proxy(11).http_port, `127.0.0.1:${echo.port}`, { credentials: alice });
+    const socks = await socksConnect(proxy(11).socks_port, echo.port, { credentials: alice });
+    const id = api.requestRotation(1, 'reboot');
+    await Promise.all([closedWithin(opened(connect), 300), closedWithin(socks, 300)]);
+    const meanwhile = await getThroughProxy(proxy(11).http_port, echo.url, { credentials: alice });
+    expect(meanwhile.status).toBe(503);
+
+    const result = await eventually(() => api.rotationResults.get(id), 3_000);
+    expect(result).toMatchObject({ status: 'done', previous_ip: before });
+    expect(result.status === 'done' && result.ip).not.toBe(before);
+    const answer = await getThroughProxy(proxy(11).http_port, echo.url, { credentials: alice });
+    expect(answer.status).toBe(200);
+    expect(source(answer)).toBe(address('sim-1'));
+    expect(source(answer)).not.toBe(before);
+    const socksAgain = await socksConnect(proxy(11).socks_port, echo.port, { credentials: alice });
+    expect((await getOverTunnel(socksAgain, '127.0.0.1')).source).toBe(address('sim-1'));
+    socksAgain.destroy();
   });
 
   it('reports a rotation of a modem it does not have as failed', async () => {
@@ -356,7 +408,7 @@ describe('without the API', () => {
     const served = await eventually(async () => {
       const attempt = await getThroughProxy(port(8), echo.url, { credentials: erin }).catch(() => undefined);
       return attempt?.status === 200 ? attempt : undefined;
-    }, 3_000);
+    });
     expect(source(served)).toBe(address('sim-2'));
     // The minute counted while the API was away arrives once it is back.
     await eventually(() =>

@@ -1,10 +1,15 @@
 import {
+  AGENT_API_PATHS,
+  MAX_CHECKS_PER_REPORT,
   MAX_CONFIG_WAIT_SECONDS,
   MAX_TRAFFIC_BUCKETS_PER_REPORT,
   MIN_CONFIG_POLL_SECONDS,
   SERVED_PROXY_STATES,
   type AgentConfig,
   type AgentReport,
+  type CheckRequest,
+  type CheckResult,
+  type HealthCheck,
   type RotationRequest,
   type RotationResult,
 } from '@proxy/contract/schemas/farm-agent';
@@ -16,6 +21,7 @@ import type { ModemDriver } from './drivers/driver.ts';
 import type { ProxyRoute } from './gateway/endpoint.ts';
 import { Gateway } from './gateway/gateway.ts';
 import { targetPolicy, type PrivateTargets } from './gateway/targets.ts';
+import { measure } from './health.ts';
 import { Modems } from './modems.ts';
 import { sleep } from './sleep.ts';
 import { TrafficMeter } from './traffic.ts';
@@ -32,6 +38,10 @@ export interface AgentTiming {
   readonly sampleIntervalMs: number;
   /** A report soon after a modem changes (a rotation, a modem lost), instead of at the next interval. */
   readonly changeReportDelayMs: number;
+  /** How often every modem of the config is health-checked. */
+  readonly checkIntervalMs: number;
+  /** A check without an answer within this long failed (`timeout`). */
+  readonly checkTimeoutMs: number;
 }
 
 export const DEFAULT_TIMING: AgentTiming = {
@@ -42,7 +52,12 @@ export const DEFAULT_TIMING: AgentTiming = {
   statusIntervalMs: 15_000,
   sampleIntervalMs: 5_000,
   changeReportDelayMs: 500,
+  checkIntervalMs: 300_000,
+  checkTimeoutMs: 10_000,
 };
+
+/** Checks kept while the API is away: a day of five-minute checks of a dozen modems; the oldest go first. */
+const MAX_PENDING_CHECKS = 4_000;
 
 export interface AgentOptions {
   readonly api: { readonly url: string; readonly token: string };
@@ -86,10 +101,19 @@ export class Agent {
   private readonly loops: Promise<void>[] = [];
   private readonly rotations = new Map<number, RotationState>();
   private modemKeys = new Map<number, string>();
+  /** Where health checks go: the config's `check_url`, or the API's own `AGENT_API_PATHS.ip` without one. */
+  private checkUrl: string;
+  private readonly defaultCheckUrl: string;
+  /** Health checks not yet taken by the API, oldest first. */
+  private readonly checks: HealthCheck[] = [];
+  /** The requested checks running or answered, by id, while the config lists them. */
+  private readonly requestedChecks = new Set<number>();
   private routes: ProxyRoute[] = [];
   private version: string | null = null;
   /** The API has answered a config request since the start or since it refused the token. */
   private confirmed = false;
+  /** When the API last said what the config is (a new one or "still the same"): how stale the served one may be. */
+  private confirmedAt: number | null = null;
   /** How many times the API refused the token: an answer to a request sent before the last refusal is dropped. */
   private refusals = 0;
   private tokenRefused = false;
@@ -102,6 +126,8 @@ export class Agent {
     this.store = options.store;
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.api = new ApiClient(options.api);
+    this.defaultCheckUrl = `${options.api.url.replace(/\/+$/, '')}${AGENT_API_PATHS.ip}`;
+    this.checkUrl = this.defaultCheckUrl;
     this.modems = new Modems(options.driver, options.log);
     this.meter = new TrafficMeter({ maxBuckets: options.maxTrafficBuckets, now: options.now });
     this.gateway = new Gateway({
@@ -127,9 +153,19 @@ export class Agent {
         'serving the saved config until the API answers',
       );
     }
-    agent.loops.push(agent.configLoop(), agent.reportLoop(), agent.statusLoop(), agent.sampleLoop());
+    agent.loops.push(agent.configLoop(), agent.reportLoop(), agent.statusLoop(), agent.sampleLoop(), agent.checkLoop());
     options.log.info({ modems: options.driver.keys().length, driver: options.driver.kind }, 'agent started');
     return agent;
+  }
+
+  /** The proxies the config wants served, with their modems. */
+  get proxies(): readonly ProxyRoute[] {
+    return this.routes;
+  }
+
+  /** When the API last answered a config request (ms since the epoch); null before it did. */
+  get configConfirmedAt(): number | null {
+    return this.confirmedAt;
   }
 
   /** The config version being served (null before the first one). */
@@ -176,6 +212,7 @@ export class Agent {
           this.tokenRefused = false;
           this.confirmed = true;
           if (config) await this.apply(config);
+          this.confirmedAt = Date.now();
         }
       } catch (error) {
         if (this.signal.aborted) break;
@@ -205,12 +242,14 @@ export class Agent {
       'config applied',
     );
     this.takeRotations(config.rotations);
+    this.takeChecks(config.checks ?? []);
     await this.store?.save(config);
   }
 
   /** Serves `config`'s proxies (a saved config's rotations are not run again: they were done before the restart). */
   private async serve(config: AgentConfig): Promise<void> {
     this.modemKeys = new Map(config.modems.map((modem) => [modem.id, modem.key]));
+    this.checkUrl = config.check_url ?? this.defaultCheckUrl;
     this.routes = config.proxies.flatMap((proxy) => {
       const modemKey = this.modemKeys.get(proxy.modem_id);
       if (!modemKey || !SERVED_PROXY_STATES.includes(proxy.state)) return [];
@@ -241,6 +280,7 @@ export class Agent {
     this.routes = [];
     this.version = null;
     this.confirmed = false;
+    this.confirmedAt = null;
     await Promise.all([this.gateway.apply([]), this.store?.clear()]);
   }
 
@@ -262,11 +302,11 @@ export class Agent {
     let result: RotationResult;
     try {
       if (!key) throw new Error(`modem_unknown: modem ${request.modem_id} is not in this host's config`);
-      const outcome = await this.modems.rotate(key, this.signal);
+      const outcome = await this.modems.rotate(key, this.signal, request.kind);
       result = { status: 'done', ip: outcome.ip, previous_ip: outcome.previousIp, finished_at: now() };
     } catch (error) {
       result = { status: 'failed', error: describe(error).slice(0, 500), finished_at: now() };
-      this.log.warn({ rotation: request.id, modem: key, err: result.error }, 'rotation failed');
+      this.log.warn({ rotation: request.id, kind: request.kind, modem: key, err: result.error }, 'rotation failed');
     }
     this.rotations.set(request.id, { phase: 'posting', result });
     if (!this.signal.aborted) await this.flushRotations();
@@ -336,6 +376,7 @@ export class Agent {
   private async report(signal: AbortSignal): Promise<void> {
     const ids = new Map([...this.modemKeys].map(([id, key]) => [key, id]));
     const traffic = this.meter.completed(MAX_TRAFFIC_BUCKETS_PER_REPORT);
+    const checks = this.checks.slice(0, MAX_CHECKS_PER_REPORT);
     const report: AgentReport = {
       config_version: this.version,
       started_at: this.startedAt,
@@ -347,9 +388,13 @@ export class Agent {
         checked_at: modem.checkedAt.toISOString(),
       })),
       traffic,
+      // Left out when there are none: the report stays what an API older than health checks knows.
+      ...(checks.length > 0 ? { checks } : {}),
     };
     await this.api.report(report, signal);
     this.meter.acknowledge(traffic);
+    // Checks are only appended meanwhile (the oldest dropped only past MAX_PENDING_CHECKS), so the sent ones lead.
+    this.checks.splice(0, checks.filter((check) => this.checks.includes(check)).length);
     if (this.meter.dropped > 0) {
       this.log.warn({ buckets: this.meter.dropped }, 'traffic minutes dropped while the API was unreachable');
       this.meter.dropped = 0;
@@ -361,6 +406,62 @@ export class Agent {
       await this.modems.refresh(this.signal);
       // Proxies whose ports could not be opened last time get another try.
       if (this.gateway.size < this.routes.length) await this.gateway.apply(this.routes);
+    }
+  }
+
+  /**
+   * Checks every modem of the config through its own egress, one after another: a farm's modems checked at once
+   * would all measure the host's shared uplink under load, not themselves. An offline modem is a failed check: the
+   * proxy on it does not work, and its uptime should say so.
+   */
+  private async checkLoop(): Promise<void> {
+    while (await sleep(this.timing.checkIntervalMs, this.signal)) {
+      for (const [modemId, key] of this.modemKeys) {
+        const result = await this.check(key);
+        if (this.signal.aborted) return;
+        this.checks.push({ modem_id: modemId, ...result });
+      }
+      if (this.checks.length > MAX_PENDING_CHECKS) this.checks.splice(0, this.checks.length - MAX_PENDING_CHECKS);
+    }
+  }
+
+  /** One check of the modem through its own egress; an offline one fails without a request. */
+  private async check(key: string): Promise<CheckResult> {
+    const bind = this.modems.view(key)?.bindAddress;
+    const result = bind
+      ? await measure(this.checkUrl, bind, this.timing.checkTimeoutMs, this.signal)
+      : { ok: false, latencyMs: null, ip: null, error: 'offline' };
+    if (!result.ok && !this.signal.aborted) this.log.warn({ modem: key, err: result.error }, 'health check failed');
+    return { ok: result.ok, latency_ms: result.latencyMs, ip: result.ip, error: result.error, checked_at: now() };
+  }
+
+  /**
+   * Runs the checks the config asks for (a customer's "check now") and posts each result. A check whose result did
+   * not reach the API is forgotten, so the next config still listing it runs it again.
+   */
+  private takeChecks(requests: readonly CheckRequest[]): void {
+    const listed = new Set(requests.map((request) => request.id));
+    for (const id of this.requestedChecks) if (!listed.has(id)) this.requestedChecks.delete(id);
+    for (const request of requests) {
+      if (this.requestedChecks.has(request.id)) continue;
+      this.requestedChecks.add(request.id);
+      void this.answerCheck(request);
+    }
+  }
+
+  private async answerCheck(request: CheckRequest): Promise<void> {
+    const key = this.modemKeys.get(request.modem_id);
+    const result: CheckResult = key
+      ? await this.check(key)
+      : { ok: false, latency_ms: null, ip: null, error: 'modem_unknown', checked_at: now() };
+    if (this.signal.aborted) return;
+    try {
+      if (!(await this.api.check(request.id, result, this.signal))) {
+        this.log.warn({ check: request.id }, 'the API no longer waits for this check');
+      }
+    } catch (error) {
+      this.requestedChecks.delete(request.id);
+      if (!this.signal.aborted) this.log.warn({ check: request.id, err: describe(error) }, 'check result not sent');
     }
   }
 

@@ -3,6 +3,7 @@ import {
   AgentConfigSchema,
   type AgentConfig,
   type AgentReport,
+  type CheckResult,
   type RotationResult,
 } from '@proxy/contract/schemas/farm-agent';
 import * as v from 'valibot';
@@ -69,9 +70,18 @@ export class ApiClient {
   }
 
   /** Posts a rotation's result; false when the API no longer waits for it (404, 409): nothing to retry. */
-  async rotation(id: number, result: RotationResult, signal?: AbortSignal): Promise<boolean> {
+  rotation(id: number, result: RotationResult, signal?: AbortSignal): Promise<boolean> {
+    return this.result(AGENT_API_PATHS.rotation(id), result, signal);
+  }
+
+  /** Posts a requested health check's result; false when the API no longer waits for it (404, 409). */
+  check(id: number, result: CheckResult, signal?: AbortSignal): Promise<boolean> {
+    return this.result(AGENT_API_PATHS.check(id), result, signal);
+  }
+
+  private async result(path: string, result: object, signal?: AbortSignal): Promise<boolean> {
     try {
-      const response = await this.request('POST', AGENT_API_PATHS.rotation(id), result, this.timeoutMs, signal);
+      const response = await this.request('POST', path, result, this.timeoutMs, signal);
       await response.body?.cancel();
       return true;
     } catch (error) {

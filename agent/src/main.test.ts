@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -105,6 +105,69 @@ describe('agent process', () => {
       // Passwords and the host token never reach the log.
       expect(output()).not.toContain(credentials.password);
       expect(output()).not.toContain(api.token);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('serves its metrics on their own address, for the bearer token only, in a form promtool accepts', async () => {
+    const [httpPort = 0, socksPort = 0, metricsPort = 0] = await freePorts(3);
+    const credentials = { login: 'mia', password: 'mias-password-77' };
+    const token = 'agent-metrics-token-0123456789';
+    api.set({
+      modems: [{ id: 1, name: 'Sim', key: 'sim-1', ip: null }],
+      proxies: [
+        {
+          id: 7,
+          modem_id: 1,
+          http_port: httpPort,
+          socks_port: socksPort,
+          ...credentials,
+          whitelist: [],
+          state: 'active',
+        },
+      ],
+    });
+    const { child } = startAgent({
+      AGENT_REPORT_SECONDS: '60',
+      AGENT_SIMULATOR_ROTATION_MS: '20',
+      AGENT_METRICS_LISTEN: `127.0.0.1:${metricsPort}`,
+      AGENT_METRICS_TOKEN: token,
+    });
+    const url = `http://127.0.0.1:${metricsPort}/metrics`;
+    try {
+      expect(await eventually(() => serves(httpPort, credentials), 10_000)).toBe(true);
+      const tunnel = await connectTunnel(httpPort, `127.0.0.1:${echo.port}`, { credentials });
+      if (!tunnel.socket) throw new Error(`tunnel refused: ${tunnel.status}`);
+      const rotation = api.requestRotation(1);
+      await eventually(() => api.rotationResults.has(rotation), 10_000);
+
+      const refused = await fetch(url, { headers: { authorization: `Bearer ${token}x` } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      // The proxy ports do not answer for it.
+      expect((await fetch(`http://127.0.0.1:${httpPort}/metrics`)).status).not.toBe(200);
+
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toMatch(/^agent_proxies_served\{state="listening"\} 1$/m);
+      // The rotation closed the tunnel bound to the modem's old address; the count is what is open now.
+      expect(text).toMatch(/^agent_open_sessions\{proxy="7",modem="sim-1"\} \d+$/m);
+      const bytesOut = /^agent_proxy_bytes_total\{proxy="7",modem="sim-1",direction="out"\} (\d+)$/m.exec(text);
+      expect(Number(bytesOut?.[1])).toBeGreaterThan(0);
+      expect(text).toMatch(/^agent_modem_state\{modem="sim-1",state="online"\} 1$/m);
+      expect(text).toMatch(/^agent_rotations_total\{modem="sim-1",result="done"\} 1$/m);
+      expect(text).toMatch(/^agent_rotation_duration_seconds_count 1$/m);
+      const lag = /^agent_config_lag_seconds (\S+)$/m.exec(text);
+      expect(Number(lag?.[1])).toBeLessThan(30);
+
+      const check = spawnSync('/usr/bin/promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+      expect(`${check.stdout}${check.stderr}`).toBe('');
+      expect(check.status).toBe(0);
+      tunnel.socket.destroy();
+      expect(await stopAgent(child)).toBe(0);
+      await expect(fetch(url)).rejects.toThrow();
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

@@ -9,6 +9,7 @@ import { CommandDriver, loadCommandFile } from './drivers/command.ts';
 import type { ModemDriver } from './drivers/driver.ts';
 import { SimulatorDriver } from './drivers/simulator.ts';
 import { createLogger } from './log.ts';
+import { serveMetrics } from './metrics.ts';
 import { loadSettings, SettingsError, type DriverSettings } from './settings.ts';
 
 async function createDriver(settings: DriverSettings): Promise<ModemDriver> {
@@ -46,8 +47,13 @@ async function main(): Promise<void> {
     privateTargets: settings.privateTargets,
     log,
     store: new ConfigStore({ dir: settings.stateDir, api, log }),
-    timing: { reportIntervalMs: settings.reportIntervalMs, statusIntervalMs: settings.statusIntervalMs },
+    timing: {
+      reportIntervalMs: settings.reportIntervalMs,
+      statusIntervalMs: settings.statusIntervalMs,
+      checkIntervalMs: settings.checkIntervalMs,
+    },
   });
+  const metrics = settings.metrics && (await serveMetrics(agent, settings.metrics, log));
   let stopping = false;
   const stop = (reason: string) => {
     if (stopping) return;
@@ -55,7 +61,7 @@ async function main(): Promise<void> {
     log.info({ reason }, 'stopping');
     // A stop that hangs (a wedged modem command) must not keep the process past its supervisor's patience.
     setTimeout(() => process.exit(1), 10_000).unref();
-    agent.stop().then(
+    Promise.all([agent.stop(), metrics?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         log.error({ err: error }, 'stop failed');

@@ -8,6 +8,8 @@ export interface ModemView extends ModemState {
   readonly checkedAt: Date;
 }
 
+export type RestartKind = 'rotate' | 'reboot';
+
 export interface RotationOutcome {
   readonly ip: string;
   readonly previousIp: string | null;
@@ -18,7 +20,11 @@ export interface RotationOutcome {
  * when a modem's bind address changes (it went offline, came back, rotated), so the gateway can close the tunnels
  * that were bound to the old address: on a real modem they are dead once it reconnects.
  */
-export class Modems extends EventEmitter<{ change: [key: string] }> {
+export class Modems extends EventEmitter<{
+  change: [key: string];
+  /** A rotation ended, done or failed, after `seconds` (the metrics). */
+  rotated: [key: string, ok: boolean, seconds: number];
+}> {
   private readonly views = new Map<string, ModemView>();
   private readonly driver: ModemDriver;
   private readonly log: Logger;
@@ -53,18 +59,29 @@ export class Modems extends EventEmitter<{ change: [key: string] }> {
     );
   }
 
-  async rotate(key: string, signal?: AbortSignal): Promise<RotationOutcome> {
+  /**
+   * Rotates (reconnects) or reboots the modem. Either way it is marked offline first, which closes the sessions
+   * bound to it (`change`): a client sees its tunnel end at once, not hang until the old address times out.
+   */
+  async rotate(key: string, signal?: AbortSignal, kind: RestartKind = 'rotate'): Promise<RotationOutcome> {
     if (!this.driver.keys().includes(key)) throw new UnknownModemError(key);
     const previousIp = this.views.get(key)?.ip ?? null;
     this.set(key, OFFLINE, true);
     const started = Date.now();
+    // The rotation metrics count rotations only: a reboot's minute would skew their durations.
+    const measure = (ok: boolean) => {
+      if (kind === 'rotate') this.emit('rotated', key, ok, (Date.now() - started) / 1000);
+    };
     try {
-      const state = await this.driver.rotate(key, signal);
+      const state = await (kind === 'reboot' ? this.driver.reboot(key, signal) : this.driver.rotate(key, signal));
       this.set(key, state, false);
       if (!state.ip) throw new RotationError('offline: the modem came back without an address');
-      this.log.info({ modem: key, ip: state.ip, previousIp, ms: Date.now() - started }, 'modem rotated');
+      const done = kind === 'reboot' ? 'modem rebooted' : 'modem rotated';
+      this.log.info({ modem: key, ip: state.ip, previousIp, ms: Date.now() - started }, done);
+      measure(true);
       return { ip: state.ip, previousIp };
     } catch (error) {
+      measure(false);
       // Whatever the rotation left behind, the gateway should bind to what the modem has now.
       let state: ModemState = OFFLINE;
       try {

@@ -16,6 +16,7 @@ export type DriverSettings =
       readonly modems: number;
       readonly network: string;
       readonly rotationMs: { readonly min: number; readonly max: number };
+      readonly rebootMs: { readonly min: number; readonly max: number };
     }
   | { readonly kind: 'command'; readonly file: string };
 
@@ -29,7 +30,11 @@ export interface AgentSettings {
   readonly stateDir: string;
   readonly reportIntervalMs: number;
   readonly statusIntervalMs: number;
+  /** How often each modem is health-checked (`AGENT_CHECK_SECONDS`). */
+  readonly checkIntervalMs: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** Where `GET /metrics` is served (`AGENT_METRICS_LISTEN`); undefined: nowhere. */
+  readonly metrics: { readonly host: string; readonly port: number; readonly token?: string } | undefined;
 }
 
 export class SettingsError extends Error {
@@ -75,14 +80,39 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^\d+(-\d+)?$/, 'must be milliseconds, or a range like 1000-3000')),
     `${SIMULATOR_DEFAULTS.rotationMs.min}-${SIMULATOR_DEFAULTS.rotationMs.max}`,
   ),
+  AGENT_SIMULATOR_REBOOT_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+(-\d+)?$/, 'must be milliseconds, or a range like 5000-10000')),
+    `${SIMULATOR_DEFAULTS.rebootMs.min}-${SIMULATOR_DEFAULTS.rebootMs.max}`,
+  ),
   AGENT_COMMAND_FILE: v.optional(v.string()),
   AGENT_PRIVATE_TARGETS: v.optional(v.picklist(['allow', 'deny'], 'must be allow or deny')),
   // The XDG state directory: per user, writable without root, and (unlike /tmp) kept across the reboot it is for.
   AGENT_STATE_DIR: v.optional(v.string(), path.join(homedir(), '.local', 'state', 'farm-agent')),
   AGENT_REPORT_SECONDS: v.optional(seconds(1, 300), '10'),
   AGENT_STATUS_SECONDS: v.optional(seconds(1, 600), '15'),
+  AGENT_CHECK_SECONDS: v.optional(seconds(5, 3_600), '300'),
+  // host:port, [v6 address]:port too; its own address, away from the customer-facing proxy ports.
+  AGENT_METRICS_LISTEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(?:\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/, 'must be host:port, like 127.0.0.1:9464'),
+      v.transform((value) => {
+        const at = value.lastIndexOf(':');
+        return { host: value.slice(0, at).replace(/^\[(.*)\]$/, '$1'), port: Number(value.slice(at + 1)) };
+      }),
+      v.check(({ port }) => port <= 65535, 'must be host:port, like 127.0.0.1:9464'),
+    ),
+  ),
+  AGENT_METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(20, 'must be at least 20 characters'))),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
 });
+
+/** `1000-3000` (random within) or `1000` (exactly). */
+function range(name: string, text: string): { min: number; max: number } {
+  const [min = 0, max = min] = text.split('-').map(Number);
+  if (max < min) throw new SettingsError([`${name}: the range must not run backwards`]);
+  return { min, max };
+}
 
 export function loadSettings(env: Readonly<Record<string, string | undefined>> = process.env): AgentSettings {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -101,13 +131,12 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>> =
     if (!e.AGENT_COMMAND_FILE) throw new SettingsError(['AGENT_COMMAND_FILE: is required with AGENT_DRIVER=command']);
     driver = { kind: 'command', file: e.AGENT_COMMAND_FILE };
   } else {
-    const [min = 0, max = min] = e.AGENT_SIMULATOR_ROTATION_MS.split('-').map(Number);
-    if (max < min) throw new SettingsError(['AGENT_SIMULATOR_ROTATION_MS: the range must not run backwards']);
     driver = {
       kind: 'simulator',
       modems: e.AGENT_SIMULATOR_MODEMS,
       network: e.AGENT_SIMULATOR_NETWORK,
-      rotationMs: { min, max },
+      rotationMs: range('AGENT_SIMULATOR_ROTATION_MS', e.AGENT_SIMULATOR_ROTATION_MS),
+      rebootMs: range('AGENT_SIMULATOR_REBOOT_MS', e.AGENT_SIMULATOR_REBOOT_MS),
     };
   }
   return {
@@ -120,6 +149,11 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>> =
     stateDir: path.resolve(e.AGENT_STATE_DIR),
     reportIntervalMs: e.AGENT_REPORT_SECONDS * 1000,
     statusIntervalMs: e.AGENT_STATUS_SECONDS * 1000,
+    checkIntervalMs: e.AGENT_CHECK_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    metrics: e.AGENT_METRICS_LISTEN && {
+      ...e.AGENT_METRICS_LISTEN,
+      ...(e.AGENT_METRICS_TOKEN ? { token: e.AGENT_METRICS_TOKEN } : {}),
+    },
   };
 }

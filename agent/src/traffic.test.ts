@@ -20,8 +20,8 @@ describe('TrafficMeter', () => {
     const meter = new TrafficMeter({ now: () => now });
     const a = fakeSocket();
     const b = fakeSocket();
-    meter.track(1, a.socket);
-    meter.track(2, b.socket);
+    meter.track(1, a.socket, 'sim-1');
+    meter.track(2, b.socket, 'sim-2');
     a.counters.read = 100;
     a.counters.written = 1_000;
     meter.sample();
@@ -45,7 +45,7 @@ describe('TrafficMeter', () => {
     let now = T0;
     const meter = new TrafficMeter({ now: () => now });
     const a = fakeSocket();
-    meter.track(3, a.socket);
+    meter.track(3, a.socket, 'sim-1');
     a.counters.read = 42;
     a.socket.destroy();
     await new Promise((resolve) => a.socket.once('close', resolve));
@@ -59,7 +59,7 @@ describe('TrafficMeter', () => {
     let now = T0;
     const meter = new TrafficMeter({ now: () => now, maxBuckets: 3 });
     const a = fakeSocket();
-    meter.track(1, a.socket);
+    meter.track(1, a.socket, 'sim-1');
     for (let minute = 0; minute < 5; minute++) {
       a.counters.read += 1;
       meter.sample();

@@ -5,6 +5,7 @@ const MINUTE = 60_000;
 
 interface Metered {
   readonly proxyId: number;
+  readonly total: Total;
   read: number;
   written: number;
 }
@@ -12,6 +13,14 @@ interface Metered {
 interface Bucket {
   readonly proxyId: number;
   readonly minute: number;
+  bytesIn: number;
+  bytesOut: number;
+}
+
+/** Every byte a proxy carried through one modem since the start (the metrics: `agent_proxy_bytes_total`). */
+export interface Total {
+  readonly proxyId: number;
+  readonly modemKey: string;
   bytesIn: number;
   bytesOut: number;
 }
@@ -31,6 +40,7 @@ export interface TrafficMeterOptions {
 export class TrafficMeter {
   private readonly sockets = new Map<Socket, Metered>();
   private readonly buckets = new Map<string, Bucket>();
+  private readonly totals = new Map<string, Total>();
   private readonly maxBuckets: number;
   private readonly now: () => number;
   /** Buckets dropped because the API was away too long; the agent logs it once per report. */
@@ -42,10 +52,19 @@ export class TrafficMeter {
     this.now = options.now ?? Date.now;
   }
 
-  /** Counts this socket for the proxy from now on, including what it already carried (the handshake). */
-  track(proxyId: number, socket: Socket): void {
+  /**
+   * Counts this socket for the proxy from now on, including what it already carried (the handshake). A session's
+   * modem never changes: a modem's new address closes the sessions bound to the old one.
+   */
+  track(proxyId: number, socket: Socket, modemKey: string): void {
     if (this.sockets.has(socket)) return;
-    this.sockets.set(socket, { proxyId, read: 0, written: 0 });
+    const key = `${proxyId}@${modemKey}`;
+    let total = this.totals.get(key);
+    if (!total) {
+      total = { proxyId, modemKey, bytesIn: 0, bytesOut: 0 };
+      this.totals.set(key, total);
+    }
+    this.sockets.set(socket, { proxyId, total, read: 0, written: 0 });
     socket.once('close', () => {
       this.sampleSocket(socket, this.minuteNow());
       this.sockets.delete(socket);
@@ -55,6 +74,11 @@ export class TrafficMeter {
   sample(): void {
     const minute = this.minuteNow();
     for (const socket of this.sockets.keys()) this.sampleSocket(socket, minute);
+  }
+
+  /** Bytes per proxy and modem since the start, as of the last sample. */
+  allTotals(): Iterable<Readonly<Total>> {
+    return this.totals.values();
   }
 
   /** Completed minutes not yet acknowledged, oldest first, at most `limit`. */
@@ -104,6 +128,8 @@ export class TrafficMeter {
     }
     bucket.bytesIn += Math.max(0, bytesIn);
     bucket.bytesOut += Math.max(0, bytesOut);
+    metered.total.bytesIn += Math.max(0, bytesIn);
+    metered.total.bytesOut += Math.max(0, bytesOut);
   }
 
   private evictOverflow(): void {

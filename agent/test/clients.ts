@@ -139,8 +139,8 @@ export async function closedWithin(socket: Socket, ms: number): Promise<number> 
   return Date.now() - started;
 }
 
-/** Polls `check` until it returns a value (not undefined/false), or fails after `ms`. */
-export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 3_000) {
+/** Polls `check` until it returns a value (not undefined/false), or fails after `ms` (generous: CI runs this beside the rest of the suite on two cores). */
+export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000) {
   const started = Date.now();
   let last: unknown;
   while (Date.now() - started < ms) {

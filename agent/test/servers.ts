@@ -3,11 +3,14 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import {
   AgentReportSchema,
+  CheckResultSchema,
   RotationResultSchema,
   type AgentConfig,
   type AgentModem,
   type AgentProxy,
   type AgentReport,
+  type CheckResult,
+  type RotationKind,
   type RotationResult,
 } from '@proxy/contract/schemas/farm-agent';
 import * as v from 'valibot';
@@ -72,6 +75,11 @@ export class FakeApi {
   private modems: AgentModem[] = [];
   private proxies: AgentProxy[] = [];
   private rotations: AgentConfig['rotations'] = [];
+  private checkUrl: string | undefined;
+  /** How many times `GET /api/ip/` was asked (the default check target). */
+  ipRequests = 0;
+  private checkRequests: NonNullable<AgentConfig['checks']> = [];
+  readonly checkResults = new Map<number, CheckResult>();
   private nextRotationId = 1;
   private waiters = new Set<() => void>();
   private accepted = this.token;
@@ -85,13 +93,22 @@ export class FakeApi {
   }
 
   config(): AgentConfig {
-    return { version: this.version, modems: this.modems, proxies: this.proxies, rotations: this.rotations };
+    return {
+      version: this.version,
+      modems: this.modems,
+      proxies: this.proxies,
+      rotations: this.rotations,
+      checks: this.checkRequests,
+      ...(this.checkUrl ? { check_url: this.checkUrl } : {}),
+    };
   }
 
   /** Replaces the modems and proxies (a new version; waiting long polls answer at once). */
-  set(change: { modems?: AgentModem[]; proxies?: AgentProxy[] }): void {
+  set(change: { modems?: AgentModem[]; proxies?: AgentProxy[]; checkUrl?: string | null }): void {
     if (change.modems) this.modems = change.modems;
     if (change.proxies) this.proxies = change.proxies;
+    // null: the config names no target again (an API whose staff set none, or one older than the field).
+    if (change.checkUrl !== undefined) this.checkUrl = change.checkUrl ?? undefined;
     this.bump();
   }
 
@@ -113,9 +130,17 @@ export class FakeApi {
     this.accepted = this.token;
   }
 
-  requestRotation(modemId: number): number {
+  /** A customer's "check now" of the modem, listed until the agent posts its result. */
+  requestCheck(modemId: number): number {
     const id = this.nextRotationId++;
-    this.rotations = [...this.rotations, { id, modem_id: modemId, requested_at: new Date().toISOString() }];
+    this.checkRequests = [...this.checkRequests, { id, modem_id: modemId, requested_at: new Date().toISOString() }];
+    this.bump();
+    return id;
+  }
+
+  requestRotation(modemId: number, kind: RotationKind = 'rotate'): number {
+    const id = this.nextRotationId++;
+    this.rotations = [...this.rotations, { id, modem_id: modemId, kind, requested_at: new Date().toISOString() }];
     this.bump();
     return id;
   }
@@ -124,7 +149,12 @@ export class FakeApi {
     if (this.server) return;
     const server = createHttpServer((request, response) => {
       this.handle(request).then(
-        ({ status, body }) => {
+        ({ status, body, text }) => {
+          if (text !== undefined) {
+            response.writeHead(status, { 'content-type': 'text/plain' });
+            response.end(text);
+            return;
+          }
           response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
           response.end(body === undefined ? undefined : JSON.stringify(body));
         },
@@ -155,7 +185,13 @@ export class FakeApi {
     for (const wake of this.waiters) wake();
   }
 
-  private async handle(request: IncomingMessage): Promise<{ status: number; body?: unknown }> {
+  private async handle(request: IncomingMessage): Promise<{ status: number; body?: unknown; text?: string }> {
+    // `GET /api/ip/`, as the real API answers it: no token, the caller's address as plain text (the agents' default
+    // health check target).
+    if (request.method === 'GET' && request.url === '/api/ip/') {
+      this.ipRequests++;
+      return { status: 200, text: request.socket.remoteAddress ?? '' };
+    }
     if (request.headers.authorization !== `Bearer ${this.accepted}`) return { status: 401, body: { detail: 'token' } };
     const url = new URL(request.url ?? '/', 'http://api');
     if (request.method === 'GET' && url.pathname === '/api/agent/config/') {
@@ -180,6 +216,18 @@ export class FakeApi {
       const parsed = v.safeParse(AgentReportSchema, JSON.parse(body));
       if (!parsed.success) return this.refuse(body);
       this.reports.push(parsed.output);
+      return { status: 204 };
+    }
+    const check = /^\/api\/agent\/checks\/(\d+)\/$/.exec(url.pathname);
+    if (request.method === 'POST' && check) {
+      const id = Number(check[1]);
+      if (!this.checkRequests.some((pending) => pending.id === id))
+        return { status: 404, body: { detail: 'Not found.' } };
+      const parsed = v.safeParse(CheckResultSchema, JSON.parse(body));
+      if (!parsed.success) return this.refuse(body);
+      this.checkResults.set(id, parsed.output);
+      this.checkRequests = this.checkRequests.filter((pending) => pending.id !== id);
+      this.bump();
       return { status: 204 };
     }
     const rotation = /^\/api\/agent\/rotations\/(\d+)\/$/.exec(url.pathname);

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider, Tabs, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { hasPermission } from '@proxy/contract/permissions';
+import { useAtomValue, userAtom } from '@proxy/contract/state';
 import styles from './layout.module.css';
 
 /**
@@ -52,12 +54,22 @@ export function SectionPage({
   );
 }
 
+/** One tab of `SectionTabs`; with `view`, shown only to those who hold that permission (who may read its list). */
+export interface SectionTab {
+  readonly key: string;
+  readonly label: string;
+  readonly view?: string;
+  readonly render: () => ReactNode;
+}
+
 /**
- * A section's lists in tabs whose choice lives in the URL (`?tab=plans`; the first tab has none), so a reload or a
- * shared link shows the same screen. Only the open tab is mounted.
+ * A section's lists in tabs whose choice lives in the URL (`?tab=plans`; the first tab shown has none), so a reload or
+ * a shared link shows the same screen. Only the open tab is mounted.
  */
-export function SectionTabs({ tabs }: { tabs: readonly { key: string; label: string; render: () => ReactNode }[] }) {
+export function SectionTabs({ tabs: all }: { tabs: readonly SectionTab[] }) {
+  const user = useAtomValue(userAtom);
   const [params, setParams] = useSearchParams();
+  const tabs = all.filter((tab) => tab.view === undefined || hasPermission(user, tab.view));
   const first = tabs[0]?.key ?? '';
   const active = tabs.some((tab) => tab.key === params.get('tab')) ? (params.get('tab') as string) : first;
   return (

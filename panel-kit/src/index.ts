@@ -3,7 +3,7 @@
  * one module per file: every section then gets every part from the same copy, so react-final-form's context, the
  * kit's translations and its theme are one, whichever panel remote happened to load it first.
  */
-export { SectionPage, SectionTabs, StatusTag } from './SectionPage.tsx';
+export { SectionPage, SectionTabs, StatusTag, type SectionTab } from './SectionPage.tsx';
 export { useAbilities, useRunAction, type Abilities, type ResourcePermissions } from './resource.ts';
 export { ResourceList, type ListColumn, type ResourceListProps } from './list/ResourceList.tsx';
 export type { FilterLabels } from './list/FilterBar.tsx';
@@ -27,6 +27,7 @@ export {
   DateField,
   FieldGrid,
   ImageField,
+  IntegerField,
   NumberField,
   RichTextField,
   SelectField,
@@ -37,4 +38,5 @@ export {
 export { LanguageTabs, languageOfField } from './fields/LanguageTabs.tsx';
 export { SchemaFields, type SchemaFormText } from './fields/SchemaFields.tsx';
 export { cleanValue, emptyValue, fieldKind, type FieldKind } from './fields/schema-form.ts';
+export { InvoiceStatusTag, useInvoiceStatusFilter } from './invoices/InvoiceStatus.tsx';
 export { useKitT } from './i18n/use-kit-t.ts';

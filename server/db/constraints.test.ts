@@ -23,6 +23,7 @@ import { CONTENT_REFUSALS } from '../domains/content/refusals.ts';
 import { farmService } from '../domains/farm/farm-service.ts';
 import { hostsRepository } from '../domains/farm/hosts-repository.ts';
 import { modemsRepository } from '../domains/farm/modems-repository.ts';
+import { proxiesRepository } from '../domains/farm/proxies-repository.ts';
 import { FARM_REFUSALS } from '../domains/farm/refusals.ts';
 import { TRANSFER_REFUSALS } from '../domains/transfers/refusals.ts';
 import { transfersRepository } from '../domains/transfers/transfers-repository.ts';
@@ -73,7 +74,14 @@ const METHOD: Omit<MethodRow, 'code'> = {
   settings: { address: 'x', server_url: '', store_id: '' },
   secrets: {},
   min_amount: 0,
+  max_amount: null,
   fee_basis_points: 0,
+  asset: null,
+  asset_decimals: 0,
+  rate_source: 'staff',
+  rate_url: '',
+  rate_path: '',
+  rate_max_age_minutes: 1440,
   instructions_ru: '',
   instructions_en: '',
   active: true,
@@ -162,6 +170,15 @@ describe.each(BACKENDS)('constraints repositories map on $name', (backend) => {
           const code = `m_${unique()}`;
           await paymentMethodsRepository(db).create({ ...METHOD, code });
           return paymentMethodsRepository(db).create({ ...METHOD, code });
+        },
+      ],
+    ],
+    payment_methods_amount_range: [
+      [
+        BILLING_REFUSALS.maxBelowMin,
+        async (db) => {
+          const methodId = await paymentMethodsRepository(db).create({ ...METHOD, code: `m_${unique()}` });
+          return paymentMethodsRepository(db).update(methodId, { min_amount: 50_000, max_amount: 10_000 });
         },
       ],
     ],
@@ -264,6 +281,20 @@ describe.each(BACKENDS)('constraints repositories map on $name', (backend) => {
             expiresAt: new Date(Date.now() + 86_400_000),
           });
           return modemsRepository(db).delete(modemId);
+        },
+      ],
+    ],
+    proxies_login_key: [
+      [
+        FARM_REFUSALS.loginTaken,
+        async (db) => {
+          const { modemIds } = await createFarm(db, freshPlace(), { online: 2 });
+          const owner = await createUser(db, { email: freshEmail('logins') });
+          const expiresAt = new Date(Date.now() + 86_400_000);
+          const [first, second] = await Promise.all(
+            modemIds.map((modemId) => farmService(db).createProxy({ ownerId: owner.id, modemId, expiresAt })),
+          );
+          return proxiesRepository(db).setLogin((second as { id: number }).id, (first as { login: string }).login);
         },
       ],
     ],

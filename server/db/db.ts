@@ -39,6 +39,42 @@ export interface Db extends Queryable {
    */
   listen(channel: string, handlers: NotificationHandlers): Subscription;
   close(): Promise<void>;
+  /** The connections as they are now, for the metrics (plugins/metrics.ts); the real implementations have it. */
+  stats?(): DbStats;
+  /** Tells `observer` what happens from now on (retries, waits for a connection) until the returned stop is called. */
+  observe?(observer: DbObserver): () => void;
+}
+
+export interface DbStats {
+  /** The connection pool (PostgreSQL): open connections, idle ones, queries waiting for one, and the limit. */
+  readonly pool?: { readonly total: number; readonly idle: number; readonly waiting: number; readonly max: number };
+  /** Every LISTEN subscription and whether notifications reach it now (false while its connection is down). */
+  readonly listens: readonly { readonly channel: string; readonly listening: boolean }[];
+}
+
+export interface DbObserver {
+  /** A transaction attempt failed with `code` (40001, 40P01) and runs again. */
+  retry?(code: string): void;
+  /** How long a statement or transaction waited for a pooled connection. */
+  poolWait?(seconds: number): void;
+}
+
+/** The observers of one database: `observe` adds one, its stop removes it. */
+export class DbObservers {
+  readonly #observers = new Set<DbObserver>();
+
+  observe(observer: DbObserver): () => void {
+    this.#observers.add(observer);
+    return () => this.#observers.delete(observer);
+  }
+
+  retry(code: string): void {
+    for (const observer of this.#observers) observer.retry?.(code);
+  }
+
+  poolWait(seconds: number): void {
+    for (const observer of this.#observers) observer.poolWait?.(seconds);
+  }
 }
 
 export interface NotificationHandlers {
@@ -83,7 +119,10 @@ const backoffMs = (attempt: number) => Math.random() * 5 * 2 ** (attempt - 1);
  * `Db.transaction` for both implementations, from one attempt of theirs (`once`: BEGIN, the function, COMMIT or
  * ROLLBACK): the isolation level set first, and the retry on 40001/40P01 in this one place.
  */
-export function retryingTransaction(once: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>): Db['transaction'] {
+export function retryingTransaction(
+  once: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>,
+  observers?: DbObservers,
+): Db['transaction'] {
   return async (fn, options = {}) => {
     const attempts = options.attempts ?? DEFAULT_TRANSACTION_ATTEMPTS;
     for (let attempt = 1; ; attempt++) {
@@ -94,6 +133,7 @@ export function retryingTransaction(once: <T>(fn: (tx: Queryable) => Promise<T>)
         });
       } catch (error) {
         if (attempt >= attempts || !isRetryable(error)) throw error;
+        observers?.retry((error as { code: string }).code);
         await sleep(backoffMs(attempt));
       }
     }

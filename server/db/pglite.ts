@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   BIGINT_OID,
+  DbObservers,
   parseBigint,
   retryingTransaction,
   type Db,
@@ -31,20 +32,35 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   // pg_trgm: the trigram index of the panel's user search (migration 0081).
   const options = { parsers: { [BIGINT_OID]: parseBigint }, extensions: { pg_trgm } };
   const pg = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
+  const observers = new DbObservers();
+  const listens = new Set<{ channel: string; listening: boolean }>();
   return {
     kind: 'pglite',
     ...wrap(pg),
     // PGlite has a single connection, so its transaction also serializes every other query: fine for the
     // embedded default, and the reason race conditions are tested against real PostgreSQL.
-    transaction: retryingTransaction((fn) => pg.transaction((tx) => fn(wrap(tx)))),
+    transaction: retryingTransaction((fn) => pg.transaction((tx) => fn(wrap(tx))), observers),
     // One connection in this process: notifications cannot be missed once subscribed.
     listen(channel: string, handlers: NotificationHandlers) {
+      const state = { channel, listening: false };
+      listens.add(state);
       const unsubscribe = pg.listen(channel, handlers.notify).then((stop) => {
+        state.listening = true;
         handlers.listening(true);
         return stop;
       });
-      return { close: async () => (await unsubscribe)() };
+      return {
+        close: async () => {
+          listens.delete(state);
+          await (
+            await unsubscribe
+          )();
+        },
+      };
     },
     close: () => pg.close(),
+    // No pool: one connection, which every query and transaction takes in turn.
+    stats: () => ({ listens: [...listens].map(({ channel, listening }) => ({ channel, listening })) }),
+    observe: (observer) => observers.observe(observer),
   };
 }

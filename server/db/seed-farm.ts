@@ -16,14 +16,23 @@ export interface SeedModem {
   readonly name: string;
   readonly country: string;
   readonly city: string;
+  /** The city's Russian name (#28): Russian pages show it. */
+  readonly cityRu: string;
   readonly operator: string;
 }
+
+const CITIES_RU: Readonly<Record<string, string>> = {
+  Moscow: 'Москва',
+  'Saint Petersburg': 'Санкт-Петербург',
+  Almaty: 'Алматы',
+};
 
 const modem = (n: number, country: string, city: string, operator: string): SeedModem => ({
   key: `sim-${n}`,
   name: `${city} ${operator} ${n}`,
   country,
   city,
+  cityRu: CITIES_RU[city] ?? city,
   operator,
 });
 

@@ -2,7 +2,16 @@
  * The demo payment methods: manual crypto transfers, so a fresh site can take a top-up end to end (a customer makes
  * an invoice, staff mark it paid in the panel). Their addresses are placeholders that say so: staff put their own
  * wallets in the panel before taking money.
+ *
+ * Each asks for its asset at a staff-set rate, so a fresh `npm start` shows "send exactly … USDT" at once. The rates
+ * are rough rubles (the default CURRENCY) and allowed to stand a year (`DEMO_RATE_MAX_AGE_MINUTES`) so the demo keeps
+ * working; staff set real ones, or a rate provider, with a short limit, in the panel.
  */
+import type { CryptoAsset } from '@proxy/contract/assets';
+
+/** A year: the demo's rates never go stale under someone trying the site. */
+export const DEMO_RATE_MAX_AGE_MINUTES = 525_600;
+
 export interface SeedPaymentMethod {
   readonly code: string;
   readonly icon: string;
@@ -10,6 +19,10 @@ export interface SeedPaymentMethod {
   readonly address: string;
   readonly minAmount: number;
   readonly feeBasisPoints: number;
+  readonly asset: CryptoAsset;
+  readonly assetDecimals: number;
+  /** Rubles for one unit of the asset. */
+  readonly rate: string;
   readonly ru: { readonly name: string; readonly instructions: string };
   readonly en: { readonly name: string; readonly instructions: string };
 }
@@ -27,6 +40,9 @@ export const SEED_PAYMENT_METHODS: readonly SeedPaymentMethod[] = [
     address: 'DEMO-USDT-TRC20-ADDRESS-REPLACE-IN-PANEL',
     minAmount: 50_000,
     feeBasisPoints: 0,
+    asset: 'USDT-TRC20',
+    assetDecimals: 4,
+    rate: '95.50',
     ru: { name: 'USDT (TRC-20)', instructions: instructions('Tron (TRC-20)').ru },
     en: { name: 'USDT (TRC-20)', instructions: instructions('Tron (TRC-20)').en },
   },
@@ -37,6 +53,9 @@ export const SEED_PAYMENT_METHODS: readonly SeedPaymentMethod[] = [
     address: 'DEMO-BITCOIN-ADDRESS-REPLACE-IN-PANEL',
     minAmount: 100_000,
     feeBasisPoints: 100,
+    asset: 'BTC',
+    assetDecimals: 8,
+    rate: '9000000',
     ru: { name: 'Биткоин', instructions: instructions('Bitcoin').ru },
     en: { name: 'Bitcoin', instructions: instructions('Bitcoin').en },
   },
@@ -47,6 +66,9 @@ export const SEED_PAYMENT_METHODS: readonly SeedPaymentMethod[] = [
     address: 'DEMO-ETHEREUM-ADDRESS-REPLACE-IN-PANEL',
     minAmount: 100_000,
     feeBasisPoints: 100,
+    asset: 'ETH',
+    assetDecimals: 6,
+    rate: '300000',
     ru: { name: 'Ethereum', instructions: instructions('Ethereum (ERC-20)').ru },
     en: { name: 'Ethereum', instructions: instructions('Ethereum (ERC-20)').en },
   },

@@ -4,7 +4,7 @@ import type { Db, Queryable } from './db.ts';
 import { type DemoImage, SEED_HOME_BLOCKS, SEED_HOME_PAGE, SEED_PLANS } from './seed-home.ts';
 import { SEED_MENU } from './seed-menu.ts';
 import { SEED_PAGES } from './seed-pages.ts';
-import { SEED_PAYMENT_METHODS } from './seed-payments.ts';
+import { DEMO_RATE_MAX_AGE_MINUTES, SEED_PAYMENT_METHODS } from './seed-payments.ts';
 import { DEMO_FARM_HOST, SEED_MODEMS } from './seed-farm.ts';
 
 type Tx = Queryable;
@@ -147,8 +147,9 @@ async function seedPayments(tx: Tx, icons: Omit<BlockImage, 'alt'>[]): Promise<v
   for (const [index, method] of SEED_PAYMENT_METHODS.entries()) {
     await tx.query(
       `INSERT INTO payment_methods (code, name_ru, name_en, icon, kind, provider, settings, min_amount,
-                                    fee_basis_points, instructions_ru, instructions_en, sort_order)
-       VALUES ($1, $2, $3, $4, $5, 'manual', $6, $7, $8, $9, $10, $11)
+                                    fee_basis_points, instructions_ru, instructions_en, sort_order, asset,
+                                    asset_decimals, rate, rate_at, rate_max_age_minutes)
+       VALUES ($1, $2, $3, $4, $5, 'manual', $6, $7, $8, $9, $10, $11, $12, $13, $14, now(), $15)
        ON CONFLICT (code) DO NOTHING`,
       [
         method.code,
@@ -162,6 +163,10 @@ async function seedPayments(tx: Tx, icons: Omit<BlockImage, 'alt'>[]): Promise<v
         sanitizeHtml(method.ru.instructions),
         sanitizeHtml(method.en.instructions),
         index,
+        method.asset,
+        method.assetDecimals,
+        method.rate,
+        DEMO_RATE_MAX_AGE_MINUTES,
       ],
     );
   }
@@ -177,6 +182,11 @@ async function seedFarm(tx: Tx): Promise<void> {
   );
   if (!host) return;
   for (const modem of SEED_MODEMS) {
+    // The demo cities' Russian names (the migration names them only where places already used them).
+    await tx.query(
+      `INSERT INTO cities (country, name_en, name_ru) VALUES ($1, $2, $3) ON CONFLICT (country, name_en) DO NOTHING`,
+      [modem.country, modem.city, modem.cityRu],
+    );
     await tx.query('INSERT INTO modems (host_id, key, name, country, city, operator) VALUES ($1, $2, $3, $4, $5, $6)', [
       host.id,
       modem.key,

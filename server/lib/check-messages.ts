@@ -41,9 +41,18 @@ export const CHECK_MESSAGES = {
     en: 'Only public addresses can be whitelisted: this one is loopback, private, link-local, multicast, broadcast or reserved.',
     ru: 'В белый список добавляются только публичные адреса, а этот — локальный, частный, групповой, широковещательный или зарезервированный.',
   },
+  // A proxy login its owner picks (shared/src/schemas/proxies.ts CUSTOMER_LOGIN), worded as the proxy page words it.
+  proxyLogin: {
+    en: 'A login is 4 to 32 Latin letters and digits, starting with a letter (like shop2024).',
+    ru: 'Логин — от 4 до 32 латинских букв и цифр, в начале буква (например, shop2024).',
+  },
   promoCode: {
     en: 'A promo code is 3 to 32 Latin letters, digits, _ and -.',
     ru: 'Промокод — от 3 до 32 латинских букв, цифр, _ и -.',
   },
   notZero: { en: 'Must not be zero.', ru: 'Значение не может быть нулевым.' },
+  telegramToken: {
+    en: 'Enter the token as @BotFather gave it: digits, a colon, then the secret.',
+    ru: 'Введите токен так, как его выдал @BotFather: цифры, двоеточие, затем секрет.',
+  },
 } as const satisfies Record<string, Text>;

@@ -28,6 +28,8 @@ export const MESSAGES = {
     ru: 'Сервис временно недоступен, попробуйте позже.',
   },
   bodyTooLarge: { en: 'Request body is too large.', ru: 'Слишком большой размер запроса.' },
+  /** The customer API's message for a 400 whose details are per field (`lib/api-error.ts`). */
+  invalidRequest: { en: 'The request is not valid: see the fields.', ru: 'Запрос неверен: см. поля.' },
   required: { en: 'This field is required.', ru: 'Обязательное поле.' },
   blank: { en: 'This field may not be blank.', ru: 'Это поле не может быть пустым.' },
   invalid: { en: 'Invalid input.', ru: 'Неправильное значение.' },

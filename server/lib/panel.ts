@@ -4,7 +4,7 @@
  */
 import type { Language } from '@proxy/contract/languages';
 import { ReorderSchema } from '@proxy/contract/schemas/reorder';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { parseBody } from './drf-errors.ts';
 import { COMMON_REFUSALS } from './refusal.ts';
@@ -54,10 +54,10 @@ export interface ItemRoutes {
   /** `GET {path}`: the whole list, for short lists the panel orders by hand (paginated lists declare their own). */
   readonly list?: () => Promise<unknown[]>;
   readonly get: (id: number) => Promise<unknown>;
-  /** `POST {path}` → 201. */
-  readonly create?: (body: unknown, language: Language) => Promise<unknown>;
+  /** `POST {path}` → 201; `request` names who does it (a write that records its author). */
+  readonly create?: (body: unknown, language: Language, request: FastifyRequest) => Promise<unknown>;
   /** `PATCH {path}{id}/`: any subset of the fields; null for no such item. */
-  readonly update: (id: number, body: unknown, language: Language) => Promise<unknown>;
+  readonly update: (id: number, body: unknown, language: Language, request: FastifyRequest) => Promise<unknown>;
   /** `DELETE {path}{id}/` → 204; false for no such item. */
   readonly remove: (id: number, language: Language) => Promise<boolean>;
 }
@@ -79,7 +79,7 @@ export function registerItemRoutes(app: FastifyInstance, resource: ItemRoutes): 
   }
   if (create) {
     app.post(path, { ...can(permissions.add), schema: { response: answers(item, 201) } }, async (request, reply) =>
-      reply.code(201).send(await create(request.body, request.language)),
+      reply.code(201).send(await create(request.body, request.language, request)),
     );
   }
   app.get<IdRequest>(
@@ -90,7 +90,8 @@ export function registerItemRoutes(app: FastifyInstance, resource: ItemRoutes): 
   app.patch<IdRequest>(
     itemPath,
     { ...can(permissions.change), schema: { params: idParams, response: answers(item) } },
-    async (request) => (await resource.update(request.params.id, request.body, request.language)) ?? notFound(),
+    async (request) =>
+      (await resource.update(request.params.id, request.body, request.language, request)) ?? notFound(),
   );
   app.delete<IdRequest>(
     itemPath,

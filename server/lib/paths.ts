@@ -40,6 +40,12 @@ export function isApiPath(url: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** `/api/v1/`: the customer API (issue #30), authenticated by API keys alone, its errors in its own shape. */
+export function isCustomerApiPath(url: string): boolean {
+  const path = pathOf(url);
+  return path === '/api/v1' || path.startsWith('/api/v1/');
+}
+
 /** Adds values to a `Vary` header without repeating one that is already there. */
 export function mergeVary(existing: unknown, ...values: string[]): string {
   const current =

@@ -5,9 +5,17 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 
-export function jsonSchemaOf(schema: v.GenericSchema): Record<string, unknown> {
+export function jsonSchemaOf(
+  schema: v.GenericSchema,
+  /**
+   * `ignore`: leave out what JSON Schema cannot say (a `trim`, a custom check) instead of throwing — for documents
+   * that describe a body the route checks with the valibot schema itself (`parseBody`), never for a validator.
+   */
+  options: { readonly errorMode?: 'throw' | 'ignore' } = {},
+): Record<string, unknown> {
   const json: Record<string, unknown> = {
     ...toJsonSchema(schema, {
+      ...(options.errorMode ? { errorMode: options.errorMode } : {}),
       // A loose object keeps the keys it does not list (block data, typed per block): the serializer must too, and
       // the converter leaves `additionalProperties` unset, which Fastify's serializer reads as "drop them".
       overrideSchema: ({ valibotSchema, jsonSchema }) =>

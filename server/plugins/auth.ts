@@ -1,6 +1,7 @@
 /**
  * Who is calling: DRF's TokenAuthentication, header only (`Authorization: Token <key>`; the scheme word in any
- * case; `Bearer ...` is "no credentials"). A request carrying only the `accessToken` cookie is anonymous, so no
+ * case; `Bearer ...` is "no credentials") — except under `/api/v1/`, the customer API, which takes its API keys as
+ * `Authorization: Bearer <key>` and nothing else. A request carrying only the `accessToken` cookie is anonymous, so no
  * route can be driven cross-site by a browser's ambient cookie (security.md, CSRF-01).
  *
  * Every API request gets `request.user` (or null); a bad token is a 401 right away, as in DRF, whatever the route.
@@ -8,14 +9,20 @@
  * the panel's routes are staff-only as well (`requireStaff`, Django admin's `is_staff`), permissions or not.
  */
 import { hasPermission, type PermissionSubject } from '@proxy/contract/permissions';
+import type { ApiKeyScope } from '@proxy/contract/schemas/api-keys';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { message, type MessageKey } from '../lib/messages.ts';
-import { isApiPath } from '../lib/paths.ts';
+import { isApiPath, isCustomerApiPath } from '../lib/paths.ts';
 import {
+  API_KEY_PATTERN,
+  apiKeysRepository,
   hashTokenKey,
+  ownerCache,
   sessionCache,
   tokensRepository,
+  type ApiKeyOwner,
+  type OwnerCache,
   type SessionCache,
   type User,
 } from '../domains/accounts/index.ts';
@@ -27,10 +34,14 @@ declare module 'fastify' {
     user: User | null;
     /** SHA-256 of the login key this request authenticated with (logout deletes that token). */
     authTokenHash: string | null;
+    /** The customer API key a `/api/v1/` request authenticated with (its user is `user`), or null. */
+    apiKey: { readonly id: string; readonly scopes: readonly ApiKeyScope[] } | null;
   }
   interface FastifyInstance {
     /** Who owns a login token, kept in memory while the database allows it (`session-cache.ts`). */
     sessions: SessionCache;
+    /** Who owns a customer API key, kept and forgotten as login tokens are. */
+    apiKeys: OwnerCache<ApiKeyOwner>;
     /** preHandler: 401 for anonymous requests. */
     requireAuthenticated: preHandlerAsyncHookHandler;
     /**
@@ -54,8 +65,8 @@ export function permissionSubject(user: User): PermissionSubject {
 }
 
 /** DRF answers authentication failures with 401 and `WWW-Authenticate: Token` (the first authenticator's scheme). */
-export function unauthorized(request: FastifyRequest, key: MessageKey): HttpError {
-  return new HttpError(401, { detail: message(key, request.language) }, { 'www-authenticate': 'Token' });
+export function unauthorized(request: FastifyRequest, key: MessageKey, scheme = 'Token'): HttpError {
+  return new HttpError(401, { detail: message(key, request.language) }, { 'www-authenticate': scheme });
 }
 
 /** Python's `bytes.split()`: runs of ASCII whitespace, none at the ends. */
@@ -73,9 +84,37 @@ export default fp(
     app.addHook('onClose', () => sessions.close());
     app.decorateRequest('user', null);
     app.decorateRequest('authTokenHash', null);
+    const apiKeyRows = apiKeysRepository(app.db);
+    const apiKeys = ownerCache(app.db, (keyHash) => apiKeyRows.findOwner(keyHash));
+    app.decorate('apiKeys', apiKeys);
+    app.addHook('onClose', () => apiKeys.close());
+    app.decorateRequest('apiKey', null);
+
+    /**
+     * `/api/v1/` takes customer API keys only, as `Authorization: Bearer <key>` (RFC 6750: what HTTP clients and
+     * OpenAPI tools send for a bearer secret); a login token there is no credential, and a key anywhere else is none
+     * either (the `Token` scheme below), so a leaked script key never reaches the account or the panel.
+     */
+    const authenticateApiKey = async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const parts = splitHeader(header);
+      if (parts[0]?.toLowerCase() !== 'bearer') return;
+      if (parts.length !== 2 || !API_KEY_PATTERN.test(parts[1] as string)) {
+        throw unauthorized(request, 'invalidToken', 'Bearer');
+      }
+      const owner = await apiKeys.owner(hashTokenKey(parts[1] as string));
+      if (!owner) throw unauthorized(request, 'invalidToken', 'Bearer');
+      if (!owner.user.isActive) throw unauthorized(request, 'userInactive', 'Bearer');
+      request.user = owner.user;
+      request.apiKey = { id: owner.keyId, scopes: owner.scopes };
+      // As a token's: the write's notification makes every process read the key afresh, so once a minute.
+      if (Date.now() - owner.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await apiKeyRows.touch(owner.keyId, request.ip);
+    };
 
     app.addHook('onRequest', async (request) => {
       if (!isApiPath(request.url) || request.is404) return;
+      if (isCustomerApiPath(request.url)) return authenticateApiKey(request);
       const header = request.headers.authorization;
       if (!header) return;
       const parts = splitHeader(header);
@@ -104,7 +143,9 @@ export default fp(
     // this process's memory before its answer leaves, so the client's next request here sees it. Other processes
     // follow as the notification arrives.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (!SAFE_METHODS.has(request.method) && isApiPath(request.url)) await sessions.sync();
+      if (!SAFE_METHODS.has(request.method) && isApiPath(request.url)) {
+        await Promise.all([sessions.sync(), apiKeys.sync()]);
+      }
       return payload;
     });
 

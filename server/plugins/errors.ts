@@ -3,6 +3,7 @@
  * `{"detail": "..."}` for single errors, `{"field": ["msg"]}` for validation, JSON 404/405 under /api. Every business
  * refusal (`lib/refusal.ts`) is worded here, in the request's language: routes throw them and build no bodies.
  * 5xx bodies never carry the error's message: it may hold SQL, paths or secrets. It goes to the log instead.
+ * The customer API (`/api/v1/`) gets the same errors in its own shape (lib/api-error.ts).
  */
 import { STATUS_CODES } from 'node:http';
 import type { Language } from '@proxy/contract/languages';
@@ -22,7 +23,8 @@ import {
   minValue,
   unsupportedMediaType,
 } from '../lib/messages.ts';
-import { isApiPath, pathOf } from '../lib/paths.ts';
+import { toApiError } from '../lib/api-error.ts';
+import { isApiPath, isCustomerApiPath, pathOf } from '../lib/paths.ts';
 import { Refusal } from '../lib/refusal.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -111,8 +113,10 @@ export function fieldErrors(errors: readonly FastifySchemaValidationError[], lan
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, body: object): FastifyReply {
   reply.code(status);
   if (isApiPath(request.url)) {
+    // The customer API answers every error in its own one shape (lib/api-error.ts).
+    const shaped = isCustomerApiPath(request.url) ? toApiError(status, body, request.language) : body;
     // Pre-serialized: a route's response schema for this status must not strip the error's fields.
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(shaped));
   }
   return reply.type('text/plain; charset=utf-8').send(STATUS_CODES[status] ?? 'Error');
 }

@@ -35,7 +35,11 @@ export type MailKind =
   | 'proxy_renewal_failed'
   | 'proxy_suspended'
   | 'transfer_offer'
-  | 'transfer_decided';
+  | 'transfer_decided'
+  // An operations alert to staff who follow its kind (the dashboard domain): an incident opened, or over.
+  | 'staff_alert'
+  // A customer notification (#30) of an event without a mail of its own: modem offline/back, IP changed, balance low.
+  | 'notification';
 
 export interface OutgoingMail {
   readonly kind: MailKind;

@@ -63,6 +63,15 @@ export const RATE_LIMITS = {
   accountChange: { limit: 10, windowSeconds: 15 * 60 },
   /** Transfer offers per account: each e-mails someone, so a script cannot use them to send mail in bulk. */
   transferAccount: { limit: 20, windowSeconds: 60 * 60 },
+  /** API keys made per account: above the key limit (20), so revoking and remaking a few is never held up. */
+  apiKeyAccount: { limit: 30, windowSeconds: 60 * 60 },
+  /** Webhook URL and secret changes and test sends per account (#30): each may make the server call the URL. */
+  webhookAccount: { limit: 30, windowSeconds: 60 * 60 },
+  /**
+   * Requests per customer API key (`/api/v1/`, told in `RateLimit-*` headers): ample for a script polling its
+   * proxies; what each request does costs its own budget besides (orders, proxy changes).
+   */
+  apiKey: { limit: 600, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_LIMITS;
@@ -186,7 +195,22 @@ export function redisStore(url: string, onError: (error: Error) => void): Counte
   };
 }
 
+/** Where one key's window stands after counting a request: what `RateLimit-*` headers tell a client. */
+export interface RateState {
+  readonly limit: number;
+  /** Requests left in this window (0 once over). */
+  readonly remaining: number;
+  /** Seconds until the window ends, at least 1. */
+  readonly resetSeconds: number;
+  readonly exceeded: boolean;
+}
+
 export interface RateLimiter {
+  /**
+   * Counts one request under `rule` for `key` and answers where its window stands, for a caller that tells the client
+   * (`RateLimit-*`) and refuses on its own terms; null while limits are off. The store unreachable: the 503.
+   */
+  count(request: FastifyRequest, rule: RateRuleName, key: string): Promise<RateState | null>;
   /**
    * Counts one attempt under `rule` for `key`; throws the 429 (or 503) when it is over the limit, unless `exempt`
    * (asked only then) says this request may pass anyway.
@@ -230,16 +254,30 @@ export default fp<RateLimitOptions>(
     const windowMs = (rule: RateRuleName) =>
       Math.max(1, Math.round(RATE_LIMITS[rule].windowSeconds * 1000 * options.windowScale));
 
+    const increment = async (request: FastifyRequest, rule: RateRuleName, key: string): Promise<Count> => {
+      try {
+        return await store.increment(counterKey(prefix, rule, key), windowMs(rule));
+      } catch (error) {
+        request.log.error({ err: error }, 'rate-limit store unavailable');
+        throw new HttpError(503, { detail: message('serviceUnavailable', request.language) }, { 'retry-after': '5' });
+      }
+    };
+
     const limiter: RateLimiter = {
+      async count(request, rule, key) {
+        if (!options.enabled) return null;
+        const count = await increment(request, rule, key);
+        const { limit } = RATE_LIMITS[rule];
+        return {
+          limit,
+          remaining: Math.max(0, limit - count.count),
+          resetSeconds: Math.max(1, Math.ceil(count.resetInMs / 1000)),
+          exceeded: count.count > limit,
+        };
+      },
       async consume(request, rule, key, exempt) {
         if (!options.enabled) return;
-        let count: Count;
-        try {
-          count = await store.increment(counterKey(prefix, rule, key), windowMs(rule));
-        } catch (error) {
-          request.log.error({ err: error }, 'rate-limit store unavailable');
-          throw new HttpError(503, { detail: message('serviceUnavailable', request.language) }, { 'retry-after': '5' });
-        }
+        const count = await increment(request, rule, key);
         if (count.count > RATE_LIMITS[rule].limit && !(exempt && (await exempt()))) {
           const wait = Math.max(1, Math.ceil(count.resetInMs / 1000));
           request.log.warn({ rule }, 'rate limit reached');

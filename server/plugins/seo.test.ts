@@ -121,6 +121,21 @@ describe.each(BACKENDS)('search and sharing on $name', (backend) => {
       expect(alternates(html).en).toBe(`${SITE}/en/page/home`);
     });
 
+    it('titles and describes the API documentation in both languages, canonical at its own address', async () => {
+      const ru = head((await app.inject('/api-docs')).body);
+      expect(ru).toContain('<title>API для клиентов — ');
+      expect(meta(ru, 'description')).toMatch(/^API для клиентов: управление, смена IP, перезагрузка/);
+      expect(canonical(ru)).toBe(`${SITE}/api-docs`);
+      const en = head((await app.inject('/en/api-docs')).body);
+      expect(en).toContain('<title>Customer API — ');
+      expect(meta(en, 'description')).toMatch(/^The customer API: manage, rotate, reboot/);
+      expect(alternates(en)).toEqual({
+        ru: `${SITE}/api-docs`,
+        en: `${SITE}/en/api-docs`,
+        'x-default': `${SITE}/api-docs`,
+      });
+    });
+
     it('shares the first uploaded image of the page as an absolute URL', async () => {
       const html = head((await app.inject('/en/with-image')).body);
       expect(meta(html, 'og:image')).toBe(`${SITE}/api/users/images/abc123.webp`);
@@ -216,7 +231,7 @@ describe.each(BACKENDS)('search and sharing on $name', (backend) => {
       const published = (
         await testDb.db.query<{ slug: string }>('SELECT slug FROM pages WHERE published AND NOT home')
       ).map((row) => row.slug);
-      expect(locs).toHaveLength(2 * (published.length + 1));
+      expect(locs).toHaveLength(2 * (published.length + 2));
       for (const url of [
         `${SITE}/`,
         `${SITE}/en`,
@@ -227,6 +242,8 @@ describe.each(BACKENDS)('search and sharing on $name', (backend) => {
         `${SITE}/escaping`,
         `${SITE}/page/home`,
         `${SITE}/en/page/home`,
+        `${SITE}/api-docs`,
+        `${SITE}/en/api-docs`,
       ]) {
         expect(locs).toContain(url);
       }

@@ -1,5 +1,6 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { flagUrl } from '@proxy/contract/countries';
 import type { Stock } from '@proxy/contract/schemas/orders';
 import type { HomeStock } from '@proxy/contract/session-state';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -119,8 +120,8 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       try {
         // A minute on: well past the stock cache's few seconds.
         vi.setSystemTime(Date.now() + 60_000);
-        expect((await strip('/', 'ru'))?.stock).toContainEqual({ ...place, free: 2 });
-        expect((await strip('/en', 'en'))?.stock).toContainEqual({ ...place, free: 2 });
+        expect((await strip('/', 'ru'))?.stock).toContainEqual({ ...place, city_ru: '', free: 2 });
+        expect((await strip('/en', 'en'))?.stock).toContainEqual({ ...place, city_ru: '', free: 2 });
       } finally {
         vi.useRealTimers();
       }
@@ -303,9 +304,27 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
 
     it('titles the document with the site title, the site name, or the page title in the URL language', async () => {
       expect((await app.inject('/')).body).toContain('<title>Приватные мобильные прокси 4G/LTE с заменой IP</title>');
-      expect((await app.inject('/en/page')).body).toContain('<title>ProxyMob</title>');
+      expect((await app.inject('/en/page')).body).toContain('<title>Help — ProxyMob</title>');
       expect((await app.inject('/faq')).body).toContain('<title>Частые вопросы о мобильных прокси</title>');
       expect((await app.inject('/en/page/faq')).body).toContain('<title>Mobile proxy FAQ</title>');
+    });
+
+    it('titles every other screen by its name in the URL language, the 404 page too', async () => {
+      // The screens' remotes deployed: a route whose remote is not is a 404 (titled as one).
+      const full = await createTestDist(['marketing', 'ip', 'panel-users']);
+      const site = await buildTestApp({ db, serveSite: true, env: { DIST_DIR: full.dir } });
+      try {
+        expect((await site.inject('/ip')).body).toContain('<title>Мои IP — ProxyMob</title>');
+        expect((await site.inject('/en/ip/transfer')).body).toContain('<title>Proxy transfers — ProxyMob</title>');
+        expect((await site.inject('/en/panel/users')).body).toContain('<title>Users · Panel — ProxyMob</title>');
+        const missing = await site.inject('/en/nope');
+        expect(missing.statusCode).toBe(404);
+        expect(missing.body).toContain('<title>Page not found — ProxyMob</title>');
+        expect((await site.inject('/nope')).body).toContain('<title>Страница не найдена — ProxyMob</title>');
+      } finally {
+        await site.close();
+        await full.dispose();
+      }
     });
 
     it('escapes a page title that contains markup', async () => {
@@ -389,6 +408,7 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       await dist.write('shell/main.1a2b3c4d.js.br', brotliCompressSync('console.log("shell")'));
       await dist.write('shell/main.1a2b3c4d.js.gz', gzipSync('console.log("shell")'));
       await dist.write('shell/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      await dist.write('shell/flags/ru.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
       await dist.write('remotes/marketing/remoteEntry.js', 'var marketing;');
       await dist.write('remotes/marketing/mf-manifest.json', '{"id":"marketing"}');
       await dist.write('remotes/marketing/__federation_expose_routes.0f1e2d3c4b.js', 'export {}');
@@ -398,6 +418,8 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
     it.each([
       ['/main.1a2b3c4d.js', IMMUTABLE, 'application/javascript; charset=utf-8'],
       ['/favicon.svg', 'no-cache', 'image/svg+xml'],
+      // The contract's flagUrl('RU'): a country's flag, kept a month (its name has no hash).
+      [flagUrl('RU') ?? '', 'public, max-age=2592000', 'image/svg+xml'],
       ['/remotes/marketing/remoteEntry.js', 'no-cache', 'application/javascript; charset=utf-8'],
       ['/remotes/marketing/mf-manifest.json', 'no-cache', 'application/json; charset=utf-8'],
       [
@@ -544,6 +566,15 @@ describe('cacheControlFor', () => {
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(`/dist/remotes/x/${file}`)).toBe(expected);
   });
+
+  it.each([
+    ['/dist/shell/flags/ru.svg', 'public, max-age=2592000'],
+    ['/dist/shell/flags/gb.svg.br', 'public, max-age=2592000'],
+    // Only the shell's flags: a remote's file in a folder of that name keeps the usual policy.
+    ['/dist/remotes/x/flags/ru.svg', 'no-cache'],
+  ])('%s → %s', (file, expected) => {
+    expect(cacheControlFor(file)).toBe(expected);
+  });
 });
 
 describe('the site named by SITE_NAME', () => {
@@ -566,15 +597,18 @@ describe('the site named by SITE_NAME', () => {
   });
 
   it('titles the document with it, names it to link previews and embeds it for the page', async () => {
-    for (const url of ['/page', '/en/page']) {
+    for (const [url, title] of [
+      ['/page', 'Помощь — Acme Proxies'],
+      ['/en/page', 'Help — Acme Proxies'],
+    ] as const) {
       const html = (await app.inject(url)).body;
-      expect(html, url).toContain('<title>Acme Proxies</title>');
+      expect(html, url).toContain(`<title>${title}</title>`);
       expect(html, url).toContain('<meta property="og:site_name" content="Acme Proxies"');
       expect(stateOf(html), url).toMatchObject({ siteName: 'Acme Proxies' });
       expect(html, url).not.toContain('ProxyMob');
     }
-    // A page with a title of its own keeps it; the 404 page is titled with the name.
+    // A page with a title of its own keeps it; the 404 page says so, with the name.
     expect((await app.inject('/en/page/faq')).body).toContain('<title>Mobile proxy FAQ</title>');
-    expect((await app.inject('/en/nothing-here')).body).toContain('<title>Acme Proxies</title>');
+    expect((await app.inject('/en/nothing-here')).body).toContain('<title>Page not found — Acme Proxies</title>');
   });
 });

@@ -22,7 +22,13 @@ import { readCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import { LANGUAGE_COOKIE, splitLanguage } from '@proxy/contract/languages';
 import type { RemotesConfig } from '@proxy/contract/remote';
 import { hasPermission, PAGE_PERMISSIONS, type PermissionSubject, USER_PERMISSIONS } from '@proxy/contract/permissions';
-import { matchRoute, PANEL_ACCESS, undeployedPanelSection, type RemoteName } from '@proxy/contract/routes';
+import {
+  matchRoute,
+  PANEL_ACCESS,
+  undeployedPanelSection,
+  type RemoteName,
+  type RouteId,
+} from '@proxy/contract/routes';
 import type { Language } from '@proxy/contract/languages';
 import type { FooterLink, MenuItem } from '@proxy/contract/schemas/menu';
 import type { Stock } from '@proxy/contract/schemas/orders';
@@ -35,7 +41,7 @@ import {
   type InitialState,
   type PaymentMethodBadge,
 } from '@proxy/contract/session-state';
-import { documentTitle } from '@proxy/contract/titles';
+import { documentTitle, NOT_FOUND_TITLE, routeTitle, screenTitle } from '@proxy/contract/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
@@ -95,6 +101,14 @@ const SITE_DESCRIPTION: Text = {
   ru: 'Настоящие SIM-карты в отдельных модемах: один модем — один клиент. Смена IP по ссылке, подключение по HTTP и SOCKS5, оплата криптовалютой или картой.',
 };
 
+/** The description of a public screen that has words of its own (not a CMS page), for search and sharing. */
+const SCREEN_DESCRIPTIONS: Partial<Record<RouteId, Text>> = {
+  apiDocs: {
+    en: 'The customer API: manage, rotate, reboot, buy and renew mobile proxies from your scripts. Authentication, errors, rate limits, every endpoint with curl and Python examples, and "try it" with your own key.',
+    ru: 'API для клиентов: управление, смена IP, перезагрузка, покупка и продление мобильных прокси из ваших скриптов. Авторизация, ошибки, лимиты, все методы с примерами на curl и Python и проверка со своим ключом.',
+  },
+};
+
 export interface SiteOptions {
   /** Serve the built front end and the HTML document; false in an API-only process (domains still provide). */
   readonly serve: boolean;
@@ -127,11 +141,20 @@ const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
 const TEMPLATE_FILE = /^index\.html(\.(br|gz))?$/i;
 
 /**
+ * A country's flag (build/flag-assets.js copies flag-icons' SVGs to the shell's `flags/`): its name has no hash (the
+ * pages ask for `/flags/ru.svg`), yet it changes only when the package is upgraded, so a month's cache, not
+ * immutable: a redrawn flag reaches everyone within the month, and a page shows the flags it lists without asking.
+ */
+const FLAG_FILE = /[\\/]shell[\\/]flags[\\/][a-z]{2}\.svg(\.(br|gz))?$/;
+const FLAG_CACHE = 'public, max-age=2592000';
+
+/**
  * A file whose name carries a content hash (`main.1a2b3c4d.js`, `123.0f9e8d7c6b5a.css`) never changes under that
  * name, so browsers may keep it for a year; everything else (remoteEntry.js, mf-manifest.json, the favicon) is
  * revalidated on every use so a redeploy is seen at once.
  */
 export function cacheControlFor(filePath: string): string {
+  if (FLAG_FILE.test(filePath)) return FLAG_CACHE;
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   const parts = name.split(/[.\-_]/).slice(0, -1); // the last part is the extension
   return parts.some((part) => /^[0-9a-f]{8,}$/i.test(part)) ? IMMUTABLE : REVALIDATE;
@@ -297,7 +320,7 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
 
     // An undeployed section starts as any panel page (its status is settled below, once the visitor is known).
     let status = match || undeployed ? 200 : 404;
-    let title = documentTitle(options.siteName);
+    let title = routeTitle(options.siteName, match?.route.id, language);
     // The document's search and sharing tags; stays null for documents search engines must not list.
     let meta: DocumentMeta | null = null;
     let embedded: Record<string, unknown> = {};
@@ -346,7 +369,8 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
       meta = {
         ...seo,
         title,
-        description: home?.seo_description || SITE_DESCRIPTION[language],
+        description:
+          home?.seo_description || SCREEN_DESCRIPTIONS[match.route.id]?.[language] || SITE_DESCRIPTION[language],
         path: path.replace(/\/+$/, '') || '/',
         type: 'website',
         // JPEG: link-preview crawlers do not all read WebP.
@@ -390,6 +414,8 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
       state.startError = { status };
       request.log.error({ err: error }, 'could not load the signed-in user for the document');
     }
+    // The page shows its 404 under its own title, so the first document says the same.
+    if (status === 404) title = screenTitle(options.siteName, NOT_FOUND_TITLE[language]);
     return reply
       .code(status)
       .type('text/html; charset=utf-8')

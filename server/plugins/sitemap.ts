@@ -1,7 +1,7 @@
 /**
  * `/sitemap.xml` and `/robots.txt`, served with the document (registered by the site plugin): they describe the
  * pages that server renders, so an API-only process has neither.
- * - The sitemap lists the home page and every published page in both languages (Russian without a prefix, English
+ * - The sitemap lists the home page, the API documentation and every published page in both languages (Russian without a prefix, English
  *   under /en), each with its ru/en/x-default alternates and, for pages, the last change.
  * - robots.txt lets crawlers everywhere except the panel and the API, and points at the sitemap.
  */
@@ -89,6 +89,8 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
     const pages = await options.slugs();
     return renderSitemap(options.publicUrl, [
       { path: '/' },
+      // The customer API's documentation: the one public screen besides the home page that is not a CMS page.
+      { path: '/api-docs' },
       ...pages.map((page) => ({ path: canonicalPagePath(page.slug), lastmod: page.updated_at })),
     ]);
   }

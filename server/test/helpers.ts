@@ -18,6 +18,7 @@ import { openPostgres } from '../db/pg.ts';
 import { openPglite } from '../db/pglite.ts';
 import { demoImageStore } from '../db/demo-images.ts';
 import { seed } from '../db/seed.ts';
+import { cachedDemoImage } from './demo-images.ts';
 
 export interface TestDb {
   readonly db: Db;
@@ -98,7 +99,7 @@ export async function openSeededDb(backend: Backend): Promise<SeededTestDb> {
   const testDb = await backend.open();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
   await migrate(testDb.db);
-  await seed(testDb.db, { storeDemoImage: demoImageStore(testDb.db, dataDir) });
+  await seed(testDb.db, { storeDemoImage: demoImageStore(testDb.db, dataDir, cachedDemoImage) });
   return {
     db: testDb.db,
     dataDir,

@@ -97,3 +97,27 @@ export async function hostVersion(db: Db, hostId: number): Promise<number> {
   const [row] = await db.query<{ v: number }>('SELECT config_version AS v FROM agent_hosts WHERE id = $1', [hostId]);
   return Number(row?.v);
 }
+
+/**
+ * Answers, as the farm's agent would, the customer's "change IP now" on `proxyId` that a request in flight is waiting
+ * for: waits for its pending rotation to appear, then reports it done with `ip`.
+ */
+export async function answerRotation(db: Db, hostId: number, proxyId: number, ip: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const [pending] = await db.query<{ id: number }>(
+      `SELECT id::int AS id FROM rotations WHERE proxy_id = $1 AND status = 'pending'`,
+      [proxyId],
+    );
+    if (pending) {
+      await farmService(db).finishRotation(hostId, pending.id, {
+        status: 'done',
+        ip,
+        previous_ip: null,
+        finished_at: new Date().toISOString(),
+      });
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no pending rotation of proxy ${proxyId}`);
+}

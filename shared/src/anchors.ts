@@ -13,3 +13,32 @@ export function scrollToAnchor(link: string, offset: number): boolean {
   window.scrollTo({ top, behavior: 'smooth' });
   return true;
 }
+
+/** What the visitor does to take the scrolling over from `holdInView`. */
+const TAKEOVER = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+/**
+ * Places the element `#id` `offset` px below the top and keeps it there while the page above it settles (blocks and
+ * lists loading change its height: a scroll aimed once lands wherever the element was then), for `settleMs` or until
+ * the visitor scrolls, types or clicks. Returns the function that lets go sooner, or null, doing nothing, if the
+ * element is not there.
+ */
+export function holdInView(id: string, offset: number, settleMs: number): (() => void) | null {
+  const place = () => {
+    const element = document.getElementById(id);
+    if (element) window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY - offset });
+  };
+  if (!document.getElementById(id)) return null;
+  // jsdom has no ResizeObserver: there the first placing is all.
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+  const stop = () => {
+    observer?.disconnect();
+    window.clearTimeout(timer);
+    for (const event of TAKEOVER) window.removeEventListener(event, stop);
+  };
+  const timer = window.setTimeout(stop, settleMs);
+  for (const event of TAKEOVER) window.addEventListener(event, stop, { passive: true });
+  observer?.observe(document.body);
+  place();
+  return stop;
+}

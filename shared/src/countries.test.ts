@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, flagOf } from './countries.ts';
+import { cityName, countryName } from './countries.ts';
 
 describe('countries', () => {
-  it('draw a code as its flag, and nothing else', () => {
-    expect(flagOf('RU')).toBe('🇷🇺');
-    expect(flagOf('KZ')).toBe('🇰🇿');
-    expect(flagOf('ru')).toBe('');
-    expect(flagOf('Russia')).toBe('');
-    expect(flagOf('')).toBe('');
-  });
-
   it('name a code in both languages, one way (the full name), and leave anything else as it is', () => {
     expect(countryName('RU', 'ru')).toBe('Россия');
     expect(countryName('RU', 'en')).toBe('Russia');
@@ -18,5 +10,13 @@ describe('countries', () => {
     expect(countryName('GB', 'ru')).toBe('Великобритания');
     expect(countryName('Moscow', 'en')).toBe('Moscow');
     expect(countryName('ru', 'en')).toBe('ru');
+  });
+
+  it('name a city in the language: Russian where it has a Russian name, else the English key', () => {
+    const moscow = { city: 'Moscow', city_ru: 'Москва' };
+    expect(cityName(moscow, 'ru')).toBe('Москва');
+    expect(cityName(moscow, 'en')).toBe('Moscow');
+    expect(cityName({ city: 'Kazan', city_ru: '' }, 'ru')).toBe('Kazan');
+    expect(cityName({ city: 'Kazan' }, 'ru')).toBe('Kazan');
   });
 });

@@ -1,18 +1,26 @@
+import { createElement, useState } from 'react';
 import type { Language } from './languages.ts';
 
 /**
- * Countries as every page writes them, in both languages and one way: a place's country is its ISO 3166 code
- * (`RU`, the farm's and the stock's spelling), shown as its flag and its name in the interface language. One module,
- * so a country is not 'США' on the home page and 'Соединенные Штаты' on /order. Small and free of schemas: the home
- * page's first paint uses it.
+ * Places as every page writes them, in both languages and one way: a place's country is its ISO 3166 code (`RU`, the
+ * farm's and the stock's spelling), shown as its flag (`Flag`) and its name in the interface language, and its city
+ * in that language too (`cityName`). One module, so a country is not 'США' on the home page and 'Соединенные Штаты'
+ * on /order. Small and free of schemas: the home page's first paint uses it (the flag with it, no module more).
  */
 
 const CODE = /^[A-Z]{2}$/;
 
 /**
- * A country's flag as an emoji: the two regional-indicator letters of its code, which the system's emoji font draws
- * as the flag (Windows draws the letters instead, still readable). Nothing for anything but a code, so a free-text
- * country never turns into a wrong flag.
+ * A place's city in the page's language (#28): its Russian name on a Russian page when it has one, else the English
+ * name — which is also what requests and filters send (`city`), whatever the page shows.
+ */
+export function cityName(place: { readonly city: string; readonly city_ru?: string }, language: Language): string {
+  return language === 'ru' && place.city_ru ? place.city_ru : place.city;
+}
+
+/**
+ * @deprecated Since contract 1.5 pages show `Flag` (Windows draws no emoji flags). Kept because a remote built
+ * against an earlier 1.x, still deployed, imports it from the shell's copy of the contract at run time.
  */
 export function flagOf(country: string): string {
   return CODE.test(country)
@@ -34,4 +42,53 @@ export function countryName(country: string, language: Language): string {
     names.set(language, display);
   }
   return display.of(country) ?? country;
+}
+
+/**
+ * A country's flag as the site serves it: the `flag-icons` SVGs (4:3) copied into the shell's output at build time
+ * (build/flag-assets.js) and served from `/flags/` with a long cache. Files, not emoji (Windows draws no emoji flags)
+ * and not inlined into the JS (the home page's budget): a page loads only the flags it shows.
+ */
+const FLAGS_PATH = '/flags/';
+
+/** The flag file of an ISO 3166 code (`RU` → `/flags/ru.svg`), or null for anything that is not a code. */
+export function flagUrl(country: string): string | null {
+  return CODE.test(country) ? `${FLAGS_PATH}${country.toLowerCase()}.svg` : null;
+}
+
+export interface FlagProps {
+  /** The place's country, an ISO 3166 code as the farm and the stock spell it. */
+  readonly country: string;
+  readonly language: Language;
+  /**
+   * The country's name is written beside the flag: the image is then decoration (empty alt), so a screen reader does
+   * not read the name twice.
+   */
+  readonly decorative?: boolean;
+  readonly className?: string;
+}
+
+/**
+ * One country's flag, 20×15 (width and height set, so nothing moves when it arrives), loaded lazily, its alt text the
+ * country's name in the page's language. A value that is not a code, or a code the site has no flag for (the file is
+ * missing), shows as text instead: the name, or nothing when the name is already beside it.
+ */
+export function Flag({ country, language, decorative = false, className }: FlagProps) {
+  const [failed, setFailed] = useState(false);
+  const url = flagUrl(country);
+  if (url === null || failed) {
+    return decorative ? null : createElement('span', { className }, countryName(country, language));
+  }
+  return createElement('img', {
+    src: url,
+    alt: decorative ? '' : countryName(country, language),
+    width: 20,
+    height: 15,
+    loading: 'lazy',
+    decoding: 'async',
+    className,
+    // Sits on the text's line like the emoji did, whatever the caller's line height.
+    style: { verticalAlign: '-0.125em' },
+    onError: () => setFailed(true),
+  });
 }

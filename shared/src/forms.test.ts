@@ -2,7 +2,7 @@
 // toast a person sees for each kind of failure.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from './api/errors.ts';
-import { nestErrors, reportRequestError, runRequest } from './forms.ts';
+import { joinMessages, nestErrors, reportRequestError, runRequest } from './forms.ts';
 import { appStore, clearMessageAtom, messageAtom } from './state.ts';
 
 const messages = { networkError: 'Offline', unknownError: 'Something went wrong' };
@@ -24,7 +24,7 @@ describe('form errors', () => {
   });
 
   it.each([
-    ['a 400 with field messages', new ApiError(400, { slug: ['Taken.'], non_field_errors: ['No.'] }), 'Taken., No.'],
+    ['a 400 with field messages', new ApiError(400, { slug: ['Taken.'], non_field_errors: ['No.'] }), 'Taken. No.'],
     ['a 404 of a row deleted meanwhile', new ApiError(404, { detail: 'Not found.' }), 'Not found.'],
     ['a 429 with its wait', new ApiError(429, { detail: 'Request was throttled.' }), 'Request was throttled.'],
     ['no answer at all', new NetworkError(new Error('offline')), 'Offline'],
@@ -46,5 +46,25 @@ describe('form errors', () => {
     appStore.set(clearMessageAtom);
     await runRequest(async () => 7, messages);
     expect(appStore.get(messageAtom)).toMatchObject({ show: false });
+  });
+});
+
+describe('joinMessages', () => {
+  it("joins bare phrases by ', ' and sentences by a space, as one toast reads", () => {
+    expect(joinMessages(['Обязательное поле', 'Неверный email'])).toBe('Обязательное поле, Неверный email');
+    expect(joinMessages(['Этот пароль слишком распространён.', 'Введённые пароли не совпадают.'])).toBe(
+      'Этот пароль слишком распространён. Введённые пароли не совпадают.',
+    );
+    expect(joinMessages(['Only one'])).toBe('Only one');
+    expect(joinMessages([])).toBe('');
+  });
+
+  it("shows a refused registration's messages in one toast that reads as sentences", () => {
+    const error = new ApiError(400, {
+      password1: ['Этот пароль слишком распространён.'],
+      email: ['Введённый адрес уже занят.'],
+    });
+    reportRequestError(error, messages);
+    expect(appStore.get(messageAtom)?.text).toBe('Этот пароль слишком распространён. Введённый адрес уже занят.');
   });
 });

@@ -4,7 +4,7 @@ import { appStore, showMessageAtom } from './state.ts';
 /**
  * What every form and every panel action does with the outcome of a request (spec §5, §8), written once for the
  * auth dialog, the customer pages and the panel kit: a 400–403 answer with a DRF body puts each message on its field
- * and shows them all joined by ', ' in an error toast; another client error with a `detail` (a 404 of a row deleted
+ * and shows them all in one error toast (`joinMessages`); another client error with a `detail` (a 404 of a row deleted
  * meanwhile, a 429) shows that detail; a request that got no answer, or a 5xx, shows the caller's generic text.
  */
 
@@ -41,10 +41,22 @@ export const submissionErrorsOf = (error: ApiError): SubmissionErrors => nestErr
 export const hasFieldErrors = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status <= 403 && error.messages.length > 0;
 
+/**
+ * Several messages as one toast's text: bare phrases joined by ', ' (spec §5, §8: "Обязательное поле, Неверный
+ * email"), but a message that is a sentence of its own, ending in its full stop, by a space, as sentences follow one
+ * another ("…слишком распространён. Введённый пароль…", not "распространён., Введённый").
+ */
+export function joinMessages(messages: readonly string[]): string {
+  return messages.reduce(
+    (text, message, index) => (index === 0 ? message : `${text}${/[.!?…]$/.test(text) ? ' ' : ', '}${message}`),
+    '',
+  );
+}
+
 /** The toast for a failed request; answers the form's field errors when the answer had any. */
 export function reportRequestError(error: unknown, messages: RequestMessages): SubmissionErrors | undefined {
   if (hasFieldErrors(error)) {
-    appStore.set(showMessageAtom, error.messages.join(', '), 'error');
+    appStore.set(showMessageAtom, joinMessages(error.messages), 'error');
     return submissionErrorsOf(error);
   }
   if (error instanceof ApiError && error.status < 500 && error.detail) {

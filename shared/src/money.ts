@@ -28,3 +28,45 @@ export function pricePerDayFrom<
   }
   return best;
 }
+
+/** Why an amount cannot be topped up (each its own message on both sides); `format`: not a number at all. */
+export type AmountProblem = 'format' | 'negative' | 'zero' | 'decimals' | 'below_min' | 'above_max';
+
+/** Whole digits past which an amount is above any maximum (MAX_AMOUNT has 10): checked before a float could round. */
+const MAX_WHOLE_DIGITS = 12;
+
+/**
+ * An amount typed in major units ('500', '99.5', '1 000,25') as integer minor units, or what is wrong with it.
+ * Read from the digits, never through a float: 0.1 + 0.2 would already be off by a kopeck somewhere.
+ */
+export function readAmountText(text: string): { readonly minor: number } | { readonly problem: AmountProblem } {
+  // Spaces (also the no-break and thin spaces Intl writes) group thousands; a comma is the Russian decimal mark.
+  const normalized = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  const match = /^([-\u2212]?)(\d*)(?:\.(\d*))?$/.exec(normalized);
+  if (!match || normalized.replace(/^[-\u2212]/, '').replace('.', '') === '') return { problem: 'format' };
+  const [, sign = '', rawWhole = '', rawFraction = ''] = match;
+  const whole = rawWhole.replace(/^0+(?=\d)/, '');
+  const fraction = rawFraction.replace(/0+$/, '');
+  const zero = /^0*$/.test(whole) && fraction === '';
+  if (sign && !zero) return { problem: 'negative' };
+  if (fraction.length > 2) return { problem: 'decimals' };
+  if (whole.length > MAX_WHOLE_DIGITS) return { problem: 'above_max' };
+  return { minor: Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0')) };
+}
+
+/**
+ * The one rule for a top-up's amount in minor units, which the dialog checks as the customer types and the server
+ * checks again: in this order, so "-100" says negative and "99999999999999" says above the maximum.
+ */
+export function amountProblem(
+  minor: number,
+  limits: { readonly min: number; readonly max: number },
+): AmountProblem | null {
+  if (!Number.isFinite(minor)) return 'format';
+  if (minor < 0) return 'negative';
+  if (minor === 0) return 'zero';
+  if (!Number.isInteger(minor)) return 'decimals';
+  if (minor > limits.max) return 'above_max';
+  if (minor < limits.min) return 'below_min';
+  return null;
+}

@@ -5,6 +5,7 @@ import {
   PAGE_PERMISSIONS,
   PAYMENT_METHOD_PERMISSIONS,
   PROMO_CODE_PERMISSIONS,
+  SYSTEM_PERMISSIONS,
   USER_PERMISSIONS,
   VERSION_PERMISSIONS,
 } from './permissions.ts';
@@ -27,6 +28,7 @@ export const PERMISSION_GROUPS: readonly { readonly section: string; readonly pe
     ),
   },
   { section: 'farm', permissions: [MODEM_PERMISSIONS, AGENT_HOST_PERMISSIONS].flatMap((set) => Object.values(set)) },
+  { section: 'system', permissions: Object.values(SYSTEM_PERMISSIONS) },
 ];
 
 export const ALL_PERMISSIONS: readonly string[] = PERMISSION_GROUPS.flatMap((group) => group.permissions);

@@ -110,3 +110,13 @@ export const USER_PERMISSIONS = {
   delete: 'users.delete_user',
   changeBalance: 'users.change_balance',
 } as const;
+
+/**
+ * The site's own machinery (the mail outbox, the scheduled jobs, refused webhooks): the dashboard's machinery widget
+ * and its alerts. No panel section of its own; granted in the permission editor like the others.
+ */
+export const SYSTEM_PERMISSIONS = {
+  viewHealth: 'system.view_health',
+  /** Set or clear the Telegram bot's token (#30): every customer's and staff member's chat goes through it. */
+  changeTelegram: 'system.change_telegram',
+} as const;

@@ -195,6 +195,8 @@ export const ROUTES = [
   },
   // The apps to download (before the catch-all, which would take `downloads` as a content page's slug).
   { id: 'downloads', pattern: '/downloads', remote: 'marketing', layout: 'public' },
+  // The customer API's documentation (issue #30), also before the catch-all.
+  { id: 'apiDocs', pattern: '/api-docs', remote: 'marketing', layout: 'public' },
   { id: 'page', pattern: '/:id', remote: 'marketing', layout: 'public' },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -352,6 +354,7 @@ export const paths = {
   panelFarm: (language: Language) => localizePath('/panel/farm', language),
   /** The section's Hosts tab (the tab's choice is in the query, as every section's tabs). */
   panelFarmHosts: (language: Language) => `${localizePath('/panel/farm', language)}?tab=hosts`,
+  panelFarmSettings: (language: Language) => `${localizePath('/panel/farm', language)}?tab=settings`,
   panelFarmModemAdd: (language: Language) => localizePath('/panel/farm/modems/add', language),
   panelFarmModemEdit: (id: string | number, language: Language) => localizePath(`/panel/farm/modems/${id}`, language),
   panelFarmHostAdd: (language: Language) => localizePath('/panel/farm/hosts/add', language),
@@ -359,6 +362,7 @@ export const paths = {
   panelUsers: (language: Language) => localizePath('/panel/users', language),
   panelUserEdit: (id: string | number, language: Language) => localizePath(`/panel/users/${id}`, language),
   downloads: (language: Language) => localizePath('/downloads', language),
+  apiDocs: (language: Language) => localizePath('/api-docs', language),
   panelVersions: (language: Language) => localizePath('/panel/version', language),
   panelVersionAdd: (language: Language) => localizePath('/panel/version/add', language),
   panelVersionEdit: (id: string | number, language: Language) => localizePath(`/panel/version/${id}`, language),

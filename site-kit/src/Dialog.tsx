@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useKitT } from './i18n/use-kit-t.ts';
 import ui from './ui.module.css';
 
@@ -22,15 +22,17 @@ export function Dialog({
   const { t } = useKitT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Read while the dialog first renders: by the time an effect runs, a field of the dialog with `autoFocus` has
+  // already taken focus (React focuses it as it mounts), and the opener would be lost (#28).
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => {
     const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
       dialog?.close();
       if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
   return (
     <dialog
       ref={ref}

@@ -13,6 +13,8 @@ export { Card } from './Card.tsx';
 export { ConfirmDialog, Dialog } from './Dialog.tsx';
 export { INVOICE_POLL_MS, useInvoice, type WatchedInvoice } from './use-invoice.ts';
 export { TopUpLink } from './TopUpLink.tsx';
+export { useProxyName } from './proxy-name.ts';
+export { useScrollToHash } from './scroll-to-hash.ts';
 export { formatDate, formatDateTime, formatSigned, pluralOf, type Plural } from './format.ts';
 export { fieldErrorOf, formErrorsOf } from './forms.ts';
 export { useRequestMessages } from './request-messages.ts';

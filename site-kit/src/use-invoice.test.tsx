@@ -16,6 +16,8 @@ const invoice = (status: Invoice['status']): Invoice => ({
   instructions: '',
   pay_address: 'T123',
   pay_qr: null,
+  pay_uri: 'T123',
+  asset: null,
   checkout_url: null,
   customer_reference: '',
   status_reason: '',

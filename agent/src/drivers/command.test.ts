@@ -27,9 +27,22 @@ describe('CommandDriver', () => {
   const driver = new CommandDriver(
     {
       modems: [
-        { key: 'usb0', status: `cat ${state}`, rotate: `echo 127.0.0.21 > ${state}`, timeout_seconds: 5 },
-        { key: 'usb1', status: 'exit 3', rotate: 'echo "no carrier" >&2; exit 1', timeout_seconds: 5 },
-        { key: 'usb2', status: 'echo "$MODEM_KEY"', rotate: 'true', timeout_seconds: 1 },
+        {
+          key: 'usb0',
+          status: `cat ${state}`,
+          rotate: `echo 127.0.0.21 > ${state}`,
+          reboot: `echo 127.0.0.22 > ${state}`,
+          timeout_seconds: 5,
+          reboot_timeout_seconds: 5,
+        },
+        {
+          key: 'usb1',
+          status: 'exit 3',
+          rotate: 'echo "no carrier" >&2; exit 1',
+          timeout_seconds: 5,
+          reboot_timeout_seconds: 5,
+        },
+        { key: 'usb2', status: 'echo "$MODEM_KEY"', rotate: 'true', timeout_seconds: 1, reboot_timeout_seconds: 1 },
       ],
     },
     { sleep: fastSleep },
@@ -44,6 +57,11 @@ describe('CommandDriver', () => {
     expect(await driver.rotate('usb0')).toMatchObject({ online: true, bindAddress: '127.0.0.21' });
   });
 
+  it('reboots with the reboot command and reads the new address; a modem without one refuses', async () => {
+    expect(await driver.reboot('usb0')).toMatchObject({ online: true, bindAddress: '127.0.0.22' });
+    await expect(driver.reboot('usb1')).rejects.toThrow(/reboot_unsupported/);
+  });
+
   it('reports a failing rotate command with its last error line, and a modem that never comes back', async () => {
     await expect(driver.rotate('usb1')).rejects.toThrow(/exit 1: no carrier/);
     await expect(driver.rotate('usb2')).rejects.toThrow(/timeout/);
@@ -53,7 +71,7 @@ describe('CommandDriver', () => {
   it('loads and checks its file', async () => {
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify({ modems: [{ key: 'usb0', status: 'true', rotate: 'true' }] }));
-    expect((await loadCommandFile(good)).modems[0]?.timeout_seconds).toBe(90);
+    expect((await loadCommandFile(good)).modems[0]).toMatchObject({ timeout_seconds: 90, reboot_timeout_seconds: 180 });
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ modems: [{ key: 'bad key!', status: '', rotate: 'true' }] }));
     await expect(loadCommandFile(bad)).rejects.toThrow(/modems\.0\.key.*modems\.0\.status/);

@@ -15,6 +15,8 @@ import { OFFLINE, RotationError, UnknownModemError, type ModemDriver, type Modem
  *   its second (a HiLink modem NATs: the host's address on its interface stays, the WAN address changes). Exit 0
  *   with an address means online; anything else, offline.
  * - `rotate` reconnects the modem; after it exits 0 the driver reads `status` every second until the modem is back.
+ * - `reboot` (optional) restarts the modem (`mmcli -m N --reset`, a HiLink `device/control`); then the same wait,
+ *   up to `reboot_timeout_seconds`. A modem without one refuses reboots with `reboot_unsupported`.
  * Both run under `/bin/sh -c` with `MODEM_KEY` in the environment.
  */
 const CommandModemSchema = v.object({
@@ -23,6 +25,9 @@ const CommandModemSchema = v.object({
   rotate: v.pipe(v.string(), v.minLength(1)),
   /** The longest a rotation may take, command and reconnection together. */
   timeout_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600)), 90),
+  reboot: v.optional(v.pipe(v.string(), v.minLength(1))),
+  /** The longest a reboot may take: a USB modem re-enumerates and registers again, slower than a reconnect. */
+  reboot_timeout_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(900)), 180),
 });
 export const CommandFileSchema = v.pipe(
   v.object({ modems: v.pipe(v.array(CommandModemSchema), v.minLength(1)) }),
@@ -34,6 +39,8 @@ type CommandModem = CommandFile['modems'][number];
 /** A status command that hangs (a wedged modem) must not hold the status loop. */
 const STATUS_TIMEOUT_MS = 15_000;
 const OUTPUT_LIMIT = 64 * 1024;
+/** How long after a reboot command the modem is left alone before its status is read. */
+const REBOOT_SETTLE_MS = 5_000;
 
 export async function loadCommandFile(path: string): Promise<CommandFile> {
   const text = await readFile(path, 'utf8');
@@ -103,24 +110,47 @@ export class CommandDriver implements ModemDriver {
 
   async rotate(key: string, signal?: AbortSignal): Promise<ModemState> {
     const modem = this.modem(key);
-    const running = this.rotations.get(key);
-    if (running) return running;
-    // Registered before the first await, so a second request made meanwhile joins this rotation.
-    const rotation = this.reconnect(modem, signal).finally(() => this.rotations.delete(key));
-    this.rotations.set(key, rotation);
-    return rotation;
+    return this.once(key, () => this.reconnect(modem, 'rotate', modem.rotate, modem.timeout_seconds, signal));
   }
 
-  private async reconnect(modem: CommandModem, signal?: AbortSignal): Promise<ModemState> {
-    const deadline = Date.now() + modem.timeout_seconds * 1000;
-    const result = await run(modem.rotate, modem.key, modem.timeout_seconds * 1000, signal);
-    if (!result.ok) throw new RotationError(`rotate command failed: ${result.detail}`);
+  async reboot(key: string, signal?: AbortSignal): Promise<ModemState> {
+    const modem = this.modem(key);
+    const command = modem.reboot;
+    if (command === undefined) throw new RotationError(`reboot_unsupported: no reboot command for "${key}"`);
+    return this.once(key, () => this.reconnect(modem, 'reboot', command, modem.reboot_timeout_seconds, signal));
+  }
+
+  /** One rotation or reboot per modem at a time: a second request made meanwhile joins the running one. */
+  private once(key: string, start: () => Promise<ModemState>): Promise<ModemState> {
+    const running = this.rotations.get(key);
+    if (running) return running;
+    // Registered before the first await, so a request made meanwhile finds it.
+    const restart = start().finally(() => this.rotations.delete(key));
+    this.rotations.set(key, restart);
+    return restart;
+  }
+
+  private async reconnect(
+    modem: CommandModem,
+    what: 'rotate' | 'reboot',
+    command: string,
+    timeoutSeconds: number,
+    signal?: AbortSignal,
+  ): Promise<ModemState> {
+    const deadline = Date.now() + timeoutSeconds * 1000;
+    const result = await run(command, modem.key, timeoutSeconds * 1000, signal);
+    if (!result.ok) throw new RotationError(`${what} command failed: ${result.detail}`);
+    // A reset command returns before the modem drops off the bus: a status read at once would still see the old
+    // interface up and call the reboot done.
+    if (what === 'reboot' && !(await this.sleep(REBOOT_SETTLE_MS, signal))) {
+      throw new RotationError('interrupted: the agent is stopping');
+    }
     while (Date.now() < deadline) {
       const state = await this.status(modem.key, signal);
       if (state.online) return state;
       if (!(await this.sleep(1_000, signal))) break;
     }
-    throw new RotationError(`timeout: the modem did not come back within ${modem.timeout_seconds} s`);
+    throw new RotationError(`timeout: the modem did not come back within ${timeoutSeconds} s`);
   }
 
   private modem(key: string): CommandModem {

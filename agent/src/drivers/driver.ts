@@ -20,6 +20,11 @@ export interface ModemDriver {
   status(key: string, signal?: AbortSignal): Promise<ModemState>;
   /** Reconnects the modem to its operator; resolves once it is back (or throws `RotationError`). */
   rotate(key: string, signal?: AbortSignal): Promise<ModemState>;
+  /**
+   * Restarts the modem itself (the cure for a wedged one that a reconnect does not fix); resolves once it is back
+   * with an address (or throws `RotationError`). Slower than `rotate`: the modem is offline for a minute or so.
+   */
+  reboot(key: string, signal?: AbortSignal): Promise<ModemState>;
 }
 
 /** A rotation that could not be done; `message` is what staff see in the rotation history. */

@@ -39,6 +39,25 @@ describe('SimulatorDriver', () => {
     expect(after.bindAddress).not.toBe((await driver.status('sim-2')).bindAddress);
   });
 
+  it('reboots for its reboot time, offline meanwhile, and comes back with a different address', async () => {
+    const waits: number[] = [];
+    const driver = new SimulatorDriver({
+      modems: 1,
+      network: '127.0.0.0/29',
+      rotationMs: { min: 1, max: 1 },
+      rebootMs: { min: 700, max: 700 },
+      sleep: async (ms) => {
+        waits.push(ms);
+        return true;
+      },
+    });
+    const before = await driver.status('sim-1');
+    const after = await driver.reboot('sim-1');
+    expect(waits).toEqual([700]);
+    expect(after.online).toBe(true);
+    expect(after.bindAddress).not.toBe(before.bindAddress);
+  });
+
   it('refuses unknown modems and impossible networks', async () => {
     const driver = new SimulatorDriver({ modems: 1, network: '127.0.0.0/24', rotationMs: { min: 1, max: 1 } });
     await expect(driver.rotate('sim-7')).rejects.toThrow(/modem_unknown/);

@@ -12,6 +12,8 @@ export interface SimulatorOptions {
   readonly network: string;
   /** A rotation takes a random time in this range (product.md: 1–3 s); tests pass a few milliseconds. */
   readonly rotationMs: { readonly min: number; readonly max: number };
+  /** A reboot takes a random time in this range (longer than a rotation, like a real modem); tests pass a few ms. */
+  readonly rebootMs?: { readonly min: number; readonly max: number };
   readonly sleep?: Sleep;
   readonly random?: () => number;
 }
@@ -20,6 +22,7 @@ export const SIMULATOR_DEFAULTS = {
   modems: 4,
   network: '127.0.0.0/24',
   rotationMs: { min: 1_000, max: 3_000 },
+  rebootMs: { min: 5_000, max: 10_000 },
 } as const satisfies SimulatorOptions;
 
 /** The usable addresses of an IPv4 block: without the network, broadcast and 127.0.0.1 (a modem is never "localhost"). */
@@ -43,7 +46,7 @@ export function simulatorAddresses(network: string): string[] {
 
 interface SimulatedModem {
   address: string | null;
-  /** Set while a rotation runs; a second request waits for it rather than racing it. */
+  /** Set while a rotation or a reboot runs; a second request waits for it rather than racing it. */
   rotation: Promise<ModemState> | null;
 }
 
@@ -79,20 +82,33 @@ export class SimulatorDriver implements ModemDriver {
     return stateOf(modem.address);
   }
 
-  async rotate(key: string, signal?: AbortSignal): Promise<ModemState> {
+  rotate(key: string, signal?: AbortSignal): Promise<ModemState> {
+    return this.restart(key, this.options.rotationMs, signal);
+  }
+
+  /** A simulated reboot is a longer reconnect: offline for `rebootMs`, then back on a new address. */
+  reboot(key: string, signal?: AbortSignal): Promise<ModemState> {
+    return this.restart(key, this.options.rebootMs ?? SIMULATOR_DEFAULTS.rebootMs, signal);
+  }
+
+  private async restart(key: string, duration: SimulatorOptions['rotationMs'], signal?: AbortSignal) {
     const modem = this.modem(key);
-    // Set before the first await, so a second request made meanwhile joins this rotation.
-    modem.rotation ??= this.reconnect(modem, signal).finally(() => {
+    // Set before the first await, so a second request made meanwhile joins this one.
+    modem.rotation ??= this.reconnect(modem, duration, signal).finally(() => {
       modem.rotation = null;
     });
     return modem.rotation;
   }
 
-  private async reconnect(modem: SimulatedModem, signal?: AbortSignal): Promise<ModemState> {
+  private async reconnect(
+    modem: SimulatedModem,
+    duration: SimulatorOptions['rotationMs'],
+    signal?: AbortSignal,
+  ): Promise<ModemState> {
     const previous = modem.address;
     // Like a real modem: no address while it reconnects to the operator.
     modem.address = null;
-    const { min, max } = this.options.rotationMs;
+    const { min, max } = duration;
     const finished = await this.sleep(min + Math.floor(this.random() * (max - min + 1)), signal);
     const taken = new Set([...this.modems.values()].map((other) => other.address));
     const free = this.pool.filter((address) => address !== previous && !taken.has(address));

@@ -67,7 +67,7 @@ export class Endpoint {
   authenticated(socket: Socket, identity: Identity): void {
     if (socket.destroyed) return;
     this.sessions.set(socket, identity);
-    this.context.meter.track(this.id, socket);
+    this.context.meter.track(this.id, socket, this.modemKey);
   }
 
   /** Closes the sessions whose identity the current access rule no longer accepts; returns how many. */

@@ -85,7 +85,11 @@ export default function TinyEditor({ id, value, onChange, language, label, readO
           'undo redo | blocks | bold italic underline | alignleft aligncenter alignright | ' +
           'bullist numlist blockquote | link image table | removeformat code',
         block_formats: blockFormats,
-        iframe_aria_text: label,
+        // TinyMCE names the editing area inside its iframe (`aria-label` on the iframe's <body>, which ARIA does not
+        // allow there: axe `aria-prohibited-attr`, serious), not the iframe itself (axe `frame-title`, #28). The
+        // field's label names the frame instead, from the moment the frame exists.
+        iframe_attrs: label ? { title: label } : {},
+        init_instance_callback: (editor) => editor.getBody().removeAttribute('aria-label'),
         // Site-relative URLs (`/api/users/images/12-960x0.webp`, `/about`): what the sanitizer keeps, and what
         // keeps working when the site moves to another host.
         relative_urls: false,

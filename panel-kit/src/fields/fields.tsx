@@ -130,6 +130,11 @@ export function NumberField({
   );
 }
 
+/** A whole number (a port, a count, a version code): no fraction can be typed or kept. */
+export function IntegerField(props: FieldProps & { min?: number; max?: number }) {
+  return <NumberField {...props} precision={0} step={1} />;
+}
+
 export function SelectField<T extends string | number>({
   options,
   allowClear,

@@ -1,5 +1,6 @@
 import { Table } from 'antd';
 import { useKitT } from '../i18n/use-kit-t.ts';
+import { SideScroll } from './SideScroll.tsx';
 import type { Abilities } from '../resource.ts';
 import type { ListColumn } from './ResourceList.tsx';
 import { RowActions } from './RowActions.tsx';
@@ -78,65 +79,67 @@ export function OrderedList<Row extends { readonly id: number }>({
     Boolean(onOpen) || (abilities.canChange && Boolean(reorder)) || (abilities.canDelete && Boolean(remove));
 
   return (
-    <Table<Row>
-      rowKey="id"
-      loading={busy}
-      dataSource={[...arrange(rows)]}
-      pagination={false}
-      // On a phone the table scrolls sideways inside its box: actions stay reachable, the page does not widen.
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText }}
-      columns={[
-        ...(reorder
-          ? [
-              {
-                key: 'position',
-                title: '#',
-                width: 48,
-                responsive: ['sm' as const],
-                render: (_value: unknown, _row: Row, index: number) => index + 1,
-              },
-            ]
-          : []),
-        ...(typeof columns === 'function' ? columns(list) : columns).map((column) => ({
-          key: column.key,
-          title: column.title,
-          responsive: column.responsive,
-          render: (_value: unknown, row: Row) => column.render(row),
-        })),
-        ...(actions
-          ? [
-              {
-                key: 'actions',
-                title: t('list.actions'),
-                // Pinned to the right edge: on a phone the other columns scroll under it, the buttons stay in reach.
-                fixed: 'end' as const,
-                render: (_value: unknown, row: Row, index: number) => {
-                  const level = siblings(row, rows);
-                  const label = name(row, index);
-                  return (
-                    <RowActions
-                      name={label}
-                      canChange={abilities.canChange}
-                      busy={busy}
-                      onOpen={onOpen && (() => onOpen(row))}
-                      move={
-                        reorder && {
-                          index: level.indexOf(row),
-                          count: level.length,
-                          onMove: (delta) => void move(row, delta),
-                        }
-                      }
-                      {...(remove && abilities.canDelete
-                        ? { deleteConfirm: remove.confirm(row, label), onDelete: () => removeRow(row) }
-                        : {})}
-                    />
-                  );
+    <SideScroll>
+      <Table<Row>
+        rowKey="id"
+        loading={busy}
+        dataSource={[...arrange(rows)]}
+        pagination={false}
+        // On a phone the table scrolls sideways inside its box: actions stay reachable, the page does not widen.
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText }}
+        columns={[
+          ...(reorder
+            ? [
+                {
+                  key: 'position',
+                  title: '#',
+                  width: 48,
+                  responsive: ['sm' as const],
+                  render: (_value: unknown, _row: Row, index: number) => index + 1,
                 },
-              },
-            ]
-          : []),
-      ]}
-    />
+              ]
+            : []),
+          ...(typeof columns === 'function' ? columns(list) : columns).map((column) => ({
+            key: column.key,
+            title: column.title,
+            responsive: column.responsive,
+            render: (_value: unknown, row: Row) => column.render(row),
+          })),
+          ...(actions
+            ? [
+                {
+                  key: 'actions',
+                  title: t('list.actions'),
+                  // Pinned to the right edge: on a phone the other columns scroll under it, the buttons stay in reach.
+                  fixed: 'end' as const,
+                  render: (_value: unknown, row: Row, index: number) => {
+                    const level = siblings(row, rows);
+                    const label = name(row, index);
+                    return (
+                      <RowActions
+                        name={label}
+                        canChange={abilities.canChange}
+                        busy={busy}
+                        onOpen={onOpen && (() => onOpen(row))}
+                        move={
+                          reorder && {
+                            index: level.indexOf(row),
+                            count: level.length,
+                            onMove: (delta) => void move(row, delta),
+                          }
+                        }
+                        {...(remove && abilities.canDelete
+                          ? { deleteConfirm: remove.confirm(row, label), onDelete: () => removeRow(row) }
+                          : {})}
+                      />
+                    );
+                  },
+                },
+              ]
+            : []),
+        ]}
+      />
+    </SideScroll>
   );
 }

@@ -10,6 +10,7 @@ import { useListData } from './use-list-data.ts';
 import { useListParams } from './use-list-params.ts';
 import { DeleteButton } from './RowActions.tsx';
 import styles from './lists.module.css';
+import { SideScroll } from './SideScroll.tsx';
 
 export interface ListColumn<Row> {
   readonly key: string;
@@ -155,33 +156,35 @@ export function ResourceList<Row extends object, D extends ListDefinition>({
           )}
         </div>
       )}
-      <Table<Row>
-        rowKey={rowKey}
-        loading={loading}
-        dataSource={[...rows]}
-        locale={{ emptyText: failed ? t('messages.unknownError') : emptyText }}
-        // On a phone the table scrolls sideways inside its box: actions stay reachable, the page does not widen.
-        scroll={{ x: 'max-content' }}
-        onChange={onChange}
-        pagination={{
-          current: page,
-          pageSize,
-          total,
-          showSizeChanger: fixedPageSize === undefined,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (count) => t('list.total', { count }),
-        }}
-        columns={[
-          ...columns.map((column) => ({
-            key: column.key,
-            title: column.title,
-            responsive: column.responsive,
-            ...(column.sortable ? { sorter: true, sortOrder: sortOrder(column.key) } : {}),
-            render: (_value: unknown, row: Row) => column.render(row),
-          })),
-          ...actions,
-        ]}
-      />
+      <SideScroll>
+        <Table<Row>
+          rowKey={rowKey}
+          loading={loading}
+          dataSource={[...rows]}
+          locale={{ emptyText: failed ? t('messages.unknownError') : emptyText }}
+          // On a phone the table scrolls sideways inside its box: actions stay reachable, the page does not widen.
+          scroll={{ x: 'max-content' }}
+          onChange={onChange}
+          pagination={{
+            current: page,
+            pageSize,
+            total,
+            showSizeChanger: fixedPageSize === undefined,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (count) => t('list.total', { count }),
+          }}
+          columns={[
+            ...columns.map((column) => ({
+              key: column.key,
+              title: column.title,
+              responsive: column.responsive,
+              ...(column.sortable ? { sorter: true, sortOrder: sortOrder(column.key) } : {}),
+              render: (_value: unknown, row: Row) => column.render(row),
+            })),
+            ...actions,
+          ]}
+        />
+      </SideScroll>
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { appStore, messageAtom } from '@proxy/contract/state';
 import { CHOICES, HOST_ALL, host, MODEM_ALL, modem, page } from './test/fixtures.ts';
-import { queryOf, renderSection } from './test/render-section.tsx';
-import { installBrowserStubs, signIn, stubApi, type Call } from './test/setup.tsx';
+import { queryOf, screenTests, signIn, stubApi, type Call } from '@proxy/panel-kit/testing';
+import { renderSection } from './test/render-section.tsx';
 
 const MODEMS = [
   modem(1, 'Moscow MTS 1', {
@@ -37,11 +37,7 @@ function answer(call: Call) {
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
-beforeEach(() => installBrowserStubs());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests();
 
 describe('the Farm section', () => {
   it('lists the modems with their host, place, operator, status, IP, last rotation and who uses them', async () => {

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { PanelPageRow } from '@proxy/contract/schemas/page';
 import { formatPrice } from '@proxy/contract/money';
-import { installBrowserStubs, Providers, signIn, stubApi, type Call } from './test/setup.tsx';
+import { queryOf, screenTests, signIn, stubApi, type Call } from '@proxy/panel-kit/testing';
+import { renderRoutes } from './test/setup.tsx';
 import { PagesSection } from './PagesSection.tsx';
 
 const row = (id: number, slug: string, title: string, extra: Partial<PanelPageRow> = {}): PanelPageRow => ({
@@ -33,25 +33,10 @@ function answerPages() {
   };
 }
 
-async function renderList(path = '/en/panel/page') {
-  const router = createMemoryRouter([{ path: '/en/panel/page', Component: PagesSection }], { initialEntries: [path] });
-  await act(async () => {
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
-  });
-  return router;
-}
+const renderList = (path = '/en/panel/page') =>
+  renderRoutes([{ path: '/en/panel/page', Component: PagesSection }], path);
 
-const query = (call: Call | undefined) => Object.fromEntries(new URL(call?.url ?? '', 'http://x').searchParams);
-
-beforeEach(() => installBrowserStubs());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests();
 
 describe('the pages list', () => {
   it('shows the rows with the home badge, block counts, status and the total, linking each to its edit screen', async () => {
@@ -85,7 +70,7 @@ describe('the pages list', () => {
     const calls = stubApi(answerPages());
     const router = await renderList('/en/panel/page?search=pro&published=false&ordering=-updated_at&page=2');
     await screen.findByRole('link', { name: 'About us' });
-    expect(query(calls[0])).toEqual({
+    expect(queryOf(calls[0]?.url)).toEqual({
       search: 'pro',
       published: 'false',
       ordering: '-updated_at',
@@ -103,14 +88,14 @@ describe('the pages list', () => {
       published: 'false',
       ordering: '-updated_at',
     });
-    expect(query(calls.at(-1))).toMatchObject({ search: 'about', page: '1' });
+    expect(queryOf(calls.at(-1)?.url)).toMatchObject({ search: 'about', page: '1' });
 
     await act(async () => {
       // The header row: a table that scrolls sideways also renders a hidden copy of its titles to measure them.
       fireEvent.click(screen.getAllByText('Title')[0] as HTMLElement);
     });
     expect(new URLSearchParams(router.state.location.search).get('ordering')).toBe('title_ru');
-    expect(query(calls.at(-1))).toMatchObject({ ordering: 'title_ru' });
+    expect(queryOf(calls.at(-1)?.url)).toMatchObject({ ordering: 'title_ru' });
   });
 
   it('asks before deleting a page, then deletes it and reloads the list', async () => {

@@ -1,10 +1,10 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
 import type { PanelPaymentMethod } from '@proxy/contract/schemas/billing';
 import { appStore, messageAtom } from '@proxy/contract/state';
+import { screenTests, signIn, stubApi, type Call } from '@proxy/panel-kit/testing';
 import { renderSection } from './test/render-section.tsx';
-import { installBrowserStubs, signIn, stubApi, type Call } from './test/setup.tsx';
 
 const method = (
   id: number,
@@ -23,7 +23,18 @@ const method = (
   secrets_set: { api_key: false, webhook_secret: false },
   webhook_url: '',
   min_amount: 100_000,
+  max_amount: null,
   fee_percent: 2.5,
+  asset: null,
+  asset_decimals: 0,
+  rate_source: 'staff',
+  rate: null,
+  rate_at: null,
+  rate_set_by: null,
+  rate_url: '',
+  rate_path: '',
+  rate_max_age_minutes: 1440,
+  rate_error: '',
   instructions_ru: '',
   instructions_en: '',
   active: true,
@@ -59,11 +70,7 @@ function answerMethods(call: Call) {
   return { body: { count: 0, next: null, previous: null, results: [] } };
 }
 
-beforeEach(() => installBrowserStubs());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests();
 
 describe('the Payments section', () => {
   it('shows only the tabs whose list the user may read', async () => {

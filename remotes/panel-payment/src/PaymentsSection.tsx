@@ -1,10 +1,4 @@
-import {
-  hasPermission,
-  INVOICE_PERMISSIONS,
-  PAYMENT_METHOD_PERMISSIONS,
-  PROMO_CODE_PERMISSIONS,
-} from '@proxy/contract/permissions';
-import { useAtomValue, userAtom } from '@proxy/contract/state';
+import { INVOICE_PERMISSIONS, PAYMENT_METHOD_PERMISSIONS, PROMO_CODE_PERMISSIONS } from '@proxy/contract/permissions';
 import { SectionPage, SectionTabs } from '@proxy/panel-kit';
 import { useT } from './i18n/use-t.ts';
 import { InvoicesList } from './invoices/InvoicesList.tsx';
@@ -17,18 +11,29 @@ import { PromoList } from './promo/PromoList.tsx';
  */
 export function PaymentsSection() {
   const { t } = useT();
-  const user = useAtomValue(userAtom);
-  const tabs = [
-    { key: 'methods', view: PAYMENT_METHOD_PERMISSIONS.view, render: () => <MethodsList /> },
-    { key: 'invoices', view: INVOICE_PERMISSIONS.view, render: () => <InvoicesList /> },
-    { key: 'promo', view: PROMO_CODE_PERMISSIONS.view, render: () => <PromoList /> },
-  ] as const;
   return (
     <SectionPage title={t('section.title')}>
       <SectionTabs
-        tabs={tabs
-          .filter((tab) => hasPermission(user, tab.view))
-          .map((tab) => ({ key: tab.key, label: t(`section.tabs.${tab.key}`), render: tab.render }))}
+        tabs={[
+          {
+            key: 'methods',
+            label: t('section.tabs.methods'),
+            view: PAYMENT_METHOD_PERMISSIONS.view,
+            render: () => <MethodsList />,
+          },
+          {
+            key: 'invoices',
+            label: t('section.tabs.invoices'),
+            view: INVOICE_PERMISSIONS.view,
+            render: () => <InvoicesList />,
+          },
+          {
+            key: 'promo',
+            label: t('section.tabs.promo'),
+            view: PROMO_CODE_PERMISSIONS.view,
+            render: () => <PromoList />,
+          },
+        ]}
       />
     </SectionPage>
   );

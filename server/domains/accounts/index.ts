@@ -6,13 +6,16 @@
 import type { Currency } from '@proxy/contract/money';
 import type { FastifyPluginAsync } from 'fastify';
 import accountRoutes from './account-routes.ts';
+import apiKeysRoutes from './api-keys-routes.ts';
 import authRoutes from './auth-routes.ts';
 import { hashTokenKey } from './tokens-repository.ts';
 import usersRoutes, { toAuthUser } from './users-routes.ts';
 
 // The auth plugin finds the user behind a login key.
 export { hashTokenKey, tokensRepository } from './tokens-repository.ts';
-export { sessionCache, type SessionCache } from './session-cache.ts';
+export { ownerCache, sessionCache, type OwnerCache, type SessionCache } from './session-cache.ts';
+// ... and the customer API's keys (issue #30), on the same notification channel.
+export { API_KEY_PATTERN, apiKeysRepository, type ApiKeyOwner } from './api-keys-repository.ts';
 export { usersRepository, type User } from './users-repository.ts';
 // Staff changes to an account are audited beside the owner's own.
 export { userAuditRepository } from './audit-repository.ts';
@@ -37,6 +40,7 @@ const accounts: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
   await app.register(authRoutes, options);
   await app.register(usersRoutes, { secretKey: options.secretKey, currency: options.currency });
   await app.register(accountRoutes, options);
+  await app.register(apiKeysRoutes);
 
   // The site's document is rendered signed in for a visitor whose `accessToken` cookie names a live login (the
   // cookie is read only there: the API authenticates by the Authorization header alone).

@@ -63,4 +63,9 @@ export const ACCOUNT_MESSAGES = {
     en: 'A confirmation link has been sent to the new address.',
     ru: 'Ссылка для подтверждения отправлена на новый адрес.',
   },
+  // The customer API's keys (issue #30).
+  apiKeyLimit: ({ max }: { readonly max: number }) => ({
+    en: `An account may hold at most ${max} API keys: revoke one you no longer use first.`,
+    ru: `У аккаунта может быть не больше ${max} API-ключей: сначала отзовите ненужный.`,
+  }),
 } as const satisfies Messages;

@@ -99,4 +99,10 @@ describeRefusals('accounts', ACCOUNT_REFUSALS, {
     en: { token: ['This field may not be blank.'] },
     ru: { token: ['Это поле не может быть пустым.'] },
   },
+  apiKeyLimit: {
+    refusal: ACCOUNT_REFUSALS.apiKeyLimit({ max: 20 }),
+    status: 409,
+    en: { detail: 'An account may hold at most 20 API keys: revoke one you no longer use first.' },
+    ru: { detail: 'У аккаунта может быть не больше 20 API-ключей: сначала отзовите ненужный.' },
+  },
 });

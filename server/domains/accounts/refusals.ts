@@ -38,4 +38,5 @@ export const ACCOUNT_REFUSALS = defineRefusals('accounts', {
   profileEmpty: { status: 400, field: 'subscribed', message: MESSAGES.required },
   unsubscribeTokenMissing: { status: 400, field: 'token', message: MESSAGES.required },
   unsubscribeTokenBlank: { status: 400, field: 'token', message: MESSAGES.blank },
+  apiKeyLimit: { status: 409, message: ACCOUNT_MESSAGES.apiKeyLimit },
 });

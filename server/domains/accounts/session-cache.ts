@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Subscription } from '../../db/db.ts';
 import { tokensRepository, type TokenOwner } from './tokens-repository.ts';
+import type { User } from './users-repository.ts';
 
 export const AUTH_CHANNEL = 'auth_changed';
 const DEFAULT_TTL_MS = 5_000;
@@ -31,11 +32,13 @@ export interface SessionCacheOptions {
   readonly now?: () => number;
 }
 
-export interface SessionCache {
+export interface OwnerCache<O extends { readonly user: User }> {
   /** Whether owners are kept: only while the database's notifications are sure to arrive. */
   readonly listening: boolean;
-  /** The token's live owner (see `tokensRepository.findOwner`), from memory when the database allows it. */
-  owner(keyHash: string): Promise<TokenOwner | null>;
+  /** Lookups answered from memory (`hits`) and from the database (`misses`) since start: the metrics read them. */
+  readonly lookups: { readonly hits: number; readonly misses: number };
+  /** The key's live owner (see `tokensRepository.findOwner`), from memory when the database allows it. */
+  owner(keyHash: string): Promise<O | null>;
   /**
    * Resolves once every change committed before the call has reached this process: what a logout revoked is then
    * refused here. Bounded, and never fails: if the fence does not come back in time, everything kept is forgotten.
@@ -44,21 +47,37 @@ export interface SessionCache {
   close(): Promise<void>;
 }
 
-interface Entry {
-  readonly owner: TokenOwner;
+/** Login tokens' owners. */
+export type SessionCache = OwnerCache<TokenOwner>;
+
+interface Entry<O> {
+  readonly owner: O;
   readonly expiresAt: number;
 }
 
 export function sessionCache(db: Db, options: SessionCacheOptions = {}): SessionCache {
+  const tokens = tokensRepository(db);
+  return ownerCache(db, (keyHash) => tokens.findOwner(keyHash), options);
+}
+
+/**
+ * The same memory for any secret whose rows notify `auth_changed` with their key hash and whose owner is a user
+ * (login tokens; the customer API's keys, `api-keys-repository.ts`).
+ */
+export function ownerCache<O extends { readonly user: User }>(
+  db: Db,
+  find: (keyHash: string) => Promise<O | null>,
+  options: SessionCacheOptions = {},
+): OwnerCache<O> {
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const now = options.now ?? Date.now;
-  const tokens = tokensRepository(db);
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<O>>();
   const keysOfUser = new Map<number, Set<string>>();
   const fences = new Map<string, () => void>();
   let listening = false;
   let generation = 0;
+  const lookups = { hits: 0, misses: 0 };
 
   const forget = (keyHash: string) => {
     const entry = entries.get(keyHash);
@@ -73,7 +92,7 @@ export function sessionCache(db: Db, options: SessionCacheOptions = {}): Session
     entries.clear();
     keysOfUser.clear();
   };
-  const keep = (keyHash: string, owner: TokenOwner) => {
+  const keep = (keyHash: string, owner: O) => {
     if (entries.size >= maxEntries) {
       const oldest = entries.keys().next();
       if (!oldest.done) forget(oldest.value);
@@ -107,13 +126,18 @@ export function sessionCache(db: Db, options: SessionCacheOptions = {}): Session
     get listening() {
       return listening;
     },
+    lookups,
 
     async owner(keyHash) {
       const entry = entries.get(keyHash);
-      if (entry && entry.expiresAt > now()) return entry.owner;
+      if (entry && entry.expiresAt > now()) {
+        lookups.hits += 1;
+        return entry.owner;
+      }
+      lookups.misses += 1;
       if (entry) forget(keyHash);
       const readAt = generation;
-      const owner = await tokens.findOwner(keyHash);
+      const owner = await find(keyHash);
       if (owner && listening && readAt === generation) keep(keyHash, owner);
       return owner;
     },

@@ -3,15 +3,23 @@
  * credited once whoever marks it paid and however often (staff twice, a webhook and its replays at once), and a
  * balance never goes below zero (the database refuses it). The gateway is called outside any transaction.
  */
-import type { Currency } from '@proxy/contract/money';
-import { feeOf, type InvoiceCreate, type LedgerEntry } from '@proxy/contract/schemas/billing';
+import { assetUnitsFor, formatUnits, toUnits, UNIQUE_TAIL_MAX } from '@proxy/contract/assets';
+import { amountProblem, type AmountProblem, type Currency } from '@proxy/contract/money';
+import { feeOf, MAX_AMOUNT, type InvoiceCreate, type LedgerEntry } from '@proxy/contract/schemas/billing';
 import type { Db, Queryable } from '../../db/db.ts';
 import { IDEMPOTENCY_REFUSALS } from '../../lib/idempotency.ts';
-import { invoicesRepository, type InvoiceRow } from './invoices-repository.ts';
+import { invoicesRepository, type InvoiceRow, type NewInvoice } from './invoices-repository.ts';
 import { ledgerRepository, type Posting } from './ledger-repository.ts';
-import { paymentMethodsRepository, type MethodRow, type StoredMethod } from './payment-methods-repository.ts';
+import {
+  paymentMethodsRepository,
+  unavailableReason,
+  type MethodRow,
+  type StoredMethod,
+} from './payment-methods-repository.ts';
+import { readRate } from './rates.ts';
 import { PROVIDERS } from './providers.ts';
 import { BILLING_REFUSALS } from './refusals.ts';
+import { webhookPath } from './webhook-routes.ts';
 
 export interface BillingOptions {
   /** The site's one currency: balances, invoices and prices are in it. */
@@ -20,6 +28,11 @@ export interface BillingOptions {
   readonly invoiceTtlMinutes: number;
   /** PUBLIC_URL: where the gateway sends the customer back. */
   readonly publicUrl: string;
+  /**
+   * Outside production: a rate endpoint may be `http://` (a local ticker). Left out (other domains' tests build the
+   * service without it): production's rule, `https://` only.
+   */
+  readonly allowLocal?: boolean;
 }
 
 /** What became of a webhook delivery. */
@@ -34,6 +47,66 @@ export type WebhookOutcome =
   /** Settled for another amount or currency than the invoice's: recorded, not credited (staff decide). */
   | 'mismatch'
   | 'applied';
+
+/** How often the rates job looks for provider-rated methods to read (each at most once per interval). */
+export const RATE_READ_EVERY_MS = 60_000;
+
+/** The refusal for each answer of the contract's amount rule. */
+function amountRefusal(problem: AmountProblem, method: StoredMethod, currency: Currency) {
+  switch (problem) {
+    case 'format':
+      return BILLING_REFUSALS.amountFormat();
+    case 'negative':
+      return BILLING_REFUSALS.amountNegative();
+    case 'zero':
+      return BILLING_REFUSALS.amountZero();
+    case 'decimals':
+      return BILLING_REFUSALS.amountDecimals();
+    case 'below_min':
+      return BILLING_REFUSALS.belowMinAmount({ amount: method.min_amount, currency });
+    case 'above_max':
+      return BILLING_REFUSALS.aboveMaxAmount({ amount: method.max_amount ?? MAX_AMOUNT, currency });
+  }
+}
+
+/** A method's limits for the amount rule: at least one minor unit, at most MAX_AMOUNT. */
+export const amountLimitsOf = (method: Pick<StoredMethod, 'min_amount' | 'max_amount'>) => ({
+  min: Math.max(method.min_amount, 1),
+  max: method.max_amount ?? MAX_AMOUNT,
+});
+
+/** Refuses a method that cannot price an invoice now (no rate, or one older than its limit). */
+function checkRate(method: StoredMethod): void {
+  const reason = unavailableReason(method);
+  if (reason === 'no_rate') throw BILLING_REFUSALS.noRate();
+  if (reason === 'stale_rate') throw BILLING_REFUSALS.staleRate();
+}
+
+/**
+ * The asset amount of an invoice of `total` minor units through `method`: the total at the method's rate, rounded up
+ * to its decimals, plus the lowest tail (1…UNIQUE_TAIL_MAX smallest units) no open invoice of the method asks for.
+ * Runs in the transaction holding the method's advisory lock, so two top-ups never pick the same tail.
+ */
+async function uniqueAssetAmount(tx: Queryable, method: StoredMethod, total: number): Promise<NewInvoice['asset']> {
+  const { asset, rate, rate_at: rateAt, asset_decimals: decimals } = method;
+  const base = asset && rate && rateAt ? assetUnitsFor(total, rate, decimals) : null;
+  if (!asset || !rate || !rateAt || base === null) throw BILLING_REFUSALS.noRate();
+  const taken = new Set(
+    (
+      await invoicesRepository(tx).openAmounts(
+        method.id,
+        formatUnits(base, decimals),
+        formatUnits(base + BigInt(UNIQUE_TAIL_MAX), decimals),
+      )
+    ).map((amount) => toUnits(amount, decimals)),
+  );
+  for (let tail = 1n; tail <= BigInt(UNIQUE_TAIL_MAX); tail += 1n) {
+    if (!taken.has(base + tail)) {
+      return { code: asset, amount: formatUnits(base + tail, decimals), decimals, rate, rateAt };
+    }
+  }
+  throw BILLING_REFUSALS.amountsTaken();
+}
 
 /** Credits a pending or expired invoice with one `topup` entry, on a row the caller locked. */
 async function credit(tx: Queryable, invoice: InvoiceRow, actorId: number | null, reason: string): Promise<void> {
@@ -63,6 +136,7 @@ export function billingService(db: Db, options: BillingOptions) {
         total: invoice.amount + invoice.fee,
         currency: invoice.currency,
         returnUrl: `${options.publicUrl}${language === 'en' ? '/en' : ''}/user?invoice=${id}`,
+        webhookUrl: `${options.publicUrl}${webhookPath(method.provider, method.id)}`,
         expirationMinutes: options.invoiceTtlMinutes,
       });
       if (checkout) await invoices.setCheckout(id, checkout.reference, checkout.url);
@@ -98,20 +172,33 @@ export function billingService(db: Db, options: BillingOptions) {
       if (!method || !method.active || !PROVIDERS[method.provider].ready(method)) {
         throw BILLING_REFUSALS.methodUnavailable();
       }
-      if (input.amount < method.min_amount) {
-        throw BILLING_REFUSALS.belowMinAmount({ amount: method.min_amount, currency: options.currency });
-      }
-      const id = await invoices.create({
+      const problem = amountProblem(input.amount, amountLimitsOf(method));
+      if (problem) throw amountRefusal(problem, method, options.currency);
+      const fee = feeOf(input.amount, method.fee_basis_points / 100);
+      const invoice = {
         userId,
         methodId: method.id,
         provider: method.provider,
         amount: input.amount,
-        fee: feeOf(input.amount, method.fee_basis_points / 100),
+        fee,
         currency: options.currency,
         payAddress: PROVIDERS[method.provider].payAddress(method),
         idempotencyKey: key,
         ttlMinutes: options.invoiceTtlMinutes,
-      });
+      };
+      // A crypto method asks for its asset: the rate is read, the amount picked and the invoice written under the
+      // method's advisory lock (not its row lock: staff edits and webhooks do not wait for top-ups), so concurrent
+      // top-ups take their tails one after another and each open invoice asks for its own amount.
+      const id = method.asset
+        ? await db.transaction(async (tx) => {
+            await tx.query(`SELECT pg_advisory_xact_lock(hashtext('invoices.asset_amount'), $1)`, [method.id]);
+            const current = await paymentMethodsRepository(tx).get(method.id);
+            if (!current?.active || current.asset === null) throw BILLING_REFUSALS.methodUnavailable();
+            checkRate(current);
+            const asset = await uniqueAssetAmount(tx, current, input.amount + fee);
+            return invoicesRepository(tx).create({ ...invoice, asset });
+          })
+        : await invoices.create(invoice);
       // The key was taken between the read and the insert: the other request made it.
       if (id === null) return (await same()) as { id: number; created: false };
       await openCheckout(id, method, language);
@@ -122,13 +209,28 @@ export function billingService(db: Db, options: BillingOptions) {
      * Money arrived (staff saw it, or the gateway settled): credits once. Answers false when it was paid already
      * (nothing written); a cancelled invoice is refused.
      */
-    markPaid(id: number, change: { readonly actorId: number | null; readonly reason: string }): Promise<boolean> {
+    markPaid(
+      id: number,
+      change: {
+        readonly actorId: number | null;
+        readonly reason: string;
+        /** What staff saw arrive: the asset amount and the transaction's id. */
+        readonly assetAmount?: string | null;
+        readonly txid?: string;
+      },
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const invoice = await invoicesRepository(tx).lock(id);
         if (!invoice) throw BILLING_REFUSALS.invoiceNotPending();
         if (invoice.status === 'paid') return false;
         if (invoice.status === 'cancelled') throw BILLING_REFUSALS.invoiceSettled();
         await credit(tx, invoice, change.actorId, change.reason);
+        if (change.assetAmount || change.txid) {
+          await invoicesRepository(tx).recordPayment(id, {
+            assetAmount: change.assetAmount || null,
+            txid: change.txid ?? '',
+          });
+        }
         return true;
       });
     },
@@ -143,21 +245,52 @@ export function billingService(db: Db, options: BillingOptions) {
       });
     },
 
-    /** A new payment method, at the end of the list (its position read, then written: one transaction). */
-    createMethod(row: MethodRow): Promise<number> {
-      return db.transaction((tx) => paymentMethodsRepository(tx).create(row));
+    /**
+     * A new payment method, at the end of the list (its position read, then written: one transaction), with the
+     * rate staff typed, if any, signed by them.
+     */
+    createMethod(row: MethodRow, rate?: { readonly value: string | null; readonly actorId: number }): Promise<number> {
+      return db.transaction(async (tx) => {
+        const repository = paymentMethodsRepository(tx);
+        const id = await repository.create(row);
+        if (rate?.value) await repository.setRate(id, rate.value, rate.actorId);
+        return id;
+      });
     },
 
     /**
      * Edits a method: `changes` sees the stored method under its row lock (the secrets merge reads the stored ones,
      * so two edits cannot drop each other's key). False when there is no such method.
      */
-    updateMethod(id: number, changes: (current: StoredMethod) => Partial<MethodRow>): Promise<boolean> {
+    updateMethod(
+      id: number,
+      changes: (current: StoredMethod) => Partial<MethodRow>,
+      rate?: { readonly value: string | null | undefined; readonly actorId: number },
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const repository = paymentMethodsRepository(tx);
         const current = await repository.lock(id);
-        return current ? repository.update(id, changes(current)) : false;
+        if (!current) return false;
+        await repository.update(id, changes(current));
+        // Only a changed rate is re-dated and re-signed: saving the form again does not make an old rate look new.
+        if (rate && rate.value !== undefined && !sameRate(rate.value, current.rate)) {
+          await repository.setRate(id, rate.value, rate.actorId);
+        }
+        return true;
       });
+    },
+
+    /**
+     * The rates job: reads each claimed provider-rated method's endpoint (outside any transaction: a slow exchange
+     * holds no lock) and records the rate or the failure. Answers how many methods it read.
+     */
+    async readRates(now: Date): Promise<number> {
+      const claims = await methods.claimRateReads(now, RATE_READ_EVERY_MS);
+      const allowLocal = options.allowLocal ?? false;
+      for (const claim of claims) {
+        await methods.recordRead(claim, await readRate(claim.rate_url, claim.rate_path, { allowLocal }));
+      }
+      return claims.length;
     },
 
     /** False when `ids` is not exactly the methods. */
@@ -220,6 +353,12 @@ export function billingService(db: Db, options: BillingOptions) {
       });
     },
   };
+}
+
+/** '95.5' and '95.50' are one rate. */
+function sameRate(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  return toUnits(a, 18) === toUnits(b, 18);
 }
 
 export type BillingService = ReturnType<typeof billingService>;

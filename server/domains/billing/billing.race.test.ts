@@ -144,6 +144,44 @@ describe.runIf(postgres)('money races on PostgreSQL', () => {
     expect(await testDb.db.query('SELECT 1 FROM invoices WHERE user_id = $1', [payer.id])).toHaveLength(1);
   });
 
+  it('20 top-ups of one crypto method at once: 20 distinct asset amounts, none refused (issue #27)', async () => {
+    const method = await app.inject({
+      method: 'POST',
+      url: '/api/panel/payment-methods/',
+      headers: staff,
+      payload: {
+        code: 'usdt_race',
+        name_ru: 'USDT',
+        kind: 'crypto',
+        provider: 'manual',
+        settings: { address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+        asset: 'USDT-TRC20',
+        rate: '95.50',
+      },
+    });
+    expect(method.statusCode).toBe(201);
+    const methodId = method.json().id as number;
+    const payers = await Promise.all(Array.from({ length: 20 }, () => customer()));
+    // The same amount from everyone: every invoice starts from the same converted base and must take its own tail.
+    const answers = await Promise.all(
+      payers.map((payer) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/invoices/',
+          headers: payer.headers,
+          payload: { method: methodId, amount: 1_000_000 },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
+    const amounts = answers.map((answer) => answer.json().asset.amount as string);
+    expect(new Set(amounts).size).toBe(20);
+    // The lowest tails, each once: 104.7121 (10 000 ₽ at 95.50) + 0.0001 … 0.0020.
+    expect([...amounts].sort()).toEqual(
+      Array.from({ length: 20 }, (_, index) => (1_047_122 + index).toString().replace(/(\d{4})$/, '.$1')),
+    );
+  });
+
   it('the last use of a promo code goes to one of 10 customers ordering at once', async () => {
     await testDb.db.query("INSERT INTO promo_codes (code, kind, value, max_uses) VALUES ('LASTONE', 'percent', 10, 1)");
     const payers = await Promise.all(Array.from({ length: 10 }, () => customer()));

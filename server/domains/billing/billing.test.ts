@@ -115,8 +115,13 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
       kind: 'crypto',
       provider: 'manual',
       min_amount: 50_000,
+      max_amount: 100_000_000_000,
       fee_percent: 2.5,
       currency: 'RUB',
+      asset: null,
+      rate: null,
+      rate_at: null,
+      unavailable: null,
     });
     const russian = await app.inject({ url: '/api/payment-methods/', headers: RU });
     expect(russian.json().find((m: { code: string }) => m.code === 'usdt_tron').name).toBe('USDT (TRC-20)');
@@ -211,7 +216,7 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
     const off = await call('POST', '/api/invoices/', as.bob, { method: card?.id, amount: 100_000 });
     expect(off.json()).toEqual({ method: ['This payment method is not available.'] });
     const fractional = await call('POST', '/api/invoices/', as.bob, { method: manualId, amount: 10.5 });
-    expect(fractional.json()).toEqual({ amount: ['A valid integer is required.'] });
+    expect(fractional.json()).toEqual({ amount: ['At most two digits after the decimal point.'] });
   });
 
   it('credits once when staff mark an invoice paid: balance, ledger, and a second click changes nothing', async () => {

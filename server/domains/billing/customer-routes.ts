@@ -24,8 +24,8 @@ import { jsonSchemaOf } from '../../lib/schemas.ts';
 import type { BillingOptions, BillingService } from './billing-service.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices-repository.ts';
 import { ledgerRepository } from './ledger-repository.ts';
-import { paymentMethodsRepository, type StoredMethod } from './payment-methods-repository.ts';
-import { toInvoice } from './presenters.ts';
+import { invoicePresenter } from './invoice-presenter.ts';
+import { paymentMethodsRepository } from './payment-methods-repository.ts';
 import { BILLING_REFUSALS } from './refusals.ts';
 
 const invoiceListQuery = jsonSchemaOf(listQuerySchema(INVOICE_LIST));
@@ -48,11 +48,7 @@ const customerRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingServ
   const ledger = ledgerRepository(app.db);
   const signedIn = { preHandler: app.requireAuthenticated };
 
-  /** The invoices with their methods (a short list, read once per answer). */
-  async function present(rows: readonly InvoiceRow[], language: Language, withQr = false) {
-    const byId = new Map<number, StoredMethod>((await methods.list()).map((method) => [method.id, method]));
-    return Promise.all(rows.map((row) => toInvoice(row, byId.get(row.method_id) as StoredMethod, language, withQr)));
-  }
+  const present = invoicePresenter(app.db);
   const presentOne = async (row: InvoiceRow, language: Language) => (await present([row], language, true))[0];
 
   app.addHook('onSend', async (request, reply) => {

@@ -4,13 +4,16 @@
  * domain's only public surface.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { billingService, type BillingOptions } from './billing-service.ts';
+import { billingService, RATE_READ_EVERY_MS, type BillingOptions } from './billing-service.ts';
 import customerRoutes from './customer-routes.ts';
 import panelRoutes from './panel-routes.ts';
 import { paymentMethodBadges } from './payment-methods-repository.ts';
 import webhookRoutes from './webhook-routes.ts';
 
 export { ledgerRepository, type Posting } from './ledger-repository.ts';
+// The customer API (`/api/v1/`) reads the owner's invoices as the account's page does.
+export { invoicesRepository } from './invoices-repository.ts';
+export { invoicePresenter } from './invoice-presenter.ts';
 // Orders and staff word an overdraft their own way (a 402 to an order, a field error to staff).
 export { BILLING_REFUSALS } from './refusals.ts';
 export { BILLING_MESSAGES } from './messages.ts';
@@ -21,7 +24,8 @@ export { billingService, type BillingOptions, type BillingService } from './bill
 /** How often pending invoices past their time are written `expired` (reads show it at once regardless). */
 const EXPIRY_SWEEP_MS = 60_000;
 
-const billing: FastifyPluginAsync<BillingOptions> = async (app, options) => {
+/** The plugin is told, as the notifications domain is, whether outbound URLs may be local (outside production). */
+const billing: FastifyPluginAsync<BillingOptions & { readonly allowLocal: boolean }> = async (app, options) => {
   const service = billingService(app.db, options);
   await app.register(customerRoutes, { ...options, billing: service });
   // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings an account holds.
@@ -33,6 +37,8 @@ const billing: FastifyPluginAsync<BillingOptions> = async (app, options) => {
 
   // Idempotent and safe with several processes: each UPDATE only touches rows still pending.
   app.jobs.register({ name: 'invoices.expire', everyMs: EXPIRY_SWEEP_MS, run: (now) => service.expireDue(now) });
+  // Provider-rated crypto methods: each endpoint read once per interval by whichever process claims the method.
+  app.jobs.register({ name: 'payments.rates', everyMs: RATE_READ_EVERY_MS, run: (now) => service.readRates(now) });
   // The home page's document shows how one can pay: the active methods' names and icons.
   app.site.provide('paymentMethods', paymentMethodBadges(app.db));
 };

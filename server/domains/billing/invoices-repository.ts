@@ -2,6 +2,7 @@
  * The `invoices` table: a customer's top-ups. Status changes (`settle`, `cancel`) are made on a row the service has
  * locked (`lock`), so two staff, a webhook and a replay deciding about one invoice apply one after another.
  */
+import { type CryptoAsset, toUnits } from '@proxy/contract/assets';
 import type { Currency } from '@proxy/contract/money';
 import type {
   InvoiceListParams,
@@ -24,6 +25,14 @@ export interface InvoiceRow {
   readonly currency: Currency;
   readonly status: InvoiceStatus;
   readonly pay_address: string;
+  readonly asset: CryptoAsset | null;
+  /** Exact decimals as the database keeps them ('105.2301'). */
+  readonly asset_amount: string | null;
+  readonly asset_decimals: number | null;
+  readonly asset_rate: string | null;
+  readonly asset_rate_at: Date | null;
+  readonly paid_asset_amount: string | null;
+  readonly paid_txid: string;
   readonly provider_reference: string;
   readonly checkout_url: string | null;
   readonly customer_reference: string;
@@ -40,7 +49,9 @@ export interface InvoiceRow {
 // An invoice past its time is expired whether or not the sweep has written it yet: every read says so.
 const STATUS = `CASE WHEN i.status = 'pending' AND i.expires_at <= now() THEN 'expired' ELSE i.status END`;
 const COLUMNS = `i.id, i.user_id, u.email AS user_email, i.method_id, i.provider, i.amount, i.fee, i.currency,
-  ${STATUS} AS status, i.pay_address, i.provider_reference, i.checkout_url, i.customer_reference, i.status_reason,
+  ${STATUS} AS status, i.pay_address, i.asset, i.asset_amount::text AS asset_amount, i.asset_decimals,
+  i.asset_rate::text AS asset_rate, i.asset_rate_at, i.paid_asset_amount::text AS paid_asset_amount, i.paid_txid,
+  i.provider_reference, i.checkout_url, i.customer_reference, i.status_reason,
   i.actor_id, a.email AS actor_email, i.idempotency_key, i.expires_at, i.paid_at, i.created_at, i.updated_at`;
 const FROM = `invoices i JOIN users u ON u.id = i.user_id LEFT JOIN users a ON a.id = i.actor_id`;
 
@@ -54,6 +65,19 @@ export interface NewInvoice {
   readonly payAddress: string;
   readonly idempotencyKey: string | null;
   readonly ttlMinutes: number;
+  /** A crypto method: the asset amount (with its unique tail) and the rate it was priced at. */
+  readonly asset?: {
+    readonly code: CryptoAsset;
+    readonly amount: string;
+    readonly decimals: number;
+    readonly rate: string;
+    readonly rateAt: Date | string;
+  };
+}
+
+/** A search term that is an amount ('105.2301'): staff paste what a deposit came with. */
+function asAmount(term: string): string | null {
+  return toUnits(term, 18) === null ? null : term;
 }
 
 type Filters = {
@@ -76,7 +100,13 @@ function where(filters: Filters, search: string | undefined, userId?: number): {
   if (filters.user) add((n) => `i.user_id = ANY($${n}::int[])`, filters.user);
   if (filters.created?.after) add((n) => `i.created_at >= $${n}::date`, filters.created.after);
   if (filters.created?.before) add((n) => `i.created_at < $${n}::date + 1`, filters.created.before);
-  for (const term of searchTerms(search)) add((n) => `u.email ILIKE $${n}`, likePattern(term));
+  // DRF's terms split on commas, so an amount with a decimal comma ('104,7122') is read as one number first.
+  const amountWithComma = /^\s*\d+,\d+\s*$/.test(search ?? '');
+  for (const term of searchTerms(amountWithComma ? (search ?? '').replace(',', '.') : search)) {
+    const amount = asAmount(term);
+    if (amount === null) add((n) => `u.email ILIKE $${n}`, likePattern(term));
+    else add((n) => `(i.asset_amount = $${n}::numeric OR i.paid_asset_amount = $${n}::numeric)`, amount);
+  }
   return { sql: clauses.length > 0 ? clauses.join(' AND ') : 'true', values };
 }
 
@@ -122,12 +152,26 @@ export function invoicesRepository(q: Queryable) {
     lockByProviderReference: (provider: PaymentProvider, reference: string) =>
       one('i.provider = $1 AND i.provider_reference = $2', [provider, reference], true),
 
+    /**
+     * The amounts open invoices of a method ask for between `above` (exclusive) and `upTo`: the tails taken. Read under
+     * the method's advisory lock (the service's), so no other top-up of the method picks one meanwhile.
+     */
+    async openAmounts(methodId: number, above: string, upTo: string): Promise<string[]> {
+      const rows = await q.query<{ amount: string }>(
+        `SELECT asset_amount::text AS amount FROM invoices
+          WHERE method_id = $1 AND status = 'pending' AND asset_amount > $2::numeric AND asset_amount <= $3::numeric`,
+        [methodId, above, upTo],
+      );
+      return rows.map((row) => row.amount);
+    },
+
     /** The new invoice's id; null when the customer's idempotency key was taken meanwhile (a concurrent retry). */
     async create(invoice: NewInvoice): Promise<number | null> {
       const rows = await q.query<{ id: number }>(
         `INSERT INTO invoices (user_id, method_id, provider, amount, fee, currency, pay_address, idempotency_key,
-                               expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(mins => $9))
+                               expires_at, asset, asset_amount, asset_decimals, asset_rate, asset_rate_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(mins => $9), $10, $11::numeric, $12,
+                 $13::numeric, $14)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING
          RETURNING id`,
         [
@@ -140,6 +184,11 @@ export function invoicesRepository(q: Queryable) {
           invoice.payAddress,
           invoice.idempotencyKey,
           invoice.ttlMinutes,
+          invoice.asset?.code ?? null,
+          invoice.asset?.amount ?? null,
+          invoice.asset?.decimals ?? null,
+          invoice.asset?.rate ?? null,
+          invoice.asset?.rateAt ?? null,
         ],
       );
       return rows[0]?.id ?? null;
@@ -169,6 +218,15 @@ export function invoicesRepository(q: Queryable) {
           WHERE id = $1`,
         [id, status, change.reason, change.actorId],
       );
+    },
+
+    /** What staff saw arrive, written with the paid status (the caller holds the lock). */
+    async recordPayment(id: number, payment: { readonly assetAmount: string | null; readonly txid: string }) {
+      await q.query('UPDATE invoices SET paid_asset_amount = $2::numeric, paid_txid = $3 WHERE id = $1', [
+        id,
+        payment.assetAmount,
+        payment.txid,
+      ]);
     },
 
     async remove(id: number): Promise<void> {

@@ -9,6 +9,53 @@ export const BILLING_MESSAGES = {
     en: `The smallest top-up with this method is ${formatPrice(amount, currency, 'en')}.`,
     ru: `Минимальная сумма пополнения этим способом — ${formatPrice(amount, currency, 'ru')}.`,
   }),
+  /** The top-up amount's rule (the contract's `amountProblem`), worded as the dialog words it. */
+  amountFormat: { en: 'Enter the amount, e.g. 500 or 99.50.', ru: 'Введите сумму, например 500 или 99,50.' },
+  amountNegative: { en: 'The amount cannot be negative.', ru: 'Сумма не может быть отрицательной.' },
+  amountZero: { en: 'Enter an amount above zero.', ru: 'Введите сумму больше нуля.' },
+  amountDecimals: {
+    en: 'At most two digits after the decimal point.',
+    ru: 'Не больше двух знаков после запятой.',
+  },
+  aboveMaxAmount: ({ amount, currency }: { readonly amount: number; readonly currency: Currency }) => ({
+    en: `The largest top-up with this method is ${formatPrice(amount, currency, 'en')}.`,
+    ru: `Максимальная сумма пополнения этим способом — ${formatPrice(amount, currency, 'ru')}.`,
+  }),
+  /** A crypto method without a rate, or with one older than staff allow: never an invoice at a wrong price. */
+  noRate: {
+    en: 'This method has no exchange rate yet: choose another one or try again later.',
+    ru: 'У этого способа пока нет курса: выберите другой или попробуйте позже.',
+  },
+  staleRate: {
+    en: 'The exchange rate of this method is out of date: choose another one or try again later.',
+    ru: 'Курс этого способа устарел: выберите другой или попробуйте позже.',
+  },
+  /** Every unique amount near this one is taken by an open invoice (999 of them): very unlikely, but said. */
+  amountsTaken: {
+    en: 'Too many open invoices for this amount right now: change the amount a little or try again later.',
+    ru: 'Сейчас слишком много неоплаченных счетов на эту сумму: немного измените сумму или попробуйте позже.',
+  },
+  assetDecimals: ({ decimals }: { readonly decimals: number }) => ({
+    en: `This asset has at most ${decimals} digits after the decimal point.`,
+    ru: `У этого актива не больше ${decimals} знаков после запятой.`,
+  }),
+  assetManualOnly: {
+    en: 'Only a manual method asks for an asset: a gateway converts by itself.',
+    ru: 'Актив указывают только у ручного способа: шлюз пересчитывает сам.',
+  },
+  /** A rate endpoint's URL (`rateUrlProblem` in rates.ts): the rule the customers' webhooks follow. */
+  rateUrlInvalid: {
+    en: 'Enter a full URL, such as https://api.exchange.example/ticker, without a user name or password.',
+    ru: 'Введите полный адрес, например https://api.exchange.example/ticker, без имени пользователя и пароля.',
+  },
+  rateUrlScheme: {
+    en: 'The rate provider URL must start with https://.',
+    ru: 'Адрес источника курса должен начинаться с https://.',
+  },
+  maxBelowMin: {
+    en: 'The maximum is below the minimum.',
+    ru: 'Максимум меньше минимума.',
+  },
   gatewayUnavailable: {
     en: 'The payment gateway is unavailable, try again in a few minutes.',
     ru: 'Платёжный шлюз недоступен, попробуйте через несколько минут.',

@@ -2,6 +2,7 @@
  * The panel's Payments section API: payment methods (ordered by hand; secrets write-only), the invoices customers
  * made (mark paid, cancel) and promo codes, in the panel's one shape, with Django-style `payments.*` permissions.
  */
+import { ASSET_INFO } from '@proxy/contract/assets';
 import type { Language } from '@proxy/contract/languages';
 import { INVOICE_PERMISSIONS, PAYMENT_METHOD_PERMISSIONS, PROMO_CODE_PERMISSIONS } from '@proxy/contract/permissions';
 import {
@@ -39,6 +40,7 @@ import {
 import { toPanelInvoice } from './presenters.ts';
 import { PROVIDERS } from './providers.ts';
 import { promoCodesRepository } from './promo-codes-repository.ts';
+import { rateUrlProblem } from './rates.ts';
 import { BILLING_REFUSALS } from './refusals.ts';
 import { webhookPath } from './webhook-routes.ts';
 
@@ -55,8 +57,9 @@ function methodRow(
   input: Partial<PaymentMethodInput>,
   current: StoredMethod | null,
   language: Language,
+  allowLocal: boolean,
 ): Partial<MethodRow> {
-  const { fee_percent: fee, secrets: given, ...rest } = input;
+  const { fee_percent: fee, secrets: given, rate: _rate, asset_decimals: decimals, ...rest } = input;
   const secrets: Partial<Record<PaymentSecret, string>> = Object.fromEntries(
     Object.entries({ ...current?.secrets, ...given })
       // Left out or empty: the stored value stays; null: it goes.
@@ -73,25 +76,60 @@ function methodRow(
     ...(input.settings === undefined ? {} : { settings: { ...current?.settings, ...input.settings } }),
     ...(input.instructions_ru === undefined ? {} : { instructions_ru: sanitizeHtml(input.instructions_ru) }),
     ...(input.instructions_en === undefined ? {} : { instructions_en: sanitizeHtml(input.instructions_en) }),
+    ...assetDecimals(input.asset === undefined ? (current?.asset ?? null) : input.asset, decimals, current),
   };
+  const asset = row.asset === undefined ? (current?.asset ?? null) : row.asset;
+  if (asset !== null && (row.provider ?? current?.provider ?? 'manual') !== 'manual') {
+    throw BILLING_REFUSALS.assetManualOnly();
+  }
   // What the provider needs (a gateway: its server, store and keys), each missing part a field error.
   const provider = PROVIDERS[row.provider ?? current?.provider ?? 'manual'];
   const stored = {
     settings: { ...current?.settings, ...row.settings },
     secrets: row.secrets ?? current?.secrets ?? {},
   };
-  const missing: Record<string, Record<string, string[]>> = {};
+  const missing: Record<string, Record<string, string[]> | string[]> = {};
   for (const [group, field] of provider.requires ?? []) {
     if (!(stored[group] as Record<string, string | undefined>)[field]) {
-      (missing[group] ??= {})[field] = [message('required', language)];
+      ((missing[group] ??= {}) as Record<string, string[]>)[field] = [message('required', language)];
+    }
+  }
+  // A rate provider needs its endpoint and the path to the price in its answer.
+  if (asset !== null && (row.rate_source ?? current?.rate_source) === 'provider') {
+    for (const field of ['rate_url', 'rate_path'] as const) {
+      if (!(row[field] ?? current?.[field])) missing[field] = [message('required', language)];
     }
   }
   if (Object.keys(missing).length > 0) throw new HttpError(400, missing);
+  // The endpoint as it will be stored, whether this save names it or keeps it: the rates job reads nothing else.
+  const rateUrl = row.rate_url ?? current?.rate_url ?? '';
+  const urlProblem = rateUrl === '' ? null : rateUrlProblem(rateUrl, allowLocal);
+  if (urlProblem === 'invalid') throw BILLING_REFUSALS.rateUrlInvalid();
+  if (urlProblem === 'scheme') throw BILLING_REFUSALS.rateUrlScheme();
   return row;
 }
 
-const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService }> = async (app, options) => {
-  const { billing, publicUrl } = options;
+/**
+ * The decimals an asset amount has: as staff gave them, else kept, else the asset's default when the asset changes;
+ * never more than the chain has (a wallet could not send the tail).
+ */
+function assetDecimals(
+  asset: StoredMethod['asset'],
+  given: number | undefined,
+  current: StoredMethod | null,
+): { asset_decimals?: number } {
+  if (asset === null) return given === undefined && current ? {} : { asset_decimals: 0 };
+  const { chainDecimals, defaultDecimals } = ASSET_INFO[asset];
+  const decimals =
+    given ?? (current?.asset === asset && current.asset_decimals > 0 ? current.asset_decimals : defaultDecimals);
+  if (decimals > chainDecimals) throw BILLING_REFUSALS.assetDecimals({ decimals: chainDecimals });
+  return { asset_decimals: decimals };
+}
+
+const panelRoutes: FastifyPluginAsync<
+  BillingOptions & { readonly allowLocal: boolean; billing: BillingService }
+> = async (app, options) => {
+  const { billing, publicUrl, allowLocal } = options;
   const methods = paymentMethodsRepository(app.db);
   const invoices = invoicesRepository(app.db);
   const promos = promoCodesRepository(app.db);
@@ -111,14 +149,18 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
     item: PanelPaymentMethodSchema,
     list: async () => (await methods.list()).map(present),
     get: presentId,
-    create: async (body, language) => {
+    create: async (body, language, request) => {
       const input = parseBody(PaymentMethodInputSchema, body, language);
-      return presentId(await billing.createMethod(methodRow(input, null, language) as MethodRow));
+      const rate = { value: input.rate ?? null, actorId: actorId(request) };
+      return presentId(await billing.createMethod(methodRow(input, null, language, allowLocal) as MethodRow, rate));
     },
-    update: async (id, body, language) => {
+    update: async (id, body, language, request) => {
       const changes = parseBody(v.partial(PaymentMethodInputSchema), body, language);
       // The secrets merge reads the stored ones: the service hands them over under the row's lock.
-      const found = await billing.updateMethod(id, (current) => methodRow(changes, current, language));
+      const found = await billing.updateMethod(id, (current) => methodRow(changes, current, language, allowLocal), {
+        value: changes.rate,
+        actorId: actorId(request),
+      });
       return found ? presentId(id) : null;
     },
     remove: (id) => methods.delete(id),
@@ -169,9 +211,14 @@ const panelRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingService
     { ...can(INVOICE_PERMISSIONS.change), schema: { params: idParams, response: answers(PanelInvoiceSchema) } },
     async (request) => {
       const { language } = request;
-      const { reason } = parseBody(InvoicePaidSchema, request.body, language);
+      const { reason, asset_amount: assetAmount, txid } = parseBody(InvoicePaidSchema, request.body, language);
       if (!(await invoices.get(request.params.id))) return notFound();
-      const credited = await billing.markPaid(request.params.id, { actorId: actorId(request), reason });
+      const credited = await billing.markPaid(request.params.id, {
+        actorId: actorId(request),
+        reason,
+        assetAmount: assetAmount || null,
+        txid,
+      });
       // Paid by someone else a moment ago: staff learn it rather than think they credited twice.
       if (!credited) throw BILLING_REFUSALS.invoiceSettled();
       return presentInvoice(request.params.id);

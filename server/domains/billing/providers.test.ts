@@ -12,7 +12,8 @@ it('reads a decimal amount into minor units exactly, and nothing else', () => {
 });
 
 it('has an adapter for every provider the contract names, and only gateways take webhooks', () => {
-  expect(Object.keys(PROVIDERS).sort()).toEqual(['btcpay', 'manual']);
+  expect(Object.keys(PROVIDERS).sort()).toEqual(['btcpay', 'manual', 'nowpayments']);
   expect(PROVIDERS.manual.readWebhook).toBeUndefined();
   expect(typeof PROVIDERS.btcpay.readWebhook).toBe('function');
+  expect(typeof PROVIDERS.nowpayments.readWebhook).toBe('function');
 });

@@ -2,7 +2,7 @@
  * The ways of paying, behind one interface: the service creates invoices, credits them and records webhook
  * deliveries the same way for all of them, and asks the method's provider only what differs — whether the method is
  * set up, what address a new invoice shows, whether a checkout opens elsewhere, and what a webhook delivery says.
- * A new gateway (Cryptomus, NOWPayments...) is one more adapter here and one more name in the contract.
+ * A new gateway is one more adapter (NOWPayments' lives in nowpayments.ts) and one more name in the contract.
  */
 import type { Currency } from '@proxy/contract/money';
 import type { PaymentProvider } from '@proxy/contract/schemas/billing';
@@ -14,6 +14,7 @@ import {
   type BtcpayInvoice,
   type BtcpayStore,
 } from './btcpay.ts';
+import { nowpayments } from './nowpayments.ts';
 import type { StoredMethod } from './payment-methods-repository.ts';
 
 export interface CheckoutRequest {
@@ -23,6 +24,8 @@ export interface CheckoutRequest {
   readonly currency: Currency;
   /** Where the gateway sends the customer back. */
   readonly returnUrl: string;
+  /** The method's webhook URL, for a gateway that takes it per invoice (NOWPayments' `ipn_callback_url`). */
+  readonly webhookUrl: string;
   readonly expirationMinutes: number;
 }
 
@@ -145,4 +148,4 @@ const btcpay: PaymentProviderAdapter = {
   },
 };
 
-export const PROVIDERS: Readonly<Record<PaymentProvider, PaymentProviderAdapter>> = { manual, btcpay };
+export const PROVIDERS: Readonly<Record<PaymentProvider, PaymentProviderAdapter>> = { manual, btcpay, nowpayments };

@@ -14,6 +14,94 @@ describeRefusals('billing', BILLING_REFUSALS, {
     en: { amount: ['The smallest top-up with this method is RUB\u00a0500.'] },
     ru: { amount: ['Минимальная сумма пополнения этим способом — 500\u00a0₽.'] },
   },
+  amountFormat: {
+    refusal: BILLING_REFUSALS.amountFormat(),
+    status: 400,
+    en: { amount: ['Enter the amount, e.g. 500 or 99.50.'] },
+    ru: { amount: ['Введите сумму, например 500 или 99,50.'] },
+  },
+  amountNegative: {
+    refusal: BILLING_REFUSALS.amountNegative(),
+    status: 400,
+    en: { amount: ['The amount cannot be negative.'] },
+    ru: { amount: ['Сумма не может быть отрицательной.'] },
+  },
+  amountZero: {
+    refusal: BILLING_REFUSALS.amountZero(),
+    status: 400,
+    en: { amount: ['Enter an amount above zero.'] },
+    ru: { amount: ['Введите сумму больше нуля.'] },
+  },
+  amountDecimals: {
+    refusal: BILLING_REFUSALS.amountDecimals(),
+    status: 400,
+    en: { amount: ['At most two digits after the decimal point.'] },
+    ru: { amount: ['Не больше двух знаков после запятой.'] },
+  },
+  aboveMaxAmount: {
+    refusal: BILLING_REFUSALS.aboveMaxAmount({ amount: 100_000_000, currency: 'RUB' }),
+    status: 400,
+    en: { amount: ['The largest top-up with this method is RUB\u00a01,000,000.'] },
+    ru: { amount: ['Максимальная сумма пополнения этим способом — 1\u00a0000\u00a0000\u00a0₽.'] },
+  },
+  noRate: {
+    refusal: BILLING_REFUSALS.noRate(),
+    status: 400,
+    en: { method: ['This method has no exchange rate yet: choose another one or try again later.'] },
+    ru: { method: ['У этого способа пока нет курса: выберите другой или попробуйте позже.'] },
+  },
+  staleRate: {
+    refusal: BILLING_REFUSALS.staleRate(),
+    status: 400,
+    en: { method: ['The exchange rate of this method is out of date: choose another one or try again later.'] },
+    ru: { method: ['Курс этого способа устарел: выберите другой или попробуйте позже.'] },
+  },
+  amountsTaken: {
+    refusal: BILLING_REFUSALS.amountsTaken(),
+    status: 409,
+    en: {
+      amount: ['Too many open invoices for this amount right now: change the amount a little or try again later.'],
+    },
+    ru: {
+      amount: ['Сейчас слишком много неоплаченных счетов на эту сумму: немного измените сумму или попробуйте позже.'],
+    },
+  },
+  assetDecimals: {
+    refusal: BILLING_REFUSALS.assetDecimals({ decimals: 6 }),
+    status: 400,
+    en: { asset_decimals: ['This asset has at most 6 digits after the decimal point.'] },
+    ru: { asset_decimals: ['У этого актива не больше 6 знаков после запятой.'] },
+  },
+  assetManualOnly: {
+    refusal: BILLING_REFUSALS.assetManualOnly(),
+    status: 400,
+    en: { asset: ['Only a manual method asks for an asset: a gateway converts by itself.'] },
+    ru: { asset: ['Актив указывают только у ручного способа: шлюз пересчитывает сам.'] },
+  },
+  rateUrlInvalid: {
+    refusal: BILLING_REFUSALS.rateUrlInvalid(),
+    status: 400,
+    en: {
+      rate_url: ['Enter a full URL, such as https://api.exchange.example/ticker, without a user name or password.'],
+    },
+    ru: {
+      rate_url: [
+        'Введите полный адрес, например https://api.exchange.example/ticker, без имени пользователя и пароля.',
+      ],
+    },
+  },
+  rateUrlScheme: {
+    refusal: BILLING_REFUSALS.rateUrlScheme(),
+    status: 400,
+    en: { rate_url: ['The rate provider URL must start with https://.'] },
+    ru: { rate_url: ['Адрес источника курса должен начинаться с https://.'] },
+  },
+  maxBelowMin: {
+    refusal: BILLING_REFUSALS.maxBelowMin(),
+    status: 400,
+    en: { max_amount: ['The maximum is below the minimum.'] },
+    ru: { max_amount: ['Максимум меньше минимума.'] },
+  },
   invoiceSettled: {
     refusal: BILLING_REFUSALS.invoiceSettled(),
     status: 400,

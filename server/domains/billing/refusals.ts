@@ -7,6 +7,24 @@ export const BILLING_REFUSALS = defineRefusals('billing', {
   /** Switched off, unknown, or a gateway without its settings. */
   methodUnavailable: { status: 400, field: 'method', message: BILLING_MESSAGES.methodUnavailable },
   belowMinAmount: { status: 400, field: 'amount', message: BILLING_MESSAGES.belowMinAmount },
+  amountFormat: { status: 400, field: 'amount', message: BILLING_MESSAGES.amountFormat },
+  amountNegative: { status: 400, field: 'amount', message: BILLING_MESSAGES.amountNegative },
+  amountZero: { status: 400, field: 'amount', message: BILLING_MESSAGES.amountZero },
+  amountDecimals: { status: 400, field: 'amount', message: BILLING_MESSAGES.amountDecimals },
+  aboveMaxAmount: { status: 400, field: 'amount', message: BILLING_MESSAGES.aboveMaxAmount },
+  noRate: { status: 400, field: 'method', message: BILLING_MESSAGES.noRate },
+  staleRate: { status: 400, field: 'method', message: BILLING_MESSAGES.staleRate },
+  /** Every unique tail near the amount is taken by an open invoice of the method. */
+  amountsTaken: { status: 409, field: 'amount', message: BILLING_MESSAGES.amountsTaken },
+  /** A method asking for more decimals than its asset's chain has. */
+  assetDecimals: { status: 400, field: 'asset_decimals', message: BILLING_MESSAGES.assetDecimals },
+  assetManualOnly: { status: 400, field: 'asset', message: BILLING_MESSAGES.assetManualOnly },
+  /** A rate endpoint that is not a full URL, or names a user or password. */
+  rateUrlInvalid: { status: 400, field: 'rate_url', message: BILLING_MESSAGES.rateUrlInvalid },
+  /** A rate endpoint over plain HTTP in production (`rateUrlProblem`). */
+  rateUrlScheme: { status: 400, field: 'rate_url', message: BILLING_MESSAGES.rateUrlScheme },
+  /** `payment_methods_amount_range`. */
+  maxBelowMin: { status: 400, field: 'max_amount', message: BILLING_MESSAGES.maxBelowMin },
   /** A cancelled invoice marked paid, or a paid one marked paid by someone else a moment ago. */
   invoiceSettled: { status: 400, message: BILLING_MESSAGES.invoiceSettled },
   invoiceNotPending: { status: 400, message: BILLING_MESSAGES.invoiceNotPending },

@@ -28,6 +28,9 @@ const params = {
   },
 } as const;
 
+/** What a gateway's delivery is refused for. */
+const REFUSED_OUTCOMES = new Set<string>(['bad_signature', 'other_method', 'other_store', 'malformed']);
+
 const webhookRoutes: FastifyPluginAsync<{ billing: BillingService }> = async (app, { billing }) => {
   const methods = paymentMethodsRepository(app.db);
   // This plugin's own parser (Fastify scopes it to these routes): the raw bytes, not the parsed JSON.
@@ -45,6 +48,14 @@ const webhookRoutes: FastifyPluginAsync<{ billing: BillingService }> = async (ap
       const signature = adapter.signatureHeader ? request.headers[adapter.signatureHeader] : undefined;
       // The gateway unreachable while the invoice is re-read: refused 503, and BTCPay delivers again.
       const outcome = await billing.webhook(method, raw, typeof signature === 'string' ? signature : undefined);
+      if (REFUSED_OUTCOMES.has(outcome)) {
+        // Counted for the panel's dashboard and the repeated-refusals alert (migration 0090).
+        await app.db.query('INSERT INTO webhook_refusals (method_id, provider, reason) VALUES ($1, $2, $3)', [
+          method.id,
+          method.provider,
+          outcome,
+        ]);
+      }
       if (outcome === 'bad_signature') {
         request.log.warn({ methodId: method.id }, 'webhook with a bad signature refused');
         throw BILLING_REFUSALS.invalidSignature();

@@ -6,6 +6,7 @@
 import {
   AGENT_API_PATHS,
   AgentReportSchema,
+  CheckResultSchema,
   ConfigQuerySchema,
   MAX_CONFIG_WAIT_SECONDS,
   RotationResultSchema,
@@ -59,11 +60,30 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
     return farm.config(host.id);
   });
 
+  // No token, for anyone: the agent's health checks reach it through a modem, as any site would be reached, and learn
+  // the address the modem's customers are seen from; customers curl it through their proxy. It tells a caller only
+  // its own address.
+  app.get(AGENT_API_PATHS.ip, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reply.type('text/plain; charset=utf-8').send(request.ip);
+  });
+
   app.post(AGENT_API_PATHS.report, { bodyLimit: REPORT_BODY_LIMIT }, async (request, reply) => {
     const host = await hostOf(request);
     await farm.applyReport(host.id, parseBody(AgentReportSchema, request.body, request.language));
     return reply.code(204).send();
   });
+
+  app.post<{ Params: { id: number } }>(
+    '/api/agent/checks/:id/',
+    { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 } } } } },
+    async (request, reply) => {
+      const host = await hostOf(request);
+      const result = parseBody(CheckResultSchema, request.body, request.language);
+      if (!(await farm.finishCheck(host.id, request.params.id, result))) throw COMMON_REFUSALS.notFound();
+      return reply.code(204).send();
+    },
+  );
 
   app.post<{ Params: { id: number } }>(
     '/api/agent/rotations/:id/',

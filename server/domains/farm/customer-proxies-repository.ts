@@ -6,6 +6,7 @@
 import type { ProxyState } from '@proxy/contract/schemas/farm-agent';
 import {
   EXPIRING_DAYS,
+  REBOOT_COOLDOWN_SECONDS,
   type Proxy,
   type ProxyChoices,
   type ProxyListParams,
@@ -16,6 +17,9 @@ import {
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
+import { CHECK_URL_COLUMN } from './check-target.ts';
+import { healthColumnsAt, healthOf, type HealthRow } from './checks-repository.ts';
+import { cityRuOf } from './cities.ts';
 import { ROTATE_COOLDOWN_SECONDS } from './farm-service.ts';
 
 /** The clock's now as an SQL literal (an ISO timestamp we made: nothing to escape), for the expressions below. */
@@ -23,24 +27,55 @@ const sqlTime = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
 
 /**
  * The state the owner sees at `now`: the stored one, except that a served proxy past its expiry shows `expired` until
- * the suspension job writes `suspended`, and an active proxy within `EXPIRING_DAYS` of its expiry shows `expiring`.
- * The list's status filter uses this same expression, so a filter never disagrees with what it shows.
+ * the suspension job writes `suspended`, and an active proxy within `EXPIRING_DAYS` of its expiry shows `expiring` —
+ * once its owner has had it at least as long as it has left: a proxy bought for a day is not "expiring" the moment
+ * it is bought, while a month's proxy is in its last three days (#28). The list's status filter uses this same
+ * expression, so a filter never disagrees with what it shows.
  */
 const stateAt = (now: string) => `CASE
   WHEN p.state IN ('active', 'expiring') AND p.expires_at <= ${now} THEN 'expired'
-  WHEN p.state = 'active' AND p.expires_at < ${now} + make_interval(days => ${EXPIRING_DAYS}) THEN 'expiring'
+  WHEN p.state = 'active' AND p.expires_at < ${now} + make_interval(days => ${EXPIRING_DAYS})
+       AND ${now} - p.owned_since >= p.expires_at - ${now} THEN 'expiring'
   ELSE p.state END`;
 /** Whole days left, rounded down: 0 on the last day, negative once expired. */
 const daysLeftAt = (now: string) => `floor(extract(epoch FROM p.expires_at - ${now}) / 86400)::int`;
 
 /** A rotation of the proxy's current owner: a transferred proxy's earlier addresses were someone else's. */
 const SINCE_OWNED = `requested_at >= (SELECT owned_since FROM proxies WHERE id = $1)`;
+/**
+ * The proxy's rotations, and staff's reboots of its modem: those name no proxy, yet cut off everyone on the modem,
+ * and a customer who saw the proxy drop should see why.
+ */
+const OF_PROXY = `(proxy_id = $1 OR (proxy_id IS NULL AND kind = 'reboot'
+  AND modem_id = (SELECT modem_id FROM proxies WHERE id = $1)))`;
+
+/**
+ * The proxy's history: its rotations and reboots (`OF_PROXY`) and its moves to another place (#29, `proxy_moves`,
+ * each with both places), since its owner has had it. A move is the customer's and done when it is recorded.
+ */
+const HISTORY = `SELECT id::int AS id, kind, source, status, old_ip, new_ip, requested_at, finished_at, NULL::jsonb AS move
+    FROM rotations WHERE ${OF_PROXY} AND ${SINCE_OWNED}
+  UNION ALL
+  SELECT v.id, 'move', 'customer', 'done', v.from_ip, v.to_ip, v.created_at, v.created_at,
+         jsonb_build_object(
+           'from', jsonb_build_object('country', v.from_country, 'city', v.from_city, 'operator', v.from_operator,
+             'city_ru', coalesce((SELECT c.name_ru FROM cities c
+                                   WHERE c.country = v.from_country AND c.name_en = v.from_city), '')),
+           'to', jsonb_build_object('country', v.to_country, 'city', v.to_city, 'operator', v.to_operator,
+             'city_ru', coalesce((SELECT c.name_ru FROM cities c
+                                   WHERE c.country = v.to_country AND c.name_en = v.to_city), '')))
+    FROM proxy_moves v WHERE v.proxy_id = $1 AND v.created_at >= (SELECT owned_since FROM proxies WHERE id = $1)`;
 
 const FROM = `proxies p JOIN modems m ON m.id = p.modem_id JOIN agent_hosts h ON h.id = p.host_id`;
 const columnsAt = (now: string) => `p.id, ${stateAt(now)} AS state, m.status = 'online' AS online, p.comment,
-  m.country, m.city, m.operator, h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist,
+  m.country, m.city, ${cityRuOf('m')}, m.operator, h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist,
   m.ip, p.expires_at, ${daysLeftAt(now)} AS days_left, p.auto_renew, p.auto_rotate_minutes, p.last_rotation_at,
-  p.rotate_token, p.created_at`;
+  p.rotate_token, p.created_at, p.owned_since, CASE WHEN m.status <> 'online' THEN m.offline_since END AS offline_since,
+  (SELECT max(r.requested_at) FROM rotations r WHERE r.modem_id = p.modem_id AND r.kind = 'reboot') AS last_reboot_at,
+  EXISTS (SELECT 1 FROM rotations r WHERE r.modem_id = p.modem_id AND r.kind = 'reboot' AND r.status = 'pending')
+    AS rebooting,
+  EXISTS (SELECT 1 FROM proxies o WHERE o.modem_id = p.modem_id AND o.id <> p.id AND o.state IN ('active', 'expiring'))
+    AS modem_shared, ${healthColumnsAt('p.modem_id', now)}, ${CHECK_URL_COLUMN}`;
 
 const ORDERINGS: Readonly<Record<string, string>> = {
   expires_at: 'p.expires_at',
@@ -50,13 +85,15 @@ const ORDERINGS: Readonly<Record<string, string>> = {
   comment: 'p.comment',
 };
 
-interface ProxyRow {
+interface ProxyRow extends HealthRow {
   id: number;
+  check_url: string | null;
   state: ProxyState;
   online: boolean;
   comment: string;
   country: string;
   city: string;
+  city_ru: string;
   operator: string;
   host: string;
   http_port: number;
@@ -72,6 +109,11 @@ interface ProxyRow {
   last_rotation_at: Date | string | null;
   rotate_token: string;
   created_at: Date | string;
+  owned_since: Date | string;
+  offline_since: Date | string | null;
+  last_reboot_at: Date | string | null;
+  rebooting: boolean;
+  modem_shared: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -110,13 +152,20 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
   const toProxy = (row: ProxyRow): Proxy => {
     const lastRotation = row.last_rotation_at === null ? null : new Date(row.last_rotation_at);
     const available = lastRotation ? lastRotation.getTime() + ROTATE_COOLDOWN_SECONDS * 1000 : 0;
+    // A change made before the owner had the proxy was someone else's (#28). The cooldown still follows the modem's
+    // last change, whoever made it: right after one the modem is reconnecting, and the API says "wait" regardless.
+    const ownRotation = lastRotation && lastRotation >= new Date(row.owned_since) ? lastRotation : null;
+    const rebootAt =
+      row.last_reboot_at === null ? 0 : new Date(row.last_reboot_at).getTime() + REBOOT_COOLDOWN_SECONDS * 1000;
     return {
       id: row.id,
       state: row.state,
       online: row.online,
+      offline_since: row.offline_since === null ? null : iso(row.offline_since),
       comment: row.comment,
       country: row.country,
       city: row.city,
+      city_ru: row.city_ru,
       operator: row.operator,
       host: row.host,
       http_port: row.http_port,
@@ -129,10 +178,17 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
       days_left: row.days_left,
       auto_renew: row.auto_renew,
       auto_rotate_minutes: row.auto_rotate_minutes,
-      last_rotation_at: lastRotation?.toISOString() ?? null,
+      last_rotation_at: ownRotation?.toISOString() ?? null,
       rotate_available_at: available > now() ? new Date(available).toISOString() : null,
       rotate_url: `${options.publicUrl}/r/${row.rotate_token}`,
       created_at: iso(row.created_at),
+      reboot: {
+        available_at: rebootAt > now() ? new Date(rebootAt).toISOString() : null,
+        shared: row.modem_shared,
+        running: row.rebooting,
+      },
+      health: healthOf(row),
+      check_url: row.check_url,
     };
   };
 
@@ -185,30 +241,29 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
     },
 
     async countRotations(proxyId: number): Promise<number> {
-      const [row] = await q.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM rotations WHERE proxy_id = $1 AND ${SINCE_OWNED}`,
-        [proxyId],
-      );
+      const [row] = await q.query<{ count: number }>(`SELECT count(*)::int AS count FROM (${HISTORY}) h`, [proxyId]);
       return row?.count ?? 0;
     },
 
     /**
-     * The rotations asked for this proxy since its owner has had it, newest first (staff's rotations of an idle modem
-     * name no proxy).
+     * The rotations and reboots asked for this proxy since its owner has had it, staff's reboots of its modem, and
+     * its moves to another place, newest first (staff's rotations of an idle modem name no proxy).
      */
     async rotations(proxyId: number, window: Pick<PageWindow, 'limit' | 'offset'>): Promise<ProxyRotation[]> {
       const rows = await q.query<
-        Omit<ProxyRotation, 'requested_at' | 'finished_at'> & {
+        Omit<ProxyRotation, 'requested_at' | 'finished_at' | 'move'> & {
           requested_at: Date | string;
           finished_at: Date | string | null;
+          move: ProxyRotation['move'] | null;
         }
-      >(
-        `SELECT id::int AS id, source, status, old_ip, new_ip, requested_at, finished_at FROM rotations
-          WHERE proxy_id = $1 AND ${SINCE_OWNED} ORDER BY requested_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [proxyId, window.limit, window.offset],
-      );
-      return rows.map((row) => ({
+      >(`SELECT * FROM (${HISTORY}) h ORDER BY requested_at DESC, kind DESC, id DESC LIMIT $2 OFFSET $3`, [
+        proxyId,
+        window.limit,
+        window.offset,
+      ]);
+      return rows.map(({ move, ...row }) => ({
         ...row,
+        ...(move ? { move } : {}),
         requested_at: iso(row.requested_at),
         finished_at: row.finished_at === null ? null : iso(row.finished_at),
       }));

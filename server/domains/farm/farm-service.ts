@@ -4,9 +4,13 @@
  * finished once under its own. Every change an agent must apply bumps the host's configuration version in the same
  * transaction (`hostsRepository.bump`).
  */
-import type { AgentConfig, AgentReport, RotationResult } from '@proxy/contract/schemas/farm-agent';
+import type { AgentConfig, AgentReport, CheckResult, RotationResult } from '@proxy/contract/schemas/farm-agent';
 import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/farm-agent';
+import { CHECK_COOLDOWN_SECONDS, REBOOT_COOLDOWN_SECONDS } from '@proxy/contract/schemas/proxies';
 import type { Db, Queryable } from '../../db/db.ts';
+import { checkUrlOf } from './check-target.ts';
+import { checksRepository } from './checks-repository.ts';
+import { nameCity } from './cities.ts';
 import { hostsRepository, type AgentHost } from './hosts-repository.ts';
 import { allocateProxy } from './inventory.ts';
 import { modemsRepository, type Modem, type NewModem } from './modems-repository.ts';
@@ -31,6 +35,16 @@ export type LinkRotation =
   | { readonly kind: 'wait'; readonly seconds: number }
   | { readonly kind: 'started'; readonly rotationId: number };
 
+/** The owner's "check now": another's proxy, one not served, within the cooldown, or the check asked of the agent. */
+export type CheckRequestOutcome =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'inactive' }
+  | { readonly kind: 'wait'; readonly seconds: number }
+  | { readonly kind: 'started'; readonly checkId: number; readonly modemId: number };
+
+/** A reboot request's outcome: a rotation's, or other customers on the modem, or a rotation or reboot running. */
+export type RebootRequest = LinkRotation | { readonly kind: 'shared' } | { readonly kind: 'busy' };
+
 export interface HostChanges {
   readonly name?: string;
   readonly publicHost?: string;
@@ -44,6 +58,8 @@ export interface ModemChanges {
   readonly key?: string;
   readonly country?: string;
   readonly city?: string;
+  /** The city's Russian name: every modem in the city shows it (#28). */
+  readonly cityRu?: string;
   readonly operator?: string;
   readonly capacity?: number;
   readonly notes?: string;
@@ -152,10 +168,12 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
       return hosts.byTokenHash(sha256(token));
     },
 
-    createModem(modem: NewModem & { readonly maintenance?: boolean }): Promise<Modem> {
+    /** A modem; its city named in Russian when `cityRu` is given (else it keeps the name it has, or none). */
+    createModem(modem: NewModem & { readonly cityRu?: string; readonly maintenance?: boolean }): Promise<Modem> {
       return db.transaction(async (tx) => {
         const modems = modemsRepository(tx);
         const created = await modems.insert(modem);
+        if (modem.cityRu !== undefined) await nameCity(tx, created.country, created.city, modem.cityRu);
         if (modem.maintenance) await modems.update(created.id, { status: 'maintenance' });
         await hostsRepository(tx).bump(modem.hostId);
         return created;
@@ -202,7 +220,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
         if (!modem) return false;
         const moving = changes.hostId !== undefined && changes.hostId !== modem.hostId;
         if (moving && (await modems.hasProxies(id))) throw FARM_REFUSALS.modemHasProxies();
-        const { maintenance, ...rest } = changes;
+        const { maintenance, cityRu, ...rest } = changes;
         const status =
           maintenance === true
             ? 'maintenance'
@@ -210,6 +228,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
               ? 'offline'
               : undefined;
         await modems.update(id, { ...rest, ...(status ? { status } : {}) });
+        if (cityRu !== undefined) await nameCity(tx, rest.country ?? modem.country, rest.city ?? modem.city, cityRu);
         const farm = hostsRepository(tx);
         await farm.bump(modem.hostId);
         if (moving) await farm.bump(changes.hostId as number);
@@ -274,6 +293,24 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
       return (await changeProxy(id, owner, (_proxy, proxies) => proxies.setPassword(id, password))) ? password : null;
     },
 
+    /**
+     * The owner's own login (already checked against `CUSTOMER_LOGIN`), told to the host's agent in the same
+     * transaction: it refuses the old one within seconds and closes the sessions that used it. Unique among all proxies
+     * by the column's unique index (stronger than per host, and it stays so if a proxy moves to another host), which
+     * also decides between two owners picking the same login at once. The proxy's own login again changes nothing.
+     */
+    changeLogin(id: number, owner: Owner, login: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const proxies = proxiesRepository(tx);
+        const proxy = await proxies.get(id, { lock: true });
+        if (!proxy || (owner.ownerId !== undefined && proxy.ownerId !== owner.ownerId)) return false;
+        if (proxy.login === login) return true;
+        await proxies.setLogin(id, login);
+        await hostsRepository(tx).bump(proxy.hostId);
+        return true;
+      });
+    },
+
     setWhitelist(id: number, whitelist: readonly string[]): Promise<boolean> {
       return changeProxy(id, {}, (_proxy, proxies) => proxies.setWhitelist(id, whitelist));
     },
@@ -315,25 +352,142 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
     async config(hostId: number): Promise<AgentConfig | null> {
       const version = await hosts.version(hostId);
       if (version === null) return null;
-      const [modems, proxies, rotations] = await Promise.all([
+      const [modems, proxies, rotations, checks, checkUrl] = await Promise.all([
         modemsRepository(db).configOf(hostId),
         proxiesRepository(db).configOf(hostId),
         rotationsRepository(db).pendingOf(hostId),
+        checksRepository(db).pendingOf(hostId),
+        checkUrlOf(db),
       ]);
-      return { version, modems, proxies, rotations };
+      // No `check_url` while staff set none: the agent then asks the API's own `/api/ip/`, as it did before the field.
+      return { version, modems, proxies, rotations, checks, ...(checkUrl === null ? {} : { check_url: checkUrl }) };
     },
 
-    /** What the agent reports: when it was seen, its modems' status and addresses, its proxies' traffic. */
+    /** What the agent reports: when it was seen, its modems' status, addresses and health checks, its proxies' traffic. */
     applyReport(hostId: number, report: AgentReport): Promise<void> {
       // Modem rows before the host's row: the order every writer of both keeps (an order locks its modems, then their
       // hosts), so a report arriving during an order waits for it instead of deadlocking with it.
       return db.transaction(async (tx) => {
-        await modemsRepository(tx).applyReports(hostId, report.modems);
+        const at = new Date(now());
+        await modemsRepository(tx).applyReports(hostId, report.modems, at);
         await trafficRepository(tx).record(hostId, report.traffic);
-        await hostsRepository(tx).seen(hostId, {
-          servedVersion: report.config_version,
-          startedAt: report.started_at,
+        await checksRepository(tx).record(hostId, report.checks ?? []);
+        await hostsRepository(tx).seen(
+          hostId,
+          { servedVersion: report.config_version, startedAt: report.started_at },
+          at,
+        );
+      });
+    },
+
+    /**
+     * The owner's "reboot the modem", decided under the proxy's lock and then the modem's (proxy first, as no path
+     * here locks a proxy after its modem), so two reboots at once are one: the second sees the first's row and waits
+     * out the cooldown; a staff reboot at the same time is serialised by the modem's lock. Refused for a proxy not
+     * served, when other customers' proxies use the modem (a reboot cuts everyone on it off for a minute or two: a
+     * customer may not do that to another, staff may), within `REBOOT_COOLDOWN_SECONDS` of the modem's last reboot
+     * (whoever asked), for a modem not online (offline, maintenance), and while a rotation or reboot of it is pending.
+     */
+    requestCustomerReboot(proxyId: number, ownerId: number): Promise<RebootRequest> {
+      return db.transaction(async (tx): Promise<RebootRequest> => {
+        const at = new Date(now());
+        const proxy = await proxiesRepository(tx).get(proxyId, { lock: true });
+        if (!proxy || proxy.ownerId !== ownerId) return { kind: 'unknown' };
+        if (!SERVED_PROXY_STATES.includes(proxy.state)) return { kind: 'inactive' };
+        const modems = modemsRepository(tx);
+        const modem = (await modems.get(proxy.modemId, { lock: true })) as Modem;
+        if (await modems.sharedBeyond(modem.id, proxy.id)) return { kind: 'shared' };
+        const rotations = rotationsRepository(tx);
+        const last = await rotations.lastRebootOf(modem.id);
+        if (last) {
+          const elapsed = (at.getTime() - last.getTime()) / 1000;
+          if (elapsed < REBOOT_COOLDOWN_SECONDS) {
+            return { kind: 'wait', seconds: Math.max(1, Math.ceil(REBOOT_COOLDOWN_SECONDS - elapsed)) };
+          }
+        }
+        if (modem.status !== 'online') return { kind: 'unavailable' };
+        const id = await rotations.requestReboot({
+          modemId: modem.id,
+          proxyId: proxy.id,
+          source: 'customer',
+          actorId: ownerId,
+          oldIp: modem.ip,
+          at,
         });
+        if (id === null) return { kind: 'busy' };
+        await hostsRepository(tx).bump(modem.hostId);
+        return { kind: 'started', rotationId: id };
+      });
+    },
+
+    /**
+     * Staff's "reboot the modem": also an offline or maintenance one (that is when staff reboot), and without the
+     * cooldown; refused while a rotation or reboot of it is pending. Null for an unknown modem. It names no proxy: the
+     * history of every proxy on the modem shows it (`customerProxiesRepository.rotations`).
+     */
+    requestStaffReboot(modemId: number, actorId: number): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const modem = await modemsRepository(tx).get(modemId, { lock: true });
+        if (!modem) return null;
+        const id = await rotationsRepository(tx).requestReboot({
+          modemId,
+          proxyId: null,
+          source: 'staff',
+          actorId,
+          oldIp: modem.ip,
+          at: new Date(now()),
+        });
+        if (id === null) throw FARM_REFUSALS.modemRestarting();
+        await hostsRepository(tx).bump(modem.hostId);
+        return id;
+      });
+    },
+
+    /**
+     * The owner's "check now", decided under the proxy's lock, so two at once are one: the second sees the first's
+     * ask and waits out `CHECK_COOLDOWN_SECONDS`. Asks for a modem already being checked join that check. Refused for
+     * a proxy not served (nothing to check: its ports are closed).
+     */
+    requestCustomerCheck(proxyId: number, ownerId: number): Promise<CheckRequestOutcome> {
+      return db.transaction(async (tx): Promise<CheckRequestOutcome> => {
+        const at = new Date(now());
+        const proxy = await proxiesRepository(tx).get(proxyId, { lock: true });
+        if (!proxy || proxy.ownerId !== ownerId) return { kind: 'unknown' };
+        if (!SERVED_PROXY_STATES.includes(proxy.state)) return { kind: 'inactive' };
+        const checks = checksRepository(tx);
+        const last = await checks.lastRequestOf(proxy.id);
+        if (last) {
+          const elapsed = (at.getTime() - last.getTime()) / 1000;
+          if (elapsed < CHECK_COOLDOWN_SECONDS) {
+            return { kind: 'wait', seconds: Math.max(1, Math.ceil(CHECK_COOLDOWN_SECONDS - elapsed)) };
+          }
+        }
+        const checkId = await checks.request({ modemId: proxy.modemId, proxyId: proxy.id, at });
+        await hostsRepository(tx).bump(proxy.hostId);
+        return { kind: 'started', checkId, modemId: proxy.modemId };
+      });
+    },
+
+    /** Whether the check is still pending (its waiter looks again after every notification). */
+    checkPending(id: number): Promise<boolean> {
+      return checksRepository(db).pending(id);
+    },
+
+    /**
+     * The agent's result for a check the configuration asked of one of its modems: stored as the modem's check, the
+     * request done (a repeat is refused), the configuration no longer listing it, and the waiting owner woken.
+     */
+    finishCheck(hostId: number, id: number, result: CheckResult): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const checks = checksRepository(tx);
+        const request = await checks.lockForHost(id, hostId);
+        if (!request) return false;
+        if (request.status !== 'pending') throw FARM_REFUSALS.checkFinished();
+        await checks.finish(id, request.modemId, result);
+        const hosts = hostsRepository(tx);
+        await hosts.bump(hostId);
+        await hosts.notifyCheck(id);
+        return true;
       });
     },
 

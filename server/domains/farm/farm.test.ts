@@ -133,6 +133,7 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
           AGENT_SIMULATOR_MODEMS: '2',
           AGENT_SIMULATOR_NETWORK: `127.0.${10 + index}.0/28`,
           AGENT_SIMULATOR_ROTATION_MS: '50-150',
+          AGENT_SIMULATOR_REBOOT_MS: '300',
           AGENT_REPORT_SECONDS: '1',
           AGENT_STATUS_SECONDS: '1',
           LOG_LEVEL: 'warn',
@@ -215,6 +216,35 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
       expect(Date.now() - changedAt).toBeLessThan(2_500);
       expect((await curl(viaHttp(proxy.login, password), echo.url)).status).toBe(200);
       proxy = { ...proxy, password };
+    });
+
+    it("reboots the owner's modem: the agent brings it back on a new address, which targets then see", async () => {
+      const before = await modemIp(proxy.modemId);
+      const outcome = await farm.requestCustomerReboot(proxy.id, proxy.ownerId);
+      expect(outcome.kind).toBe('started');
+      const rotationId = (outcome as { rotationId: number }).rotationId;
+      const done = await eventually(async () => {
+        const rotation = await farm.rotation(rotationId);
+        return rotation !== null && rotation.status !== 'pending' && rotation;
+      }, 10_000);
+      expect(done).toMatchObject({ status: 'done', oldIp: before });
+      expect(done.newIp).not.toBe(before);
+      const seen = await eventually(async () => {
+        const answer = await curl(viaHttp(proxy.login, proxy.password), echo.url);
+        return answer.status === 200 && sourceOf(answer) === done.newIp && answer;
+      });
+      expect(sourceOf(seen)).toBe(done.newIp);
+      expect(await farm.requestCustomerReboot(proxy.id, proxy.ownerId)).toMatchObject({ kind: 'wait' });
+    });
+
+    it("serves the owner's new login within 2 s and refuses the old one", async () => {
+      const login = `shop${index}${process.pid}`;
+      expect(await farm.changeLogin(proxy.id, { ownerId: proxy.ownerId }, login)).toBe(true);
+      const changedAt = Date.now();
+      await eventually(async () => (await curl(viaHttp(proxy.login, proxy.password), echo.url)).status === 407, 2_000);
+      expect(Date.now() - changedAt).toBeLessThan(2_500);
+      expect((await curl(viaHttp(login, proxy.password), echo.url)).status).toBe(200);
+      proxy = { ...proxy, login };
     });
 
     it('keeps serving while the API is down, and picks up changes when it is back', async () => {

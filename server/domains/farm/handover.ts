@@ -6,6 +6,7 @@
  */
 import type { ProxyState } from '@proxy/contract/schemas/farm-agent';
 import type { Queryable } from '../../db/db.ts';
+import { cityRuOf } from './cities.ts';
 import { hostsRepository } from './hosts-repository.ts';
 import { newProxyPassword, newRotateToken, sha256 } from './secrets.ts';
 
@@ -18,11 +19,16 @@ export interface TransferableProxy {
   /** Its modem's place: an offer keeps it after the proxy is gone. */
   readonly country: string;
   readonly city: string;
+  /** The city's Russian name ('' while it has none): the addressee's language names it (#28). */
+  readonly cityRu: string;
   readonly operator: string;
 }
 
 /** The proxy with its place, its row locked until the transaction ends (the lock every writer of a proxy takes). */
 export async function lockTransferableProxy(tx: Queryable, id: number): Promise<TransferableProxy | null> {
+  // The row locked on its own first: locking through the join would, after waiting for a move of the proxy (#29),
+  // re-check its new row against its old modem's and lose it.
+  await tx.query('SELECT id FROM proxies WHERE id = $1 FOR UPDATE', [id]);
   const [row] = await tx.query<{
     id: number;
     owner_id: number;
@@ -31,11 +37,12 @@ export async function lockTransferableProxy(tx: Queryable, id: number): Promise<
     expires_at: Date | string;
     country: string;
     city: string;
+    city_ru: string;
     operator: string;
   }>(
-    `SELECT p.id, p.owner_id, p.host_id, p.state, p.expires_at, m.country, m.city, m.operator
+    `SELECT p.id, p.owner_id, p.host_id, p.state, p.expires_at, m.country, m.city, ${cityRuOf('m')}, m.operator
        FROM proxies p JOIN modems m ON m.id = p.modem_id
-      WHERE p.id = $1 FOR UPDATE OF p`,
+      WHERE p.id = $1`,
     [id],
   );
   if (!row) return null;
@@ -47,6 +54,7 @@ export async function lockTransferableProxy(tx: Queryable, id: number): Promise<
     expiresAt: new Date(row.expires_at),
     country: row.country,
     city: row.city,
+    cityRu: row.city_ru,
     operator: row.operator,
   };
 }

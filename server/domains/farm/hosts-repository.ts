@@ -93,6 +93,11 @@ export function hostsRepository(q: Queryable) {
       await q.query('SELECT pg_notify($1, $2)', [FARM_CHANNEL, `h${id}`]);
     },
 
+    /** Wakes whoever waits for the health check's result (the owner's "check now"), at commit. */
+    async notifyCheck(checkId: number): Promise<void> {
+      await q.query('SELECT pg_notify($1, $2)', [FARM_CHANNEL, `c${checkId}`]);
+    },
+
     /** Wakes whoever waits for the rotation's result (the change-IP link), at commit. */
     async notifyRotation(rotationId: number): Promise<void> {
       await q.query('SELECT pg_notify($1, $2)', [FARM_CHANNEL, `r${rotationId}`]);
@@ -133,10 +138,11 @@ export function hostsRepository(q: Queryable) {
       await q.query('DELETE FROM agent_hosts WHERE id = $1', [id]).catch(refusingDelete);
     },
 
-    async seen(id: number, report: { servedVersion: string | null; startedAt: string }): Promise<void> {
+    /** The agent reported at `at` (the app's clock, which the silent-agent alert compares with). */
+    async seen(id: number, report: { servedVersion: string | null; startedAt: string }, at: Date): Promise<void> {
       await q.query(
-        `UPDATE agent_hosts SET last_seen_at = now(), served_version = $2, agent_started_at = $3 WHERE id = $1`,
-        [id, report.servedVersion, report.startedAt],
+        `UPDATE agent_hosts SET last_seen_at = $4, served_version = $2, agent_started_at = $3 WHERE id = $1`,
+        [id, report.servedVersion, report.startedAt, at],
       );
     },
   };

@@ -4,17 +4,22 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import agentRoutes from './agent-routes.ts';
+import checkTargetRoutes from './check-target.ts';
 import panelRoutes from './panel-routes.ts';
 import { farmService, type FarmServiceOptions } from './farm-service.ts';
 import { notificationWaits } from './notification-waits.ts';
 import rotateLinkRoute from './rotate-link-route.ts';
+import { checksRepository } from './checks-repository.ts';
 import { trafficRepository } from './traffic-repository.ts';
 
 export { farmService, requestAutoRotation, ROTATE_COOLDOWN_SECONDS, type FarmService } from './farm-service.ts';
-export type { ProxySettings } from './proxies-repository.ts';
+// The Telegram bot's /rotate asks inside its own transaction (the one that advances its updates offset).
+export { requestRotationIn } from './farm-service.ts';
+export { ownerSettingsOf, type ProxySettings } from './proxies-repository.ts';
 // Ordering sells free modems and makes, extends and shows the customers' proxies inside its own transactions, and its
 // lifecycle sweeps renew, suspend, release and remind through these.
 export {
+  allocateInPlace,
   allocateProxy,
   claimAutoRotations,
   claimDueProxies,
@@ -29,6 +34,7 @@ export {
   type DueProxy,
   extendProxies,
   freeCount,
+  freeModemHosts,
   freeStock,
   lockFreeModems,
   lockHosts,
@@ -39,10 +45,22 @@ export {
   type StockLine,
 } from './inventory.ts';
 export { customerProxiesRepository, type CustomerProxiesRepository } from './customer-proxies-repository.ts';
+// Order lines and transfers name their place's city in Russian too (#28).
+export { cityRuOf } from './cities.ts';
+// A move (#29) re-allocates a proxy inside ordering's paying transaction.
+export {
+  cityRuIn,
+  movableProxy,
+  pickModem,
+  placeExists,
+  relocateProxy,
+  type MovableProxy,
+  type Relocation,
+} from './relocation.ts';
 // Transfers hand a proxy to another customer inside their own transaction.
 export { handOverProxy, lockTransferableProxy, type TransferableProxy } from './handover.ts';
 export { notificationWaits, type NotificationWaits } from './notification-waits.ts';
-export { answerRotation, ROTATION_WAIT_MS, rotationDetail, sendRotation } from './rotate-link-route.ts';
+export { answerRotation, REBOOT_DETAILS, ROTATION_WAIT_MS, rotationDetail, sendRotation } from './rotate-link-route.ts';
 // Ordering words a host out of ports as no stock.
 export { FARM_REFUSALS } from './refusals.ts';
 
@@ -53,7 +71,7 @@ export interface FarmOptions extends FarmServiceOptions {
   readonly rotationWaitMs?: number;
 }
 
-/** How often traffic minutes past their keeping time are pruned. */
+/** How often traffic minutes and health checks past their keeping time are pruned. */
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 const farm: FastifyPluginAsync<FarmOptions> = async (app, options) => {
@@ -70,6 +88,7 @@ const farm: FastifyPluginAsync<FarmOptions> = async (app, options) => {
       publicUrl: options.publicUrl ?? '',
       ...(options.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.rotationWaitMs }),
     });
+    await panel.register(checkTargetRoutes, { publicUrl: options.publicUrl ?? '', now: options.now ?? Date.now });
   });
   await app.register(rotateLinkRoute, {
     farm: service,
@@ -80,6 +99,8 @@ const farm: FastifyPluginAsync<FarmOptions> = async (app, options) => {
   // Idempotent and safe with several processes: a DELETE of rows past a fixed age at the runner's clock.
   const traffic = trafficRepository(app.db);
   app.jobs.register({ name: 'traffic.prune', everyMs: PRUNE_EVERY_MS, run: (now) => traffic.pruneMinutes(now) });
+  const checks = checksRepository(app.db);
+  app.jobs.register({ name: 'checks.prune', everyMs: PRUNE_EVERY_MS, run: (now) => checks.prune(now) });
 };
 
 export default farm;

@@ -6,6 +6,7 @@
 import type { Language } from '@proxy/contract/languages';
 import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/farm-agent';
 import type { Queryable } from '../../db/db.ts';
+import { cityRuOf } from './cities.ts';
 import { hostsRepository, type AgentHost } from './hosts-repository.ts';
 import { proxiesRepository, type Proxy } from './proxies-repository.ts';
 import { FARM_REFUSALS } from './refusals.ts';
@@ -18,6 +19,8 @@ export interface Place {
 }
 
 export interface StockLine extends Place {
+  /** The city's Russian name ('' while it has none). */
+  readonly city_ru: string;
   readonly free: number;
 }
 
@@ -32,10 +35,11 @@ const FREE = `m.status = 'online' AND (SELECT count(*) FROM proxies p WHERE p.mo
 /** The free modems per place, one statement (the public home page and the order page read it). */
 export function freeStock(q: Queryable): Promise<StockLine[]> {
   return q.query<StockLine>(
-    `SELECT m.country, m.city, m.operator, count(*)::int AS free
-       FROM modems m WHERE ${FREE}
-      GROUP BY m.country, m.city, m.operator
-      ORDER BY m.country, m.city, m.operator`,
+    `SELECT s.*, ${cityRuOf('s')}
+       FROM (SELECT m.country, m.city, m.operator, count(*)::int AS free
+               FROM modems m WHERE ${FREE}
+              GROUP BY m.country, m.city, m.operator) s
+      ORDER BY s.country, s.city, s.operator`,
   );
 }
 
@@ -47,6 +51,16 @@ export async function freeCount(q: Queryable, place: Place): Promise<number> {
     [place.country, place.city, place.operator],
   );
   return row?.free ?? 0;
+}
+
+/** The hosts with a free modem of the place (a move's quote: whether the proxy can stay on its host, ports and all). */
+export async function freeModemHosts(q: Queryable, place: Place): Promise<number[]> {
+  const rows = await q.query<{ host_id: number }>(
+    `SELECT DISTINCT m.host_id FROM modems m
+      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${FREE}`,
+    [place.country, place.city, place.operator],
+  );
+  return rows.map((row) => row.host_id);
 }
 
 /**
@@ -123,6 +137,41 @@ export async function allocateProxy(tx: Queryable, input: ProxyAllocation): Prom
   return proxy;
 }
 
+/** What `allocateInPlace` answers: a proxy on each modem taken, or how many the place had free (fewer than needed). */
+export type PlaceAllocation =
+  | { readonly ok: true; readonly proxies: readonly { readonly modem: FreeModem; readonly proxy: Proxy }[] }
+  | { readonly ok: false; readonly free: number };
+
+/**
+ * The one way proxies are sold from stock, inside the caller's transaction — an order's and a free trial's (#29): the
+ * place's free modems locked (`lockFreeModems`), then their hosts in id order (`lockHosts`), then a proxy for the owner
+ * on each of `count` modems (`allocateProxy`). `minFree`: the place must have at least this many free modems, counted
+ * under their locks (a trial keeps staff's minimum for paying customers); at least `count`. Fewer: nothing is written
+ * and the answer says how many were free. A host out of ports throws `FARM_REFUSALS.noFreePorts` (the caller words it).
+ */
+export async function allocateInPlace(
+  tx: Queryable,
+  place: Place,
+  count: number,
+  allocation: Omit<ProxyAllocation, 'modemId' | 'hostId'>,
+  options: { readonly minFree?: number } = {},
+): Promise<PlaceAllocation> {
+  const needed = Math.max(count, options.minFree ?? count);
+  const modems = await lockFreeModems(tx, place, needed);
+  // Counted under the modems' locks, after any order holding them finished: a shortage here is real.
+  if (modems.length < needed) return { ok: false, free: modems.length };
+  const taken = modems.slice(0, count);
+  await lockHosts(
+    tx,
+    taken.map((modem) => modem.hostId),
+  );
+  const proxies: { modem: FreeModem; proxy: Proxy }[] = [];
+  for (const modem of taken) {
+    proxies.push({ modem, proxy: await allocateProxy(tx, { ...allocation, modemId: modem.id, hostId: modem.hostId }) });
+  }
+  return { ok: true, proxies };
+}
+
 /** Locks the hosts' rows in id order: the one order every writer of several hosts follows, so none deadlock. */
 export async function lockHosts(tx: Queryable, hostIds: readonly number[]): Promise<void> {
   await tx.query('SELECT id FROM agent_hosts WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [
@@ -151,11 +200,19 @@ export async function renewableProxies(
   ownerId: number,
   options: { readonly lock: boolean },
 ): Promise<RenewableProxy[]> {
+  // Locked on their own first, then read with their modems: locking through the join would, after waiting for a
+  // move of one of them (#29), re-check its new row against its old modem's and lose it.
+  if (options.lock) {
+    await q.query('SELECT id FROM proxies WHERE id = ANY($1::int[]) AND owner_id = $2 ORDER BY id FOR NO KEY UPDATE', [
+      [...new Set(ids)],
+      ownerId,
+    ]);
+  }
   const rows = await q.query<{ id: number; host_id: number; country: string; state: ProxyState; expires_at: Date }>(
     `SELECT p.id, p.host_id, m.country, p.state, p.expires_at
        FROM proxies p JOIN modems m ON m.id = p.modem_id
       WHERE p.id = ANY($1::int[]) AND p.owner_id = $2
-      ORDER BY p.id${options.lock ? ' FOR NO KEY UPDATE OF p' : ''}`,
+      ORDER BY p.id`,
     [[...new Set(ids)], ownerId],
   );
   return rows.map((row) => ({

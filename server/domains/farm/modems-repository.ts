@@ -105,9 +105,10 @@ export function modemsRepository(q: Queryable) {
 
     /**
      * What the agent found: status and address of the host's own modems (another host's ids are ignored). A modem
-     * staff put in maintenance stays so; its address is still recorded.
+     * staff put in maintenance stays so; its address is still recorded. A modem going offline is offline since `at`
+     * (the app's clock: the customer's page and the alerts read it), until a report finds it back.
      */
-    async applyReports(hostId: number, reports: readonly ModemReport[]): Promise<void> {
+    async applyReports(hostId: number, reports: readonly ModemReport[], at: Date): Promise<void> {
       const known = reports.filter((report) => report.modem_id !== null);
       if (known.length === 0) return;
       // Locked in id order first, as an order locks a place's modems: an UPDATE over several rows takes their locks
@@ -119,6 +120,9 @@ export function modemsRepository(q: Queryable) {
       await q.query(
         `UPDATE modems m
             SET status = CASE WHEN m.status = 'maintenance' THEN m.status ELSE r.status END,
+                offline_since = CASE WHEN m.status = 'maintenance' THEN m.offline_since
+                                     WHEN r.status = 'offline' THEN coalesce(m.offline_since, $6)
+                                     ELSE NULL END,
                 ip = r.ip, checked_at = r.checked_at
            FROM unnest($2::int[], $3::text[], $4::text[], $5::timestamptz[]) AS r(id, status, ip, checked_at)
           WHERE m.id = r.id AND m.host_id = $1`,
@@ -128,6 +132,7 @@ export function modemsRepository(q: Queryable) {
           known.map((report) => report.status),
           known.map((report) => report.ip),
           known.map((report) => report.checked_at),
+          at,
         ],
       );
     },
@@ -156,6 +161,15 @@ export function modemsRepository(q: Queryable) {
           [id, ...set.map(([, value]) => value as string | number)],
         )
         .catch(refusing);
+    },
+
+    /** Whether a served proxy other than `proxyId` uses the modem (another customer a reboot would cut off). */
+    async sharedBeyond(id: number, proxyId: number): Promise<boolean> {
+      const rows = await q.query(
+        `SELECT 1 FROM proxies WHERE modem_id = $1 AND id <> $2 AND state IN ('active', 'expiring') LIMIT 1`,
+        [id, proxyId],
+      );
+      return rows.length > 0;
     },
 
     async hasProxies(id: number): Promise<boolean> {

@@ -6,6 +6,7 @@ import type { AgentHostItem, FarmChoices, ModemListParams, PanelModem } from '@p
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
+import { cityRuOf } from './cities.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -32,7 +33,7 @@ type ModemRow = Omit<PanelModem, 'checked_at' | 'last_rotation_at'> & {
 };
 
 const MODEM_SELECT = `SELECT m.id, json_build_object('id', h.id, 'name', h.name) AS host, m.name, m.key, m.country,
-    m.city, m.operator, m.status, m.ip, m.checked_at, m.last_rotation_at, m.capacity, m.notes,
+    m.city, ${cityRuOf('m')}, m.operator, m.status, m.ip, m.checked_at, m.last_rotation_at, m.capacity, m.notes,
     COALESCE((SELECT json_agg(json_build_object('id', p.id, 'owner', json_build_object('id', u.id, 'email', u.email),
                                                 'state', p.state) ORDER BY p.id)
                 FROM proxies p JOIN users u ON u.id = p.owner_id WHERE p.modem_id = m.id), '[]') AS proxies

@@ -1,6 +1,6 @@
 /**
  * The panel's Farm section API: farm hosts (their agent token shown once, when made or regenerated) and modems (list
- * with filters, create, edit, maintenance, rotate now, delete), in the panel's one shape, with Django-style `farm.*`
+ * with filters, create, edit, maintenance, rotate now, reboot, delete), in the panel's one shape, with Django-style `farm.*`
  * permissions.
  */
 import { AGENT_HOST_PERMISSIONS, MODEM_PERMISSIONS } from '@proxy/contract/permissions';
@@ -48,6 +48,7 @@ function modemChanges(input: Partial<ModemInput>): ModemChanges {
     key: input.key,
     country: input.country,
     city: input.city,
+    cityRu: input.city_ru,
     operator: input.operator,
     capacity: input.capacity,
     notes: input.notes,
@@ -155,6 +156,19 @@ const panelRoutes: FastifyPluginAsync<{
     async (request) => {
       const rotationId = await farm.requestStaffRotation(request.params.id, actorId(request));
       if (rotationId === null) return notFound();
+      const rotation = await waitForRotation(farm, waits, rotationId, options.rotationWaitMs ?? ROTATION_WAIT_MS);
+      if (rotation?.status === 'done') return { ok: true, ip: rotation.newIp as string };
+      return { ok: false, error: rotation ? 'rotation_failed' : 'timeout' };
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/panel/farm/modems/:id/reboot/',
+    { ...can(MODEM_PERMISSIONS.change), schema: { params: idParams, response: answers(RotationAnswerSchema) } },
+    async (request) => {
+      const rotationId = await farm.requestStaffReboot(request.params.id, actorId(request));
+      if (rotationId === null) return notFound();
+      request.log.info({ modemId: request.params.id, rotationId }, 'modem reboot requested by staff');
       const rotation = await waitForRotation(farm, waits, rotationId, options.rotationWaitMs ?? ROTATION_WAIT_MS);
       if (rotation?.status === 'done') return { ok: true, ip: rotation.newIp as string };
       return { ok: false, error: rotation ? 'rotation_failed' : 'timeout' };

@@ -118,6 +118,7 @@ describe.each(BACKENDS)('the Farm section API on $name', (backend) => {
       key: '-bad key',
       country: 'Russia',
       city: 'Moscow',
+      city_ru: 'Москва',
       operator: 'MTS',
     });
     expect(badModem.json()).toEqual({
@@ -130,6 +131,7 @@ describe.each(BACKENDS)('the Farm section API on $name', (backend) => {
       key: 'sim-1',
       country: 'ru',
       city: 'Moscow',
+      city_ru: 'Москва',
       operator: 'MTS',
     });
     expect(duplicate.json()).toEqual({ key: ['This host already has a modem with this key.'] });
@@ -149,6 +151,63 @@ describe.each(BACKENDS)('the Farm section API on $name', (backend) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("names a city in both languages: the seed's, a new modem's, and one name per city whichever modem sets it (#28)", async () => {
+    const kz = (await call('GET', '/api/panel/farm/modems/?country=KZ', keys.viewer)).json();
+    expect(kz.results[0]).toMatchObject({ city: 'Almaty', city_ru: 'Алматы' });
+    const farm = farmService(testDb.db);
+    const { host } = await farm.createHost({
+      name: 'cities',
+      publicHost: 'c.example.com',
+      portMin: 46_000,
+      portMax: 46_010,
+    });
+    const modem = (key: string, extra: object) =>
+      call('POST', '/api/panel/farm/modems/', keys.admin, {
+        host: host.id,
+        name: key,
+        key,
+        country: 'RU',
+        city: 'Novosibirsk',
+        operator: 'MTS',
+        ...extra,
+      });
+    // A panel built before the Russian name existed leaves it out: the modem is made, the city shows its English name
+    // until staff name it. The form itself never sends it empty.
+    const nameless = await modem('usb9', {});
+    expect(nameless.statusCode).toBe(201);
+    expect(nameless.json()).toMatchObject({ city: 'Novosibirsk', city_ru: '' });
+    const blank = await app.inject({
+      method: 'POST',
+      url: '/api/panel/farm/modems/',
+      headers: { ...RU, ...tokenHeader(keys.admin) },
+      payload: {
+        host: host.id,
+        name: 'x',
+        key: 'usb0',
+        country: 'RU',
+        city: 'Novosibirsk',
+        city_ru: ' ',
+        operator: 'MTS',
+      },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(Object.keys(blank.json())).toEqual(['city_ru']);
+
+    const first = (await modem('usb0', { city_ru: 'Новосиб' })).json();
+    expect(first).toMatchObject({ city: 'Novosibirsk', city_ru: 'Новосиб' });
+    const second = (await modem('usb1', { city_ru: 'Новосибирск' })).json();
+    expect(second.city_ru).toBe('Новосибирск');
+    // The city has one Russian name: the first modem reads the one set last.
+    expect((await call('GET', `/api/panel/farm/modems/${first.id}/`, keys.admin)).json().city_ru).toBe('Новосибирск');
+    const edited = await call('PATCH', `/api/panel/farm/modems/${first.id}/`, keys.admin, {
+      city_ru: 'Новосибирск (НСО)',
+    });
+    expect(edited.json()).toMatchObject({ city: 'Novosibirsk', city_ru: 'Новосибирск (НСО)' });
+    expect((await call('GET', `/api/panel/farm/modems/${second.id}/`, keys.admin)).json().city_ru).toBe(
+      'Новосибирск (НСО)',
+    );
+  });
+
   it('keeps a modem in maintenance whatever its agent reports, refuses deleting one with proxies, rotates now', async () => {
     const farm = farmService(testDb.db);
     const { host, token } = await farm.createHost({
@@ -163,6 +222,7 @@ describe.each(BACKENDS)('the Farm section API on $name', (backend) => {
       key: 'usb0',
       country: 'RU',
       city: 'Kazan',
+      city_ru: 'Казань',
       operator: 'MTS',
     });
     expect(created.statusCode).toBe(201);

@@ -4,7 +4,10 @@
  * (`farm-service.ts`), in the same transaction.
  */
 import type { AgentProxy, ProxyState } from '@proxy/contract/schemas/farm-agent';
+import type { ProxyUpdate } from '@proxy/contract/schemas/proxies';
 import type { Queryable } from '../../db/db.ts';
+import { refuseOnConstraint } from '../../lib/constraints.ts';
+import { FARM_REFUSALS } from './refusals.ts';
 
 export interface Proxy {
   readonly id: number;
@@ -81,6 +84,22 @@ export interface ProxySettings {
   readonly autoRotateMinutes?: number;
   readonly whitelist?: readonly string[];
 }
+
+/**
+ * The owner's settings as the contract's `ProxyUpdate` sends them (any subset; the account's page and the customer
+ * API alike), in the repository's terms, a whitelist's repeats dropped.
+ */
+export function ownerSettingsOf(input: ProxyUpdate): ProxySettings {
+  return {
+    ...(input.comment === undefined ? {} : { comment: input.comment }),
+    ...(input.auto_renew === undefined ? {} : { autoRenew: input.auto_renew }),
+    ...(input.auto_rotate_minutes === undefined ? {} : { autoRotateMinutes: input.auto_rotate_minutes }),
+    ...(input.whitelist === undefined ? {} : { whitelist: [...new Set(input.whitelist)] }),
+  };
+}
+
+/** A login another proxy has: its owner picked a taken one, or two owners picked it at once and this one came second. */
+const refusingLogin = refuseOnConstraint({ proxies_login_key: FARM_REFUSALS.loginTaken });
 
 export function proxiesRepository(q: Queryable) {
   return {
@@ -175,6 +194,11 @@ export function proxiesRepository(q: Queryable) {
            FROM proxies WHERE host_id = $1 ORDER BY id`,
         [hostId],
       );
+    },
+
+    /** A new login; one another proxy has is refused by the unique index (`loginTaken`). */
+    async setLogin(id: number, login: string): Promise<void> {
+      await q.query('UPDATE proxies SET login = $2 WHERE id = $1', [id, login]).catch(refusingLogin);
     },
 
     async setPassword(id: number, password: string): Promise<void> {

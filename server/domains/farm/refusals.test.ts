@@ -58,11 +58,41 @@ describeRefusals('farm', FARM_REFUSALS, {
     en: { detail: 'The modem is not online: it cannot change its IP now.' },
     ru: { detail: 'Модем не в сети: сменить IP сейчас нельзя.' },
   },
+  loginTaken: {
+    refusal: FARM_REFUSALS.loginTaken(),
+    status: 400,
+    en: { login: ['This login is taken: choose another one.'] },
+    ru: { login: ['Этот логин уже занят: выберите другой.'] },
+  },
+  modemRestarting: {
+    refusal: FARM_REFUSALS.modemRestarting(),
+    status: 409,
+    en: { detail: 'The modem is already changing its IP or rebooting. Try again in a minute.' },
+    ru: { detail: 'Модем уже меняет IP или перезагружается. Попробуйте через минуту.' },
+  },
   rotationFinished: {
     refusal: FARM_REFUSALS.rotationFinished(),
     status: 409,
     en: { detail: 'This rotation is already finished.' },
     ru: { detail: 'Эта смена IP уже завершена.' },
+  },
+  checkFinished: {
+    refusal: FARM_REFUSALS.checkFinished(),
+    status: 409,
+    en: { detail: 'This check is already finished.' },
+    ru: { detail: 'Эта проверка уже завершена.' },
+  },
+  checkInactive: {
+    refusal: FARM_REFUSALS.checkInactive(),
+    status: 403,
+    en: { detail: 'This proxy is not active: renew it to check it.' },
+    ru: { detail: 'Этот прокси не активен: продлите его, чтобы проверить.' },
+  },
+  checkTimeout: {
+    refusal: FARM_REFUSALS.checkTimeout(),
+    status: 504,
+    en: { detail: 'The farm has not answered the check yet. Try again in a minute.' },
+    ru: { detail: 'Ферма ещё не ответила на проверку. Попробуйте через минуту.' },
   },
   agentTokenInvalid: {
     refusal: FARM_REFUSALS.agentTokenInvalid(),

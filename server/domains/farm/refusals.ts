@@ -20,8 +20,18 @@ export const FARM_REFUSALS = defineRefusals('farm', {
   noFreePorts: { status: 409, message: FARM_MESSAGES.noFreePorts },
   /** Staff's "rotate now" on a modem that is not online. */
   modemBusy: { status: 409, message: FARM_MESSAGES.modemBusy },
+  /** A login the owner picked that another proxy has (the column's unique index decides, also between two at once). */
+  loginTaken: { status: 400, field: 'login', message: FARM_MESSAGES.loginTaken },
+  /** Staff's "reboot" while a rotation or reboot of the modem is pending. */
+  modemRestarting: { status: 409, message: FARM_MESSAGES.modemRestarting },
   /** An agent's result for a rotation already recorded. */
   rotationFinished: { status: 409, message: FARM_MESSAGES.rotationFinished },
+  /** An agent's result for a health check already recorded. */
+  checkFinished: { status: 409, message: FARM_MESSAGES.checkFinished },
+  /** The owner's "check now" on a proxy not served. */
+  checkInactive: { status: 403, message: FARM_MESSAGES.checkInactive },
+  /** The agent has not answered the owner's "check now" in time. */
+  checkTimeout: { status: 504, message: FARM_MESSAGES.checkTimeout },
   /** An agent API call without its host's valid bearer token. */
   agentTokenInvalid: { status: 401, message: MESSAGES.invalidToken, headers: { 'www-authenticate': 'Bearer' } },
 });

@@ -7,7 +7,7 @@
 import type { Language } from '@proxy/contract/languages';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { MESSAGES, type Text, throttled } from '../../lib/messages.ts';
-import type { FarmService, LinkRotation } from './farm-service.ts';
+import type { FarmService, RebootRequest } from './farm-service.ts';
 import { FARM_MESSAGES } from './messages.ts';
 import type { NotificationWaits } from './notification-waits.ts';
 import type { Rotation } from './rotations-repository.ts';
@@ -47,7 +47,7 @@ export async function waitForRotation(
  * waited for, up to `waitMs`.
  */
 export interface RotationAnswer {
-  readonly status: 200 | 403 | 404 | 429 | 502 | 503 | 504;
+  readonly status: 200 | 403 | 404 | 409 | 429 | 502 | 503 | 504;
   readonly body: {
     readonly ok: boolean;
     readonly ip?: string;
@@ -59,7 +59,7 @@ export interface RotationAnswer {
 export async function answerRotation(
   farm: FarmService,
   waits: NotificationWaits,
-  outcome: LinkRotation,
+  outcome: RebootRequest,
   waitMs: number,
   log: FastifyBaseLogger,
 ): Promise<RotationAnswer> {
@@ -72,6 +72,10 @@ export async function answerRotation(
       return { status: 503, body: { ok: false, error: 'modem_unavailable' } };
     case 'wait':
       return { status: 429, body: { ok: false, wait_seconds: outcome.seconds } };
+    case 'shared':
+      return { status: 409, body: { ok: false, error: 'modem_shared' } };
+    case 'busy':
+      return { status: 409, body: { ok: false, error: 'modem_busy' } };
     case 'started':
       break;
   }
@@ -94,10 +98,25 @@ const ROTATION_DETAILS: Readonly<Record<string, Text>> = {
   timeout: FARM_MESSAGES.rotationTimeout,
 };
 
+/** The same for a reboot (`POST /api/proxies/{id}/reboot/`), worded for a reboot. */
+export const REBOOT_DETAILS: Readonly<Record<string, Text>> = {
+  not_found: MESSAGES.notFound,
+  proxy_inactive: FARM_MESSAGES.rebootInactive,
+  modem_unavailable: FARM_MESSAGES.rebootUnavailable,
+  modem_shared: FARM_MESSAGES.modemShared,
+  modem_busy: FARM_MESSAGES.modemRestarting,
+  rotation_failed: FARM_MESSAGES.rebootFailed,
+  timeout: FARM_MESSAGES.rebootTimeout,
+};
+
 /** A rotation answer's `detail` in `language`: the cooldown as DRF's throttling words it, or the refusal's reason. */
-export function rotationDetail(body: RotationAnswer['body'], language: Language): string | undefined {
+export function rotationDetail(
+  body: RotationAnswer['body'],
+  language: Language,
+  details: Readonly<Record<string, Text>> = ROTATION_DETAILS,
+): string | undefined {
   if (body.wait_seconds !== undefined) return throttled(body.wait_seconds, language);
-  return body.error === undefined ? undefined : ROTATION_DETAILS[body.error]?.[language];
+  return body.error === undefined ? undefined : details[body.error]?.[language];
 }
 
 /** Every answer about a rotation: JSON, never cached, never indexed, `Retry-After` within the cooldown. */

@@ -1,8 +1,9 @@
 /**
- * `rotations`: every IP change asked of a modem, and what came of it (the history the customer and staff see). One is
- * pending per modem at a time: a second request while one runs joins it.
+ * `rotations`: every IP change asked of a modem, and what came of it (the history the customer and staff see): a
+ * reconnect (`rotate`) or a reboot of the modem (`reboot`). One is pending per modem at a time: a second rotation
+ * while one runs joins it; a reboot is refused instead (`requestReboot` answers null).
  */
-import type { RotationRequest, RotationResult } from '@proxy/contract/schemas/farm-agent';
+import type { RotationKind, RotationRequest, RotationResult } from '@proxy/contract/schemas/farm-agent';
 import type { Queryable } from '../../db/db.ts';
 
 export type RotationSource = 'link' | 'customer' | 'auto' | 'staff';
@@ -60,6 +61,34 @@ export function rotationsRepository(q: Queryable) {
       return { id: (pending as { id: number }).id, created: false };
     },
 
+    /** A new pending reboot of the modem at `at`; null when a rotation or reboot of it is already pending. */
+    async requestReboot(request: {
+      readonly modemId: number;
+      readonly proxyId: number | null;
+      readonly source: Extract<RotationSource, 'customer' | 'staff'>;
+      readonly actorId: number | null;
+      readonly oldIp: string | null;
+      readonly at: Date;
+    }): Promise<number | null> {
+      const [inserted] = await q.query<{ id: number }>(
+        `INSERT INTO rotations (modem_id, proxy_id, kind, source, actor_id, old_ip, requested_at)
+         VALUES ($1, $2, 'reboot', $3, $4, $5, $6)
+         ON CONFLICT (modem_id) WHERE status = 'pending' DO NOTHING RETURNING id::int AS id`,
+        [request.modemId, request.proxyId, request.source, request.actorId, request.oldIp, request.at],
+      );
+      return inserted?.id ?? null;
+    },
+
+    /** When the modem was last asked to reboot (the reboot cooldown counts from it); null: never. */
+    async lastRebootOf(modemId: number): Promise<Date | null> {
+      const [row] = await q.query<{ at: Date | string }>(
+        `SELECT requested_at AS at FROM rotations WHERE modem_id = $1 AND kind = 'reboot'
+          ORDER BY requested_at DESC LIMIT 1`,
+        [modemId],
+      );
+      return row ? new Date(row.at) : null;
+    },
+
     async get(id: number): Promise<Rotation | null> {
       const rows = await q.query<RotationRow>(`SELECT ${COLUMNS} FROM rotations WHERE id = $1`, [id]);
       return rows[0] ? toRotation(rows[0]) : null;
@@ -78,8 +107,8 @@ export function rotationsRepository(q: Queryable) {
 
     /** The host's pending rotations, as its agent's configuration lists them. */
     async pendingOf(hostId: number): Promise<RotationRequest[]> {
-      const rows = await q.query<{ id: number; modem_id: number; requested_at: Date | string }>(
-        `SELECT r.id::int AS id, r.modem_id, r.requested_at
+      const rows = await q.query<{ id: number; modem_id: number; kind: RotationKind; requested_at: Date | string }>(
+        `SELECT r.id::int AS id, r.modem_id, r.kind, r.requested_at
            FROM rotations r JOIN modems m ON m.id = r.modem_id
           WHERE m.host_id = $1 AND r.status = 'pending' ORDER BY r.id`,
         [hostId],

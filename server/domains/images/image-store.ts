@@ -14,7 +14,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/db.ts';
 import { imagesRepository, type StoredImage } from './images-repository.ts';
-import { normalizeUpload } from './processing.ts';
+import { normalizeUpload, type NormalizedImage } from './processing.ts';
 
 export function imagesDir(dataDir: string): string {
   return path.join(dataDir, 'images');
@@ -70,7 +70,16 @@ export async function storeImage(
   bytes: Uint8Array,
   uploadedBy: number | null = null,
 ): Promise<StoredImage> {
-  const image = await normalizeUpload(bytes);
+  return storeNormalized(db, dataDir, await normalizeUpload(bytes), uploadedBy);
+}
+
+/** Stores an image `normalizeUpload` has already made (the demo seed's, prepared once for a whole test run). */
+export async function storeNormalized(
+  db: Db,
+  dataDir: string,
+  image: NormalizedImage,
+  uploadedBy: number | null = null,
+): Promise<StoredImage> {
   const sha256 = createHash('sha256').update(image.data).digest('hex');
   const dir = imagesDir(dataDir);
   const temp = await writeTemp(dir, image.data, true);

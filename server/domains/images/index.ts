@@ -6,7 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import imagesRoutes, { type ImageRoutesOptions } from './images-routes.ts';
 
 /** The demo-content seed and the image benchmark store images the way an upload does. */
-export { storeImage } from './image-store.ts';
+export { storeImage, storeNormalized } from './image-store.ts';
+export { normalizeUpload, type NormalizedImage } from './processing.ts';
 export type { ImageRoutesOptions };
 
 const images: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {

@@ -8,15 +8,21 @@ import type { Currency } from '@proxy/contract/money';
 import { DEFAULT_SITE_NAME } from '@proxy/contract/titles';
 import type { FastifyPluginAsync } from 'fastify';
 import { customerProxiesRepository, farmService, notificationWaits, ROTATION_WAIT_MS } from '../farm/index.ts';
+import { notifier } from '../notifications/index.ts';
 import { lifecycleJobs } from './lifecycle.ts';
+import { moveRoutes, moveSettingsRoutes } from './move-routes.ts';
+import { movesService } from './moves-service.ts';
 import orderRoutes from './order-routes.ts';
 import { ordersService } from './orders-service.ts';
 import proxyRoutes from './proxy-routes.ts';
 import stockRoutes, { stockReader } from './stock-routes.ts';
 
 export { ordersService, type OrdersOptions, type OrdersService } from './orders-service.ts';
-// Staff read a customer's orders (the panel's Users section).
+// Staff read a customer's orders (the panel's Users section); the customer API (`/api/v1/`) reads and places them.
 export { ordersRepository } from './orders-repository.ts';
+export { stockReader, type StockReader } from './stock-routes.ts';
+// The customer API (`/api/v1/`) moves proxies too.
+export { MoveCooldown, movesService, type MovesService } from './moves-service.ts';
 
 export interface OrdersPluginOptions {
   /** The site's one currency: the price list is the active plans in it. */
@@ -58,12 +64,25 @@ const orders: FastifyPluginAsync<OrdersPluginOptions> = async (app, options) => 
     publicUrl: options.publicUrl,
   });
 
+  // Moving a proxy to another place (#29), and its fee for staff (the panel is for staff only, as Django admin is).
+  const moves = movesService(app.db, { currency: options.currency, ...clock });
+  await app.register(moveRoutes, { moves });
+  await app.register(async (panel) => {
+    panel.addHook('onRequest', app.requireStaff);
+    await panel.register(moveSettingsRoutes, { moves });
+  });
+
   // Renewals, suspension, release, reminders and auto-rotation: sweeps safe with any number of processes.
   const jobs = lifecycleJobs(app.db, {
     currency: options.currency,
     publicUrl: options.publicUrl,
     siteName: options.siteName ?? DEFAULT_SITE_NAME,
-    enqueue: (q, mail) => app.mailer.enqueue(q, mail),
+    notify: notifier({
+      currency: options.currency,
+      publicUrl: options.publicUrl,
+      siteName: options.siteName ?? DEFAULT_SITE_NAME,
+      enqueue: (q, mail) => app.mailer.enqueue(q, mail),
+    }).notify,
   });
   for (const job of jobs) app.jobs.register(job);
 };

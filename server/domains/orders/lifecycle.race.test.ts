@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.ts';
 import { demoImageStore } from '../../db/demo-images.ts';
+import { cachedDemoImage } from '../../test/demo-images.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openPostgres } from '../../db/pg.ts';
 import { seed } from '../../db/seed.ts';
@@ -52,7 +53,7 @@ describe.runIf(DATABASE_URL)('the lifecycle jobs with two API processes on Postg
       dbs.push(openPostgres({ connectionString: databaseUrl(), schema: schema.name, max: 6 }));
     const db = dbs[0] as Db;
     await migrate(db);
-    await seed(db, { storeDemoImage: demoImageStore(db, dataDir) });
+    await seed(db, { storeDemoImage: demoImageStore(db, dataDir, cachedDemoImage) });
     for (const each of dbs) apps.push(await buildTestApp({ db: each, now: clock.now }));
 
     const farm = await createFarm(db, freshPlace(), { online: OWNERS * PROXIES_EACH, portMin: 10_000 });

@@ -13,9 +13,10 @@ import type { Currency } from '@proxy/contract/money';
 import { SERVED_PROXY_STATES } from '@proxy/contract/schemas/farm-agent';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { Job } from '../../plugins/jobs.ts';
-import type { MailKind, OutgoingMail } from '../../plugins/mailer.ts';
+import type { MailKind } from '../../plugins/mailer.ts';
 import type { EmailContent } from '../../lib/email-template.ts';
 import { ledgerRepository } from '../billing/index.ts';
+import type { Notify } from '../notifications/index.ts';
 import {
   claimAutoRotations,
   claimDueProxies,
@@ -61,9 +62,21 @@ export interface LifecycleOptions {
   readonly currency: Currency;
   readonly publicUrl: string;
   readonly siteName: string;
-  /** Queues a mail in the outbox inside the caller's transaction (`app.mailer.enqueue`). */
-  readonly enqueue: (q: Queryable, mail: OutgoingMail) => Promise<void>;
+  /**
+   * Notifies the owner on the channels they chose (#30), inside the caller's transaction: the e-mail channel queues
+   * the bespoke mail below in the outbox.
+   */
+  readonly notify: Notify;
 }
+
+/** The notification events of a proxy's life (#30), and the mail each sent before notifications had channels. */
+type LifecycleEvent = 'proxy_expiring' | 'proxy_renewed' | 'proxy_renewal_failed' | 'proxy_suspended';
+const MAIL_KIND: Readonly<Record<LifecycleEvent, MailKind>> = {
+  proxy_expiring: 'proxy_reminder',
+  proxy_renewed: 'proxy_renewed',
+  proxy_renewal_failed: 'proxy_renewal_failed',
+  proxy_suspended: 'proxy_suspended',
+};
 
 /** Locks the owners' account rows in id order (after the proxies and hosts: the one lock order) with their balances. */
 async function lockBalances(tx: Queryable, userIds: readonly number[]): Promise<Map<number, number>> {
@@ -77,20 +90,28 @@ async function lockBalances(tx: Queryable, userIds: readonly number[]): Promise<
 export function lifecycleJobs(db: Db, options: LifecycleOptions): Job[] {
   const { currency } = options;
 
-  const mail = (q: Queryable, proxy: DueProxy, kind: MailKind, content: (c: ProxyMailContext) => EmailContent) =>
-    options.enqueue(q, {
-      kind,
-      userId: proxy.ownerId,
-      to: proxy.email,
-      language: proxy.language,
-      content: content({
-        language: proxy.language,
-        publicUrl: options.publicUrl,
-        siteName: options.siteName,
-        proxyId: proxy.id,
-        currency,
-      }),
-      secrets: [],
+  /**
+   * The owner told of `event` about `proxy`, once per `key` and channel; the e-mail is the event's bespoke mail in
+   * the owner's language (the payload carries `data` for the other channels).
+   */
+  const tell = (
+    q: Queryable,
+    proxy: DueProxy,
+    event: LifecycleEvent,
+    now: Date,
+    key: string,
+    data: Record<string, unknown>,
+    content: (c: ProxyMailContext) => EmailContent,
+  ) =>
+    options.notify(q, proxy.ownerId, event, data, {
+      key: `${event}:${proxy.id}:${key}`,
+      at: now,
+      proxyId: proxy.id,
+      email: {
+        kind: MAIL_KIND[event],
+        content: (language) =>
+          content({ language, publicUrl: options.publicUrl, siteName: options.siteName, proxyId: proxy.id, currency }),
+      },
     });
 
   /**
@@ -145,8 +166,14 @@ export function lifecycleJobs(db: Db, options: LifecycleOptions): Job[] {
       const balance = balances.get(proxy.ownerId) ?? 0;
       if (balance < line.price) {
         if (proxy.renewalFailedFor?.getTime() !== proxy.expiresAt.getTime()) {
-          await mail(tx, proxy, 'proxy_renewal_failed', (c) =>
-            renewalFailedEmail(c, line.price - balance, line.price, proxy.expiresAt),
+          await tell(
+            tx,
+            proxy,
+            'proxy_renewal_failed',
+            now,
+            String(proxy.expiresAt.getTime()),
+            { missing: line.price - balance, price: line.price, expires_at: proxy.expiresAt.toISOString() },
+            (c) => renewalFailedEmail(c, line.price - balance, line.price, proxy.expiresAt),
           );
         }
         await markRenewalFailed(tx, proxy, retryAt);
@@ -164,14 +191,31 @@ export function lifecycleJobs(db: Db, options: LifecycleOptions): Job[] {
         });
       }
       balances.set(proxy.ownerId, balance - line.price);
-      await mail(tx, proxy, 'proxy_renewed', (c) => renewedEmail(c, line.price, line.expiresAt));
+      await tell(
+        tx,
+        proxy,
+        'proxy_renewed',
+        now,
+        String(line.expiresAt.getTime()),
+        { price: line.price, expires_at: line.expiresAt.toISOString() },
+        (c) => renewedEmail(c, line.price, line.expiresAt),
+      );
     }
   }
 
-  async function suspend(tx: Queryable, proxies: readonly DueProxy[]): Promise<void> {
+  async function suspend(tx: Queryable, proxies: readonly DueProxy[], now: Date): Promise<void> {
     await suspendProxies(tx, proxies);
     for (const proxy of proxies) {
-      await mail(tx, proxy, 'proxy_suspended', (c) => suspendedEmail(c, new Date(proxy.expiresAt.getTime() + HOLD_MS)));
+      const releaseAt = new Date(proxy.expiresAt.getTime() + HOLD_MS);
+      await tell(
+        tx,
+        proxy,
+        'proxy_suspended',
+        now,
+        String(proxy.expiresAt.getTime()),
+        { expires_at: proxy.expiresAt.toISOString(), release_at: releaseAt.toISOString() },
+        (c) => suspendedEmail(c, releaseAt),
+      );
     }
   }
 
@@ -179,7 +223,15 @@ export function lifecycleJobs(db: Db, options: LifecycleOptions): Job[] {
   async function remind(tx: Queryable, proxies: readonly DueProxy[], now: Date): Promise<void> {
     for (const proxy of proxies) {
       const near = proxy.expiresAt.getTime() - REMIND_NEAR_MS <= now.getTime();
-      await mail(tx, proxy, 'proxy_reminder', (c) => reminderEmail(c, proxy.expiresAt));
+      await tell(
+        tx,
+        proxy,
+        'proxy_expiring',
+        now,
+        `${proxy.expiresAt.getTime()}:${near ? 'near' : 'far'}`,
+        { expires_at: proxy.expiresAt.toISOString() },
+        (c) => reminderEmail(c, proxy.expiresAt),
+      );
       await markReminded(tx, proxy, near ? 'near' : 'far');
     }
   }
@@ -201,7 +253,7 @@ export function lifecycleJobs(db: Db, options: LifecycleOptions): Job[] {
       name: 'proxies.suspend',
       // An expired proxy is served until this runs: every 10 s keeps that within the minute it lapsed (an index scan).
       everyMs: 10_000,
-      run: (now) => sweepDue({ kind: 'suspend' }, now, suspend),
+      run: (now) => sweepDue({ kind: 'suspend' }, now, (tx, rows) => suspend(tx, rows, now)),
     },
     {
       name: 'proxies.release',

@@ -8,6 +8,7 @@ import type { Currency } from '@proxy/contract/money';
 import type { Order, OrderLine, OrderListParams } from '@proxy/contract/schemas/orders';
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { cityRuOf } from '../farm/index.ts';
 
 export type OrderClaim =
   | { readonly created: true; readonly id: number }
@@ -46,9 +47,15 @@ export function ordersRepository(q: Queryable) {
   /** The orders with their lines (one query for all the lines). */
   async function withLines(rows: readonly OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
+    // A proxy given away since (a transfer) is another customer's now: the order keeps the line, not the link nor
+    // the label its new owner gives it (#28).
     const lines = await q.query<OrderLine & { order_id: number }>(
-      `SELECT order_id, proxy_id, country, city, operator, period_days, price FROM order_lines
-        WHERE order_id = ANY($1::int[]) ORDER BY order_id, id`,
+      `SELECT l.order_id, CASE WHEN p.owner_id = o.user_id THEN l.proxy_id END AS proxy_id,
+              COALESCE(p.owner_id <> o.user_id, false) AS transferred,
+              CASE WHEN p.owner_id = o.user_id THEN p.comment END AS proxy_comment,
+              l.country, l.city, ${cityRuOf('l')}, l.operator, l.period_days, l.price
+         FROM order_lines l JOIN orders o ON o.id = l.order_id LEFT JOIN proxies p ON p.id = l.proxy_id
+        WHERE l.order_id = ANY($1::int[]) ORDER BY l.order_id, l.id`,
       [rows.map((row) => row.id)],
     );
     return rows.map((row) => ({

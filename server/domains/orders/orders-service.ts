@@ -15,12 +15,10 @@ import { fingerprint, IDEMPOTENCY_REFUSALS } from '../../lib/idempotency.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { BILLING_REFUSALS, ledgerRepository, type Posting, promoCodesRepository } from '../billing/index.ts';
 import {
-  allocateProxy,
+  allocateInPlace,
   FARM_REFUSALS,
   extendProxies,
   freeCount,
-  lockFreeModems,
-  lockHosts,
   renewableProxies,
   type RenewableProxy,
 } from '../farm/index.ts';
@@ -186,29 +184,21 @@ export function ordersService(db: Db, options: OrdersOptions) {
         // The posting below stays the real check (the balance may move meanwhile; the database refuses overdraft).
         if (((await ledgerRepository(tx).balanceOf(userId)) ?? 0) < total) throw ORDER_REFUSALS.insufficientFunds();
 
-        const modems = await lockFreeModems(tx, input, input.quantity);
-        // Counted under the modems' locks, after any order holding them finished: a shortage here is real.
-        if (modems.length < input.quantity) throw ORDER_REFUSALS.outOfStock({ free: modems.length });
-        await lockHosts(
-          tx,
-          modems.map((modem) => modem.hostId),
-        );
         const expiresAt = new Date(now() + input.period_days * DAY_MS);
-        const lines: NewLine[] = [];
-        for (const modem of modems) {
+        const allocated = await allocateInPlace(tx, input, input.quantity, {
+          ownerId: userId,
+          expiresAt,
+          periodDays: input.period_days,
+          autoRenew: input.auto_renew,
+        }).catch((error: unknown) => {
           // A host whose port range is used up sells nothing more until staff widen it: for the customer, no stock.
-          const proxy = await allocateProxy(tx, {
-            ownerId: userId,
-            modemId: modem.id,
-            hostId: modem.hostId,
-            expiresAt,
-            periodDays: input.period_days,
-            autoRenew: input.auto_renew,
-          }).catch((error: unknown) => {
-            throw Refusal.is(error, FARM_REFUSALS.noFreePorts)
-              ? ORDER_REFUSALS.outOfStock({ free: 0 }, { cause: error })
-              : error;
-          });
+          throw Refusal.is(error, FARM_REFUSALS.noFreePorts)
+            ? ORDER_REFUSALS.outOfStock({ free: 0 }, { cause: error })
+            : error;
+        });
+        if (!allocated.ok) throw ORDER_REFUSALS.outOfStock({ free: allocated.free });
+        const lines: NewLine[] = [];
+        for (const { modem, proxy } of allocated.proxies) {
           lines.push({
             proxyId: proxy.id,
             modemId: modem.id,

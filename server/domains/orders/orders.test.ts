@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { EN, RU } from '../../test/accounts.ts';
 import { BACKENDS, PGLITE, seededApp } from '../../test/helpers.ts';
+import { farmService, freeStock } from '../farm/index.ts';
 import {
   balanceOf,
   createCustomer,
@@ -56,7 +57,8 @@ describe.each(BACKENDS)('ordering on $name', (backend) => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('public, max-age=10');
     const body = answer.json<{ stock: { city: string; free: number }[]; prices: unknown[] }>();
-    expect(body.stock).toContainEqual({ ...place, free: 3 });
+    // A city nobody named in Russian: its English name is all there is ('' in city_ru, #28).
+    expect(body.stock).toContainEqual({ ...place, city_ru: '', free: 3 });
     expect(body.stock.some((item) => item.city === closed.city)).toBe(false);
     expect(body.prices).toEqual([
       { period_days: 1, country: null, price: 35_000, currency: 'RUB', title: 'Day' },
@@ -318,6 +320,78 @@ describe.each(BACKENDS)('ordering on $name', (backend) => {
     expect(
       (await suite.app.inject({ method: 'GET', url: '/api/orders/', headers: stranger.headers })).json().count,
     ).toBe(0);
+  });
+
+  it("names a proxy given away since in the buyer's orders without a link or its new owner's label, a kept one by the buyer's label (#28)", async () => {
+    const place = freshPlace();
+    await createFarm(db(), place, { online: 2 });
+    const buyer = await createCustomer(suite.app, db(), 10_000_000);
+    const recipient = await createCustomer(suite.app, db());
+    const placed = (await order(buyer.headers, request(place, { quantity: 2 }))).json();
+    const [given, kept] = placed.lines.map((line: { proxy_id: number }) => line.proxy_id) as [number, number];
+    expect(placed.lines.map((line: { transferred: boolean }) => line.transferred)).toEqual([false, false]);
+    // Freshly bought: no label yet.
+    expect(placed.lines.map((line: { proxy_comment: string | null }) => line.proxy_comment)).toEqual(['', '']);
+    await db().query(`UPDATE proxies SET comment = 'for the team' WHERE id = $1`, [given]);
+    await db().query(`UPDATE proxies SET comment = 'scraper' WHERE id = $1`, [kept]);
+    const post = (headers: Record<string, string>, url: string, payload: object = {}) =>
+      suite.app.inject({ method: 'POST', url, headers, payload });
+    const offered = (await post(buyer.headers, '/api/transfers/', { proxy_id: given, email: recipient.email })).json();
+    expect((await post(recipient.headers, `/api/transfers/${offered.id}/accept/`)).statusCode).toBe(200);
+    // The new owner labels it: that label is theirs, never shown in the buyer's history.
+    await db().query(`UPDATE proxies SET comment = 'theirs now' WHERE id = $1`, [given]);
+
+    const mine = await suite.app.inject({ method: 'GET', url: `/api/orders/${placed.id}/`, headers: buyer.headers });
+    type Line = { proxy_id: number | null; transferred: boolean; proxy_comment: string | null };
+    expect(
+      mine.json().lines.map(({ proxy_id, transferred, proxy_comment }: Line) => ({
+        proxy_id,
+        transferred,
+        proxy_comment,
+      })),
+    ).toEqual([
+      { proxy_id: null, transferred: true, proxy_comment: null },
+      // The buyer's own label names the proxy they kept, as everywhere else (#28).
+      { proxy_id: kept, transferred: false, proxy_comment: 'scraper' },
+    ]);
+    const listed = await suite.app.inject({ method: 'GET', url: '/api/orders/', headers: buyer.headers });
+    expect(listed.json().results[0].lines.map((line: Line) => line.proxy_comment)).toEqual([null, 'scraper']);
+  });
+
+  it("carries each place's city in both languages: the stock, the order, the proxy and its transfer (#28)", async () => {
+    const place = freshPlace('RU');
+    const { modemIds } = await createFarm(db(), place, { online: 2 });
+    const cityRu = `Город ${place.city.slice(5)}`;
+    // Staff name the city in Russian on one modem (the panel's form): every place in the city reads it.
+    await farmService(db()).updateModem(modemIds[0] as number, { cityRu });
+    // What GET /api/stock/ answers (from its few-second cache, which an earlier test filled).
+    expect(await freeStock(db())).toContainEqual({ ...place, city_ru: cityRu, free: 2 });
+
+    // The order still names the place by its English city, the key.
+    const buyer = await createCustomer(suite.app, db(), 10_000_000);
+    const recipient = await createCustomer(suite.app, db());
+    const placed = (await order(buyer.headers, request(place, { quantity: 2 }))).json();
+    expect(placed.lines.map((line: { city: string; city_ru: string }) => [line.city, line.city_ru])).toEqual([
+      [place.city, cityRu],
+      [place.city, cityRu],
+    ]);
+    const proxyId = placed.lines[0].proxy_id as number;
+    const proxy = await suite.app.inject({ method: 'GET', url: `/api/proxies/${proxyId}/`, headers: buyer.headers });
+    expect(proxy.json()).toMatchObject({ city: place.city, city_ru: cityRu });
+    const offered = await suite.app.inject({
+      method: 'POST',
+      url: '/api/transfers/',
+      headers: buyer.headers,
+      payload: { proxy_id: proxyId, email: recipient.email },
+    });
+    expect(offered.json()).toMatchObject({ city: place.city, city_ru: cityRu });
+
+    // Renamed later: the order, the proxy and the offer read the city's name of now.
+    await farmService(db()).updateModem(modemIds[1] as number, { cityRu: 'Новое имя' });
+    const again = await suite.app.inject({ method: 'GET', url: `/api/orders/${placed.id}/`, headers: buyer.headers });
+    expect(again.json().lines.map((line: { city_ru: string }) => line.city_ru)).toEqual(['Новое имя', 'Новое имя']);
+    const incoming = await suite.app.inject({ method: 'GET', url: '/api/transfers/', headers: recipient.headers });
+    expect(incoming.json().results[0]).toMatchObject({ city: place.city, city_ru: 'Новое имя' });
   });
 
   it('an order takes modems the farm still has room on (capacity), and an order made free by a promo code moves no money', async () => {

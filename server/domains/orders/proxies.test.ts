@@ -46,6 +46,20 @@ describe.each(BACKENDS)("the customer's proxies on $name", (backend) => {
     suite.app.inject({ method, url, headers: { ...(customer?.headers ?? EN), ...headers }, payload });
   const ids = (answer: { json(): { results: { id: number }[] } }) => answer.json().results.map((proxy) => proxy.id);
 
+  it('does not call a proxy bought for a day "expiring" the moment it is bought, but does once it was had a while', async () => {
+    const {
+      customer,
+      ids: [fresh],
+    } = await owner([0.9]);
+    const state = async () => (await get(customer, `/api/proxies/${fresh}/`)).json();
+    expect(await state()).toMatchObject({ state: 'active', days_left: 0 });
+    expect(ids(await get(customer, '/api/proxies/?status=active'))).toEqual([fresh]);
+    // Had for a day, with less than that left: the last day is worth a warning now.
+    await db().query(`UPDATE proxies SET owned_since = now() - interval '1 day' WHERE id = $1`, [fresh]);
+    expect(await state()).toMatchObject({ state: 'expiring', days_left: 0 });
+    expect(ids(await get(customer, '/api/proxies/?status=expiring'))).toEqual([fresh]);
+  });
+
   it('lists the owner\'s proxies with everything needed to connect; "expiring" within 3 days, filters agree', async () => {
     const {
       customer,
@@ -53,6 +67,8 @@ describe.each(BACKENDS)("the customer's proxies on $name", (backend) => {
       place,
     } = await owner([2, 20]);
     await db().query(`UPDATE proxies SET comment = 'Instagram farm' WHERE id = $1`, [later]);
+    // Had for a while: ten days, with two left.
+    await db().query(`UPDATE proxies SET owned_since = now() - interval '10 days' WHERE id = $1`, [soon]);
     const list = await get(customer, '/api/proxies/');
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');

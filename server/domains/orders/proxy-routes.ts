@@ -1,13 +1,15 @@
 /**
  * The customer's proxies (`/api/proxies/`, shared/src/api/proxies.ts): the list and its filter choices, one proxy,
- * the owner's settings, a new password or change-IP link, "change IP now", the rotation history, traffic, and
- * renewals. Every route on an id answers 404 unless the signed-in customer owns that proxy. What the agent serves is
- * changed through the farm's service, which tells the host's agent in the same transaction.
+ * the owner's settings, a login of their own, a new password or change-IP link, "change IP now", a modem reboot, a
+ * health check ("check now"), the rotation history,
+ * traffic, and renewals. Every route on an id answers 404 unless the signed-in customer owns that proxy. What the
+ * agent serves is changed through the farm's service, which tells the host's agent in the same transaction.
  */
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
 import {
   PROXY_LIST,
   ProxyChoicesSchema,
+  ProxyLoginSchema,
   ProxyRotationSchema,
   ProxySchema,
   ProxyUpdateSchema,
@@ -20,15 +22,20 @@ import {
 } from '@proxy/contract/schemas/proxies';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseBody } from '../../lib/drf-errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { throttled } from '../../lib/messages.ts';
 import { requiredIdempotencyKey } from '../../lib/idempotency.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { answers, idParams, notFound } from '../../lib/panel.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import {
   answerRotation,
+  FARM_REFUSALS,
+  ownerSettingsOf,
   type CustomerProxiesRepository,
   type FarmService,
   type NotificationWaits,
+  REBOOT_DETAILS,
   rotationDetail,
   sendRotation,
 } from '../farm/index.ts';
@@ -51,6 +58,8 @@ type IdRequest = { Params: { id: number } };
 const rotateAnswers = Object.fromEntries(
   [200, 403, 404, 429, 502, 503, 504].map((status) => [status, jsonSchemaOf(RotateAnswerSchema)]),
 );
+/** A reboot answers the same, and 409 for a modem other customers use or one already rotating or rebooting. */
+const rebootAnswers = { ...rotateAnswers, 409: jsonSchemaOf(RotateAnswerSchema) };
 
 /** A new renewal is 201; the same key again answers 200 with it. Refusals: 402 short balance, 422 key reused. */
 const renewed: Record<number, unknown> = {
@@ -115,12 +124,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
       const changed = await farm.updateSettings(
         request.params.id,
         { ownerId: userId(request) },
-        {
-          ...(input.comment === undefined ? {} : { comment: input.comment }),
-          ...(input.auto_renew === undefined ? {} : { autoRenew: input.auto_renew }),
-          ...(input.auto_rotate_minutes === undefined ? {} : { autoRotateMinutes: input.auto_rotate_minutes }),
-          ...(input.whitelist === undefined ? {} : { whitelist: [...new Set(input.whitelist)] }),
-        },
+        ownerSettingsOf(input),
       );
       return answerProxy(request, reply, changed);
     },
@@ -132,6 +136,16 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
     async (request, reply) => {
       const password = await farm.regeneratePassword(request.params.id, { ownerId: userId(request) });
       return answerProxy(request, reply, password !== null);
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/proxies/:id/login/',
+    { ...changing, schema: { params: idParams, response: answers(ProxySchema) } },
+    async (request, reply) => {
+      const { login } = parseBody(ProxyLoginSchema, request.body, request.language);
+      const changed = await farm.changeLogin(request.params.id, { ownerId: userId(request) }, login);
+      return answerProxy(request, reply, changed);
     },
   );
 
@@ -153,6 +167,50 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
       const { error: _error, ...body } = answer.body;
       const detail = rotationDetail(answer.body, request.language);
       return sendRotation(reply, answer, detail === undefined ? body : { ...body, detail });
+    },
+  );
+
+  app.post<IdRequest>(
+    '/api/proxies/:id/reboot/',
+    { ...changing, schema: { params: idParams, response: rebootAnswers } },
+    async (request, reply) => {
+      const outcome = await farm.requestCustomerReboot(request.params.id, userId(request));
+      if (outcome.kind === 'started') request.log.info({ rotationId: outcome.rotationId }, 'modem reboot requested');
+      const answer = await answerRotation(farm, waits, outcome, options.rotationWaitMs, request.log);
+      // Unlike "change IP now", the code stays beside the words: the page tells a shared modem from a busy one.
+      const detail = rotationDetail(answer.body, request.language, REBOOT_DETAILS);
+      return sendRotation(reply, answer, detail === undefined ? answer.body : { ...answer.body, detail });
+    },
+  );
+
+  /**
+   * "Check now": the modem's agent measures it at once and the answer is the proxy with that check as its `health`.
+   * 429 with `Retry-After` within `CHECK_COOLDOWN_SECONDS` of the proxy's last ask, 403 for a proxy not served, 504
+   * when the agent has not answered within the wait (it still will: the page shows the result on its next read).
+   */
+  app.post<IdRequest>(
+    '/api/proxies/:id/check/',
+    { ...changing, schema: { params: idParams, response: answers(ProxySchema) } },
+    async (request, reply) => {
+      const outcome = await farm.requestCustomerCheck(request.params.id, userId(request));
+      if (outcome.kind === 'unknown') return notFound();
+      if (outcome.kind === 'inactive') throw FARM_REFUSALS.checkInactive();
+      if (outcome.kind === 'wait') {
+        const seconds = outcome.seconds;
+        throw new HttpError(
+          429,
+          { detail: throttled(seconds, request.language), wait_seconds: seconds },
+          { 'retry-after': String(seconds) },
+        );
+      }
+      const deadline = Date.now() + options.rotationWaitMs;
+      while (await farm.checkPending(outcome.checkId)) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw FARM_REFUSALS.checkTimeout();
+        // Woken by the agent's result; a notification missed costs a slice, never the answer.
+        await waits.wait(`c${outcome.checkId}`, Math.min(1_000, left));
+      }
+      return answerProxy(request, reply, true);
     },
   );
 

@@ -4,6 +4,7 @@
  * answered while signed in: the mail itself carries no token, so forwarding it hands nothing over. The sender's note
  * is not quoted: it is text anyone could write, and the site's own mail must not carry it.
  */
+import { cityName } from '@proxy/contract/countries';
 import type { Language } from '@proxy/contract/languages';
 import { paths } from '@proxy/contract/routes';
 import { renderEmail, type EmailContent, type EmailTemplate } from '../../lib/email-template.ts';
@@ -11,8 +12,14 @@ import { renderEmail, type EmailContent, type EmailTemplate } from '../../lib/em
 export interface ProxyPlace {
   readonly country: string;
   readonly city: string;
+  /** The city's Russian name ('' while it has none). */
+  readonly cityRu: string;
   readonly operator: string;
 }
+
+/** The place as the addressee's language names its city (#28): 'RU, Москва, MTS' / 'RU, Moscow, MTS'. */
+export const placeIn = (place: ProxyPlace, language: Language) =>
+  `${place.country}, ${cityName({ city: place.city, city_ru: place.cityRu }, language)}, ${place.operator}`;
 
 interface Common {
   readonly language: Language;
@@ -23,7 +30,6 @@ interface Common {
 
 /** A moment as both languages read it unambiguously: `2025-03-01 14:05 UTC`. */
 const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-const where = (place: ProxyPlace) => `${place.country}, ${place.city}, ${place.operator}`;
 const transfersLink = (publicUrl: string, language: Language) => `${publicUrl}${paths.ipTransfer(undefined, language)}`;
 
 /** To the recipient: who offers which proxy, until when it is paid, and until when the offer stands. */
@@ -37,7 +43,7 @@ export function transferOfferEmail(
           subject: `Вам предлагают прокси — ${site}`,
           greeting: 'Здравствуйте!',
           paragraphs: [
-            `${options.senderEmail} предлагает передать вам прокси (${where(place)}), оплаченный до ${when(options.proxyExpiresAt)}.`,
+            `${options.senderEmail} предлагает передать вам прокси (${placeIn(place, language)}), оплаченный до ${when(options.proxyExpiresAt)}.`,
             `Принять или отклонить предложение можно в личном кабинете до ${when(options.offerExpiresAt)}:`,
           ],
           action: 'Открыть передачи',
@@ -49,7 +55,7 @@ export function transferOfferEmail(
           subject: `A proxy is offered to you — ${site}`,
           greeting: 'Hello!',
           paragraphs: [
-            `${options.senderEmail} offers to hand you a proxy (${where(place)}), paid until ${when(options.proxyExpiresAt)}.`,
+            `${options.senderEmail} offers to hand you a proxy (${placeIn(place, language)}), paid until ${when(options.proxyExpiresAt)}.`,
             `Accept or decline the offer in your account before ${when(options.offerExpiresAt)}:`,
           ],
           action: 'Open transfers',
@@ -72,8 +78,8 @@ export function transferDecidedEmail(
           greeting: 'Здравствуйте!',
           paragraphs: [
             options.accepted
-              ? `${to} принял(а) ваш прокси (${where(place)}). Теперь он принадлежит получателю и больше не показывается в вашем списке.`
-              : `${to} отклонил(а) передачу прокси (${where(place)}). Прокси остаётся у вас.`,
+              ? `${to} принял(а) ваш прокси (${placeIn(place, language)}). Теперь он принадлежит получателю и больше не показывается в вашем списке.`
+              : `${to} отклонил(а) передачу прокси (${placeIn(place, language)}). Прокси остаётся у вас.`,
           ],
           action: 'Открыть передачи',
           after: [],
@@ -83,8 +89,8 @@ export function transferDecidedEmail(
           greeting: 'Hello!',
           paragraphs: [
             options.accepted
-              ? `${to} accepted your proxy (${where(place)}). It belongs to them now and no longer shows in your list.`
-              : `${to} declined your proxy (${where(place)}). The proxy stays yours.`,
+              ? `${to} accepted your proxy (${placeIn(place, language)}). It belongs to them now and no longer shows in your list.`
+              : `${to} declined your proxy (${placeIn(place, language)}). The proxy stays yours.`,
           ],
           action: 'Open transfers',
           after: [],

@@ -6,6 +6,7 @@
 import type { Currency } from '@proxy/contract/money';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Now } from '../../lib/clock.ts';
+import { notifier } from '../notifications/index.ts';
 import transferRoutes from './transfer-routes.ts';
 import { transfersRepository } from './transfers-repository.ts';
 import { transfersService } from './transfers-service.ts';
@@ -25,7 +26,11 @@ export interface TransfersPluginOptions {
 const EXPIRY_SWEEP_MS = 60_000;
 
 const transfers: FastifyPluginAsync<TransfersPluginOptions> = async (app, options) => {
-  const service = transfersService(app.db, { ...options, mailer: app.mailer });
+  const service = transfersService(app.db, {
+    ...options,
+    mailer: app.mailer,
+    notify: notifier({ ...options, enqueue: (q, mail) => app.mailer.enqueue(q, mail) }).notify,
+  });
 
   app.addHook('onSend', async (request, reply) => {
     // Offers name customers' addresses: never kept by a shared cache or the back/forward cache.

@@ -8,6 +8,7 @@ import type { Transfer, TransferCounts, TransferListParams, TransferState } from
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import { refuseOnConstraint } from '../../lib/constraints.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { cityRuOf } from '../farm/index.ts';
 import { TRANSFER_REFUSALS } from './refusals.ts';
 
 /** A second pending offer of one proxy (the service checks first, under the proxy's lock). */
@@ -18,13 +19,15 @@ const lapsed = (now: string) => `(t.state = 'pending' AND t.expires_at <= ${now}
 const stateAt = (now: string) => `CASE WHEN ${lapsed(now)} THEN 'expired' ELSE t.state END`;
 
 /**
- * The offer as viewer `$1` sees it at `$2`: the proxy's id only while the viewer owns it, the other side's address,
- * and a lapsed offer decided at the moment it lapsed (what the sweep writes too).
+ * The offer as viewer `$1` sees it at `$2`: the proxy's id and label only while the viewer owns it (a sender never
+ * reads the label the recipient gives it after accepting, nor a recipient the sender's: accepting clears it, #28),
+ * the other side's address, and a lapsed offer decided at the moment it lapsed (what the sweep writes too).
  */
 const VIEW = `SELECT t.id, ${stateAt('$2')} AS state,
     CASE WHEN t.sender_id = $1 THEN 'outgoing' ELSE 'incoming' END AS direction,
     CASE WHEN p.owner_id = $1 THEN p.id END AS proxy_id,
-    t.country, t.city, t.operator, p.expires_at AS proxy_expires_at,
+    CASE WHEN p.owner_id = $1 THEN p.comment END AS proxy_comment,
+    t.country, t.city, ${cityRuOf('t')}, t.operator, p.expires_at AS proxy_expires_at,
     CASE WHEN t.sender_id = $1 THEN t.recipient_email ELSE s.email END AS email,
     t.note, t.created_at, t.expires_at,
     CASE WHEN ${lapsed('$2')} THEN t.expires_at ELSE t.decided_at END AS decided_at
@@ -60,6 +63,8 @@ export interface TransferRow {
   readonly state: TransferState;
   readonly country: string;
   readonly city: string;
+  /** The city's Russian name ('' while it has none): the addressee's language names it (#28). */
+  readonly cityRu: string;
   readonly operator: string;
   readonly expiresAt: Date;
 }
@@ -73,11 +78,13 @@ interface StoredRow {
   state: TransferState;
   country: string;
   city: string;
+  city_ru: string;
   operator: string;
   expires_at: Timestamp;
 }
 
-const STORED = 'id, proxy_id, sender_id, recipient_id, recipient_email, state, country, city, operator, expires_at';
+const STORED = `id, proxy_id, sender_id, recipient_id, recipient_email, state, country, city, ${cityRuOf('transfers')},
+  operator, expires_at`;
 const toRow = (row: StoredRow): TransferRow => ({
   id: row.id,
   proxyId: row.proxy_id,
@@ -87,6 +94,7 @@ const toRow = (row: StoredRow): TransferRow => ({
   state: row.state,
   country: row.country,
   city: row.city,
+  cityRu: row.city_ru,
   operator: row.operator,
   expiresAt: new Date(row.expires_at),
 });

@@ -21,7 +21,8 @@ import type { Mailer } from '../../plugins/mailer.ts';
 import { usersRepository, type User } from '../accounts/index.ts';
 import { ledgerRepository } from '../billing/index.ts';
 import { handOverProxy, lockTransferableProxy, type TransferableProxy } from '../farm/index.ts';
-import { transferDecidedEmail, transferOfferEmail } from './emails.ts';
+import type { Notify } from '../notifications/index.ts';
+import { placeIn, transferDecidedEmail, transferOfferEmail, type ProxyPlace } from './emails.ts';
 import { TRANSFER_REFUSALS } from './refusals.ts';
 import { type TransferRow, transfersRepository } from './transfers-repository.ts';
 
@@ -38,6 +39,8 @@ export interface TransfersOptions {
   readonly publicUrl: string;
   readonly siteName: string;
   readonly mailer: Mailer;
+  /** The customer's chosen channels (#30): the offer and the acceptance go through it, the decline mails as before. */
+  readonly notify: Notify;
   /** Milliseconds now: an offer's expiry and whether it lapsed (tests move it). */
   readonly now: Now;
 }
@@ -66,31 +69,57 @@ export function transfersService(db: Db, options: TransfersOptions) {
   const { currency, mailer, publicUrl, siteName } = options;
   const now = () => new Date(options.now());
 
-  /** The offer to its recipient, with the offer; an address no customer has gets nothing. */
+  /** Which proxy, for the notification's payload: its place only (not the sender's comment, nor its address). */
+  const placeFacts = (proxyId: number | null, place: ProxyPlace) => ({
+    id: proxyId ?? 0,
+    comment: '',
+    country: place.country,
+    city: place.city,
+    city_ru: place.cityRu,
+    operator: place.operator,
+    ip: null,
+  });
+
+  /** The offer to its recipient, with the offer, on their chosen channels; an address no customer has gets nothing. */
   async function mailOffer(
     tx: Queryable,
+    transferId: number,
     recipient: User | null,
     sender: { readonly email: string },
     proxy: TransferableProxy,
     offerExpiresAt: Date,
+    at: Date,
   ): Promise<void> {
     if (!recipient) return;
-    await mailer.enqueue(tx, {
-      kind: 'transfer_offer',
-      userId: recipient.id,
-      to: recipient.email,
-      language: recipient.language,
-      content: transferOfferEmail({
-        language: recipient.language,
-        publicUrl,
-        siteName,
-        place: proxy,
-        senderEmail: sender.email,
-        proxyExpiresAt: proxy.expiresAt,
-        offerExpiresAt,
-      }),
-      secrets: [],
-    });
+    await options.notify(
+      tx,
+      recipient.id,
+      'transfer_offered',
+      {
+        transfer_id: transferId,
+        sender_email: sender.email,
+        proxy_expires_at: proxy.expiresAt.toISOString(),
+        offer_expires_at: offerExpiresAt.toISOString(),
+        proxy: placeFacts(proxy.id, proxy),
+      },
+      {
+        key: `transfer_offered:${transferId}`,
+        at,
+        email: {
+          kind: 'transfer_offer',
+          content: (language) =>
+            transferOfferEmail({
+              language,
+              publicUrl,
+              siteName,
+              place: proxy,
+              senderEmail: sender.email,
+              proxyExpiresAt: proxy.expiresAt,
+              offerExpiresAt,
+            }),
+        },
+      },
+    );
   }
 
   async function mailDecided(
@@ -99,7 +128,27 @@ export function transfersService(db: Db, options: TransfersOptions) {
     recipientEmail: string,
     transfer: TransferRow,
     accepted: boolean,
+    at: Date,
   ): Promise<void> {
+    if (accepted) {
+      await options.notify(
+        tx,
+        sender.id,
+        'transfer_accepted',
+        { transfer_id: transfer.id, recipient_email: recipientEmail, proxy: placeFacts(transfer.proxyId, transfer) },
+        {
+          key: `transfer_accepted:${transfer.id}`,
+          at,
+          email: {
+            kind: 'transfer_decided',
+            content: (language) =>
+              transferDecidedEmail({ language, publicUrl, siteName, place: transfer, recipientEmail, accepted }),
+          },
+        },
+      );
+      return;
+    }
+    // A declined offer is not an event of the catalogue: its mail goes out as it always did.
     await mailer.enqueue(tx, {
       kind: 'transfer_decided',
       userId: sender.id,
@@ -119,11 +168,10 @@ export function transfersService(db: Db, options: TransfersOptions) {
 
   /** Both zero `transfer` entries, accounts in id order (the order every writer of two balances keeps). */
   async function postTransfer(tx: Queryable, transfer: TransferRow, sender: User, recipient: User): Promise<void> {
-    const proxy = `${transfer.country}, ${transfer.city}, ${transfer.operator}`;
     const reason = (user: User, other: User, given: boolean) =>
       user.language === 'ru'
-        ? `Прокси ${proxy} ${given ? 'передан' : 'получен от'} ${other.email}`
-        : `Proxy ${proxy} ${given ? 'handed to' : 'received from'} ${other.email}`;
+        ? `Прокси ${placeIn(transfer, 'ru')} ${given ? 'передан' : 'получен от'} ${other.email}`
+        : `Proxy ${placeIn(transfer, 'en')} ${given ? 'handed to' : 'received from'} ${other.email}`;
     const entries = [
       { userId: sender.id, reason: reason(sender, recipient, true) },
       { userId: recipient.id, reason: reason(recipient, sender, false) },
@@ -196,7 +244,7 @@ export function transfersService(db: Db, options: TransfersOptions) {
           createdAt: at,
           expiresAt,
         });
-        await mailOffer(tx, recipient, sender, proxy, expiresAt);
+        await mailOffer(tx, id, recipient, sender, proxy, expiresAt, at);
         return id;
       });
     },
@@ -221,7 +269,7 @@ export function transfersService(db: Db, options: TransfersOptions) {
         const [sender, recipient] = await sides(tx, transfer);
         await postTransfer(tx, transfer, sender, recipient);
         await transfersRepository(tx).decide(id, 'accepted', at);
-        await mailDecided(tx, sender, recipient.email, transfer, true);
+        await mailDecided(tx, sender, recipient.email, transfer, true, at);
         return true;
       });
       return settled(answered);
@@ -257,7 +305,7 @@ export function transfersService(db: Db, options: TransfersOptions) {
       await transfersRepository(tx).decide(id, action === 'cancel' ? 'cancelled' : 'declined', at);
       if (action === 'cancel') return true;
       const [sender, recipient] = await sides(tx, transfer);
-      await mailDecided(tx, sender, recipient.email, transfer, false);
+      await mailDecided(tx, sender, recipient.email, transfer, false, at);
       return true;
     });
     return settled(answered);

@@ -74,6 +74,8 @@ describe.each(BACKENDS)('proxy transfers on $name', (backend) => {
       state: 'pending',
       direction: 'outgoing',
       proxy_id: proxyId,
+      // The sender's own label, while the proxy is theirs (#28).
+      proxy_comment: 'mine',
       ...place,
       email: b.email,
       note: 'for the team',
@@ -81,11 +83,13 @@ describe.each(BACKENDS)('proxy transfers on $name', (backend) => {
     });
     expect(Date.parse(transfer.expires_at) - Date.parse(transfer.created_at)).toBe(72 * HOUR);
 
-    // The recipient sees it incoming, with the sender's address, but not the proxy (not theirs yet).
+    // The recipient sees it incoming, with the sender's address, but not the proxy nor its label (not theirs yet).
     const incoming = await get(b, '/api/transfers/?direction=incoming');
     expect(incoming.statusCode).toBe(200);
     expect(incoming.headers['cache-control']).toBe('no-store');
-    expect(incoming.json().results).toEqual([{ ...transfer, direction: 'incoming', email: a.email, proxy_id: null }]);
+    expect(incoming.json().results).toEqual([
+      { ...transfer, direction: 'incoming', email: a.email, proxy_id: null, proxy_comment: null },
+    ]);
     expect((await get(b, '/api/transfers/?direction=outgoing')).json().count).toBe(0);
     expect((await get(b, '/api/transfers/counts/')).json()).toEqual({ incoming_pending: 1, outgoing_pending: 0 });
     expect((await get(a, '/api/transfers/counts/')).json()).toEqual({ incoming_pending: 0, outgoing_pending: 1 });
@@ -110,6 +114,14 @@ describe.each(BACKENDS)('proxy transfers on $name', (backend) => {
       state: 'accepted',
       proxy_id: null,
     });
+    // The new owner's label is theirs alone: the sender's row never shows it, the recipient's does (#28).
+    await db().query(`UPDATE proxies SET comment = 'theirs' WHERE id = $1`, [proxyId]);
+    expect((await get(a, '/api/transfers/?direction=outgoing')).json().results).toMatchObject([
+      { id: transfer.id, proxy_id: null, proxy_comment: null },
+    ]);
+    expect((await get(b, '/api/transfers/?direction=incoming')).json().results).toMatchObject([
+      { id: transfer.id, proxy_id: proxyId, proxy_comment: 'theirs' },
+    ]);
 
     for (const user of [a, b]) {
       expect(await ledgerOf(db(), user.id)).toEqual([
@@ -139,17 +151,23 @@ describe.each(BACKENDS)('proxy transfers on $name', (backend) => {
        VALUES ($1, 'hour', date_trunc('hour', now(), 'UTC') - interval '2 hours', 1000, 2000)`,
       [proxyId],
     );
-    await db().query(`UPDATE proxies SET owned_since = now() - interval '1 day' WHERE id = $1`, [proxyId]);
+    await db().query(
+      `UPDATE proxies SET owned_since = now() - interval '1 day', last_rotation_at = now() - interval '2 hours'
+        WHERE id = $1`,
+      [proxyId],
+    );
     const history = (customer: Customer) =>
       Promise.all([
         get(customer, `/api/proxies/${proxyId}/rotations/`).then((response) => response.json().count),
         get(customer, `/api/proxies/${proxyId}/traffic/?range=24h`).then((response) => response.json().total_in),
+        get(customer, `/api/proxies/${proxyId}/`).then((response) => response.json().last_rotation_at !== null),
       ]);
-    expect(await history(a)).toEqual([1, 1000]);
+    expect(await history(a)).toEqual([1, 1000, true]);
 
     const created = (await offer(a, proxyId, b.email)).json();
     expect((await post(b, `/api/transfers/${created.id}/accept/`)).statusCode).toBe(200);
-    expect(await history(b)).toEqual([0, 0]);
+    // No rotations, no traffic, and no "last change" of the previous owner's.
+    expect(await history(b)).toEqual([0, 0, false]);
   });
 
   it('mails the offer to the recipient in their language and the answer to the sender', async () => {
@@ -171,6 +189,29 @@ describe.each(BACKENDS)('proxy transfers on $name', (backend) => {
     // A cancel tells nobody (a decline tells the sender: below).
     expect((await post(a, `/api/transfers/${created.json().id}/cancel/`)).statusCode).toBe(200);
     expect(await mailsTo(a.email)).toEqual([]);
+  });
+
+  it("names a city with a Russian name in the reader's language: the offer, its e-mail in ru and in en (#28)", async () => {
+    const { customer: a, proxyId, place } = await owner();
+    const cityRu = `Город ${place.city.slice(5)}`;
+    await db().query('INSERT INTO cities (country, name_en, name_ru) VALUES ($1, $2, $3)', [
+      place.country,
+      place.city,
+      cityRu,
+    ]);
+    const ruEmail = freshEmail('ru');
+    await createUser(db(), { email: ruEmail, language: 'ru' });
+    const toRu = (await offer(a, proxyId, ruEmail)).json();
+    expect(toRu).toMatchObject({ city: place.city, city_ru: cityRu });
+    const [ruMail] = await mailsTo(ruEmail);
+    expect(ruMail?.body_text).toContain(`${place.country}, ${cityRu}, ${place.operator}`);
+    expect((await post(a, `/api/transfers/${toRu.id}/cancel/`)).statusCode).toBe(200);
+
+    const enEmail = freshEmail('en');
+    await createUser(db(), { email: enEmail, language: 'en' });
+    expect((await offer(a, proxyId, enEmail)).statusCode).toBe(201);
+    const [enMail] = await mailsTo(enEmail);
+    expect(enMail?.body_text).toContain(`${place.country}, ${place.city}, ${place.operator}`);
   });
 
   it('declines and cancels; only the right side may answer, anyone else gets 404', async () => {

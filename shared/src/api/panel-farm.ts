@@ -107,3 +107,16 @@ export function rotatePanelFarmModem(api: ApiClient, id: number, signal?: AbortS
     decode: decodeWith(RotationAnswerSchema),
   });
 }
+
+/**
+ * Reboots the modem (also an offline or maintenance one: that is when staff reboot) and waits for it to come back
+ * (up to a minute), answered like a rotation. Every customer on the modem is cut off meanwhile. A rotation or reboot
+ * already running is refused with a 409 `detail`.
+ */
+export function rebootPanelFarmModem(api: ApiClient, id: number, signal?: AbortSignal): Promise<RotationAnswer> {
+  return api.request(`/api/panel/farm/modems/${id}/reboot/`, {
+    method: 'POST',
+    signal,
+    decode: decodeWith(RotationAnswerSchema),
+  });
+}

@@ -74,8 +74,18 @@ export function getPanelInvoice(api: ApiClient, id: number, signal?: AbortSignal
 }
 
 /** Credits the customer once (a second call, or the gateway's webhook, changes nothing); 400 if already settled. */
-export function markPanelInvoicePaid(api: ApiClient, id: number, reason = ''): Promise<PanelInvoice> {
-  return api.request(`/api/panel/invoices/${id}/paid/`, { method: 'POST', body: { reason }, decode: decodeInvoice });
+/** Money arrived: the reason, and for a crypto invoice the asset amount that arrived and the transaction's id. */
+export function markPanelInvoicePaid(
+  api: ApiClient,
+  id: number,
+  reason = '',
+  payment: { readonly asset_amount?: string; readonly txid?: string } = {},
+): Promise<PanelInvoice> {
+  return api.request(`/api/panel/invoices/${id}/paid/`, {
+    method: 'POST',
+    body: { reason, ...payment },
+    decode: decodeInvoice,
+  });
 }
 
 export function cancelPanelInvoice(api: ApiClient, id: number, reason: string): Promise<PanelInvoice> {

@@ -56,6 +56,14 @@ export function regenerateProxyPassword(api: ApiClient, id: number): Promise<Pro
   return api.request(`/api/proxies/${id}/password/`, { method: 'POST', body: {}, decode: decodeProxy });
 }
 
+/**
+ * A login the owner picks (`CUSTOMER_LOGIN`; lower-cased): the old one stops working at the agent within seconds.
+ * Answers the proxy; a login another proxy has is a 400 on `login`.
+ */
+export function changeProxyLogin(api: ApiClient, id: number, login: string): Promise<Proxy> {
+  return api.request(`/api/proxies/${id}/login/`, { method: 'POST', body: { login }, decode: decodeProxy });
+}
+
 /** A new change-IP link: the old one answers 404 from now on. Answers the proxy. */
 export function regenerateRotateLink(api: ApiClient, id: number): Promise<Proxy> {
   return api.request(`/api/proxies/${id}/rotate-link/`, { method: 'POST', body: {}, decode: decodeProxy });
@@ -71,6 +79,28 @@ export function rotateProxy(api: ApiClient, id: number): Promise<RotateAnswer> {
     body: {},
     decode: decodeWith(RotateAnswerSchema),
   });
+}
+
+/**
+ * Reboots the proxy's modem and waits for it to come back with an address, as `rotateProxy` does; refusals (429
+ * cooldown, 409 shared or busy modem, 503 offline, 403 inactive, 502 failed, 504 not back yet) arrive as an
+ * `ApiError` whose body is a `RotateAnswer` with `error` and `detail`.
+ */
+export function rebootProxy(api: ApiClient, id: number): Promise<RotateAnswer> {
+  return api.request(`/api/proxies/${id}/reboot/`, {
+    method: 'POST',
+    body: {},
+    decode: decodeWith(RotateAnswerSchema),
+  });
+}
+
+/**
+ * "Check now": the modem's agent measures it at once; answers the proxy with that check as its `health`. Refusals
+ * arrive as an `ApiError` with `detail`: 429 within `CHECK_COOLDOWN_SECONDS` (with `wait_seconds`), 403 for a proxy
+ * not active, 504 when the farm has not answered in time (the check still lands: the proxy shows it later).
+ */
+export function checkProxy(api: ApiClient, id: number): Promise<Proxy> {
+  return api.request(`/api/proxies/${id}/check/`, { method: 'POST', body: {}, decode: decodeProxy });
 }
 
 /** The modem's IP changes while the customer had the proxy, newest first. */

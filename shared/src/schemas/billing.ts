@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ASSET_INFO, CRYPTO_ASSETS, DECIMAL, type CryptoAsset } from '../assets.ts';
 import { CURRENCIES } from '../money.ts';
 import { BlockImageSchema } from './blocks.ts';
 import { html, requiredText, rowId, text } from './fields.ts';
@@ -61,10 +62,10 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**
  * How a method is paid: `manual` shows instructions, an address and its QR code, and staff confirm the payment;
- * `btcpay` is a self-hosted BTCPay Server (Greenfield API): the customer pays on its checkout page and its signed
- * webhook credits the balance.
+ * `btcpay` is a self-hosted BTCPay Server (Greenfield API) and `nowpayments` the hosted NOWPayments gateway: the
+ * customer pays on the gateway's checkout page and its signed webhook (NOWPayments: IPN) credits the balance.
  */
-export const PAYMENT_PROVIDERS = ['manual', 'btcpay'] as const;
+export const PAYMENT_PROVIDERS = ['manual', 'btcpay', 'nowpayments'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** The codes the spec's icons suggest; staff may use others of the same shape. */
@@ -78,7 +79,7 @@ export const MAX_FEE_PERCENT = 50;
 export const PaymentSettingsSchema = v.object({
   /** manual: a wallet address or payment details, shown with its QR code. */
   address: v.optional(text(500), ''),
-  /** btcpay: the server's base URL (`https://pay.example.com`). */
+  /** The gateway's base URL: btcpay `https://pay.example.com`, nowpayments `https://api.nowpayments.io`. */
   server_url: v.optional(
     v.union([v.literal(''), v.pipe(text(300), v.url(), v.regex(/^https?:\/\//, 'url_scheme'))]),
     '',
@@ -91,6 +92,25 @@ export type PaymentSettings = v.InferOutput<typeof PaymentSettingsSchema>;
 /** The secrets a provider needs: written, never read back (the API answers only whether each is set). */
 export const PAYMENT_SECRETS = ['api_key', 'webhook_secret'] as const;
 export type PaymentSecret = (typeof PAYMENT_SECRETS)[number];
+
+/**
+ * Where a crypto method's rate comes from: `staff` type it in the panel (who and when is recorded), `provider` is an
+ * HTTPS JSON endpoint (an exchange's ticker) the `payments.rates` job reads every minute, the price found at
+ * `rate_path` (dot-separated keys, numbers index arrays: `data.0.price`).
+ */
+export const RATE_SOURCES = ['staff', 'provider'] as const;
+export type RateSource = (typeof RATE_SOURCES)[number];
+
+/** The longest a staff member may let a rate stand: a year, in minutes. */
+export const MAX_RATE_AGE_MINUTES = 525_600;
+
+/** A rate: site-currency major units for one unit of the asset ('95.37' ₽ per USDT), a positive decimal. */
+const rate = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(DECIMAL, 'decimal'),
+  v.check((value) => /[1-9]/.test(value), 'decimal'),
+);
 
 /** A secret left out (or sent empty) keeps the stored one; `null` removes it. */
 const secret = v.optional(v.nullable(text(300)));
@@ -106,6 +126,22 @@ export const PaymentMethodInputSchema = v.object({
   secrets: v.optional(v.object({ api_key: secret, webhook_secret: secret }), {}),
   /** The smallest top-up through this method, in minor units. */
   min_amount: v.optional(amount(0), 0),
+  /** The largest; null: MAX_AMOUNT. */
+  max_amount: v.optional(v.nullable(amount(1)), null),
+  /** What the customer sends (manual methods): null is the site currency; a crypto asset is priced at the rate. */
+  asset: v.optional(v.nullable(v.picklist(CRYPTO_ASSETS)), null),
+  /** Decimals of the asset amount an invoice asks for (at most the chain's); left out: the asset's default. */
+  asset_decimals: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(18))),
+  rate_source: v.optional(v.picklist(RATE_SOURCES), 'staff'),
+  /** staff: the rate as typed (saving another value records who and when). */
+  rate: v.optional(v.nullable(rate)),
+  rate_url: v.optional(v.union([v.literal(''), v.pipe(text(500), v.url(), v.regex(/^https?:\/\//, 'url_scheme'))]), ''),
+  rate_path: v.optional(text(200), ''),
+  /** A rate older than this makes the method unavailable: never an invoice at a stale price. */
+  rate_max_age_minutes: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_RATE_AGE_MINUTES)),
+    1440,
+  ),
   fee_percent: v.optional(
     v.pipe(
       v.number(),
@@ -136,7 +172,20 @@ export const PanelPaymentMethodSchema = v.object({
   /** Where the gateway must send its webhooks (an absolute URL; empty for `manual`). */
   webhook_url: v.string(),
   min_amount: v.number(),
+  max_amount: v.nullable(v.number()),
   fee_percent: v.number(),
+  asset: v.nullable(v.picklist(CRYPTO_ASSETS)),
+  asset_decimals: v.number(),
+  rate_source: v.picklist(RATE_SOURCES),
+  rate: v.nullable(v.string()),
+  /** When the rate was set (staff) or last read (provider), and by whom (staff; null for the provider). */
+  rate_at: v.nullable(timestamp),
+  rate_set_by: v.nullable(v.object({ id: v.number(), email: v.string() })),
+  rate_url: v.string(),
+  rate_path: v.string(),
+  rate_max_age_minutes: v.number(),
+  /** Why the provider's last read failed ('' when it worked). */
+  rate_error: v.string(),
   instructions_ru: v.string(),
   instructions_en: v.string(),
   active: v.boolean(),
@@ -147,6 +196,24 @@ export const PanelPaymentMethodSchema = v.object({
 });
 export type PanelPaymentMethod = v.InferOutput<typeof PanelPaymentMethodSchema>;
 
+const AssetSchema = v.object({
+  code: v.picklist(CRYPTO_ASSETS),
+  /** 'USDT', 'BTC'. */
+  symbol: v.string(),
+  /** 'Tron (TRC-20)'. */
+  network: v.string(),
+  decimals: v.number(),
+});
+
+/** An asset as the API describes it. */
+export function assetOf(code: CryptoAsset, decimals: number): v.InferOutput<typeof AssetSchema> {
+  return { code, symbol: ASSET_INFO[code].symbol, network: ASSET_INFO[code].network, decimals };
+}
+
+/** Why a method cannot take a top-up now (its rate is missing or older than staff allow). */
+export const UNAVAILABLE_REASONS = ['no_rate', 'stale_rate'] as const;
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
+
 /** An active method as customers see it, in the request's language. */
 export const PaymentMethodSchema = v.object({
   id: v.number(),
@@ -156,8 +223,16 @@ export const PaymentMethodSchema = v.object({
   kind: v.picklist(PAYMENT_KINDS),
   provider: v.picklist(PAYMENT_PROVIDERS),
   min_amount: v.number(),
+  /** The largest top-up (MAX_AMOUNT unless staff set less). */
+  max_amount: v.number(),
   fee_percent: v.number(),
   currency,
+  /** A crypto method: what the customer sends and at what rate (an estimate; the invoice locks its own). */
+  asset: v.nullable(AssetSchema),
+  rate: v.nullable(v.string()),
+  rate_at: v.nullable(timestamp),
+  /** null: the method takes top-ups; otherwise why not, and the dialog says so in `unavailable_reason`. */
+  unavailable: v.nullable(v.picklist(UNAVAILABLE_REASONS)),
 });
 export type PaymentMethod = v.InferOutput<typeof PaymentMethodSchema>;
 
@@ -173,8 +248,11 @@ export function feeOf(amountMinor: number, feePercent: number): number {
 export const INVOICE_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** `POST /api/invoices/` (with an `Idempotency-Key` header): top up the balance by `amount` through `method`. */
-export const InvoiceCreateSchema = v.object({ method: rowId(), amount: amount(1) });
+/**
+ * `POST /api/invoices/` (with an `Idempotency-Key` header): top up the balance by `amount` through `method`. Any
+ * number passes here: the service answers what is wrong with it by the one rule the dialog uses (`amountProblem`).
+ */
+export const InvoiceCreateSchema = v.object({ method: rowId(), amount: v.number() });
 export type InvoiceCreate = v.InferOutput<typeof InvoiceCreateSchema>;
 
 /** `PATCH /api/invoices/{id}/`: the customer's transaction reference for a manual payment (a hash, a receipt no.). */
@@ -204,6 +282,21 @@ export const InvoiceSchema = v.object({
   instructions: v.string(),
   pay_address: v.string(),
   pay_qr: v.nullable(v.string()),
+  /** What the QR code carries: the asset's wallet URI with the amount, or the plain address (see `walletUri`). */
+  pay_uri: v.string(),
+  /**
+   * A crypto method: send exactly `amount` (a decimal string, rounded up per `decimals`, with the unique tail) of the
+   * asset; the rate is locked at `locked_at` for the invoice's life (`expires_at`).
+   */
+  asset: v.nullable(
+    v.object({
+      ...AssetSchema.entries,
+      amount: v.string(),
+      rate: v.string(),
+      rate_at: timestamp,
+      locked_at: timestamp,
+    }),
+  ),
   /** btcpay: the gateway's checkout page. */
   checkout_url: v.nullable(v.string()),
   customer_reference: v.string(),
@@ -238,6 +331,11 @@ export const PanelInvoiceSchema = v.object({
     provider: v.picklist(PAYMENT_PROVIDERS),
   }),
   pay_address: v.string(),
+  /** The asset amount expected (with its unique tail) and the rate it was locked at. */
+  asset: v.nullable(v.object({ ...AssetSchema.entries, amount: v.string(), rate: v.string() })),
+  /** What staff recorded when marking it paid: the asset amount that arrived and the transaction's id. */
+  paid_asset_amount: v.nullable(v.string()),
+  paid_txid: v.string(),
   provider_reference: v.string(),
   customer_reference: v.string(),
   status_reason: v.string(),
@@ -251,7 +349,7 @@ export const PanelInvoiceSchema = v.object({
 export type PanelInvoice = v.InferOutput<typeof PanelInvoiceSchema>;
 
 /**
- * The panel's invoice list: `?search=` an e-mail, `?status=`, `?method=` and `?user=` row ids, `?created_after=`…
+ * The panel's invoice list: `?search=` an e-mail or an exact asset amount ('105.2301', '105,2301'), `?status=`, `?method=` and `?user=` row ids, `?created_after=`…
  * Method and user ids are checked as whole numbers (their names come from the methods list and the users section).
  */
 export const PANEL_INVOICE_LIST = defineList({
@@ -265,8 +363,15 @@ export const PANEL_INVOICE_LIST = defineList({
 });
 export type PanelInvoiceListParams = ListParams<typeof PANEL_INVOICE_LIST>;
 
-/** `POST /api/panel/invoices/{id}/paid/`: money arrived (a pending or an expired invoice); the reason is optional. */
-export const InvoicePaidSchema = v.object({ reason: v.optional(text(500), '') });
+/**
+ * `POST /api/panel/invoices/{id}/paid/`: money arrived (a pending or an expired invoice); the reason is optional, and
+ * so are the asset amount that arrived and the transaction's id, recorded with it.
+ */
+export const InvoicePaidSchema = v.object({
+  reason: v.optional(text(500), ''),
+  asset_amount: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(DECIMAL, 'decimal'))]), ''),
+  txid: v.optional(text(200), ''),
+});
 /** `POST /api/panel/invoices/{id}/cancel/`: a pending invoice will not be paid; say why (the customer sees it). */
 export const InvoiceCancelSchema = v.object({ reason: requiredText(500) });
 

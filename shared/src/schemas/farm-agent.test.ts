@@ -24,7 +24,7 @@ const config: AgentConfig = {
       state: 'active',
     },
   ],
-  rotations: [{ id: 3, modem_id: 1, requested_at: '2026-11-24T10:00:00.000Z' }],
+  rotations: [{ id: 3, modem_id: 1, kind: 'reboot', requested_at: '2026-11-24T10:00:00.000Z' }],
 };
 
 const issues = (schema: v.GenericSchema, value: unknown) =>
@@ -52,6 +52,13 @@ describe('isIpOrCidr', () => {
 });
 
 describe('AgentConfigSchema', () => {
+  it('reads a rotation request without a kind (an API older than reboots) as a rotation', () => {
+    const older = { ...config, rotations: [{ id: 3, modem_id: 1, requested_at: '2026-11-24T10:00:00.000Z' }] };
+    expect(v.parse(AgentConfigSchema, older).rotations).toEqual([{ ...older.rotations[0], kind: 'rotate' }]);
+    const unknown = { ...config, rotations: [{ ...older.rotations[0], kind: 'explode' }] };
+    expect(issues(AgentConfigSchema, unknown)).toHaveLength(1);
+  });
+
   it('accepts a config', () => {
     expect(issues(AgentConfigSchema, config)).toEqual([]);
   });

@@ -15,8 +15,13 @@ import { rowId } from './fields.ts';
  *   gateway within about a second either way.
  * - `POST /api/agent/report/` — body `AgentReport`; 204. Traffic buckets are final when sent, so a repeated post
  *   (the answer was lost) is absorbed by storing a bucket by (proxy, minute) and replacing, never adding.
- * - `POST /api/agent/rotations/{id}/` — body `RotationResult` for a rotation the config asked for; 204. 404 or 409
+ * - `POST /api/agent/rotations/{id}/` — body `RotationResult` for a rotation (or reboot) the config asked for; 204. 404 or 409
  *   mean the API no longer waits for it and the agent drops the result.
+ * - `POST /api/agent/checks/{id}/` — body `CheckResult` for a health check the config asked for (a customer's "check
+ *   now"); 204. 404 or 409 mean the API no longer waits for it and the agent drops the result.
+ * - `GET  /api/ip/` — no token, for anyone: answers the caller's address as plain text. The default target of the
+ *   agent's health checks, which reach it through a modem and so learn the address the modem's customers are seen
+ *   from; customers curl it through their proxy for the same.
  * - 401 on any of them: unknown or revoked host token.
  */
 
@@ -24,6 +29,8 @@ export const AGENT_API_PATHS = {
   config: '/api/agent/config/',
   report: '/api/agent/report/',
   rotation: (id: number) => `/api/agent/rotations/${id}/`,
+  check: (id: number) => `/api/agent/checks/${id}/`,
+  ip: '/api/ip/',
 } as const;
 
 /** A long poll is held at most this long: below the 30 s idle timeouts common in reverse proxies and NAT boxes. */
@@ -52,6 +59,14 @@ export const MAX_PROXIES_PER_HOST = 5_000;
 
 // Node's `net.isIPv6` is not available to the browser side of the contract; valibot's is the same check.
 const isIpv6 = (value: string) => v.is(v.pipe(v.string(), v.ipv6()), value);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /** An address as a report writes it: IPv4 or IPv6, no block. */
 const ipAddress = v.pipe(
@@ -108,13 +123,31 @@ export const AgentProxySchema = v.object({
 });
 export type AgentProxy = v.InferOutput<typeof AgentProxySchema>;
 
-/** A rotation the API waits for (the change-IP link, "change now", auto-rotation); listed until its result is posted. */
+/** What a rotation request asks of the modem: a reconnect for a new address, or a restart of the modem itself. */
+export const ROTATION_KINDS = ['rotate', 'reboot'] as const;
+export type RotationKind = (typeof ROTATION_KINDS)[number];
+
+/**
+ * A rotation the API waits for (the change-IP link, "change now", auto-rotation, a reboot); listed until its result
+ * is posted, to `AGENT_API_PATHS.rotation` either way. `kind` came later and is optional, `rotate` when absent: an
+ * agent older than it drops the unknown field and reconnects the modem instead of rebooting it (still a new address,
+ * still a result), and a newer agent reads an older API's requests as rotations.
+ */
 export const RotationRequestSchema = v.object({
+  id: rowId(),
+  modem_id: rowId(),
+  kind: v.optional(v.picklist(ROTATION_KINDS), 'rotate'),
+  requested_at: timestamp,
+});
+export type RotationRequest = v.InferOutput<typeof RotationRequestSchema>;
+
+/** A health check the API waits for (a customer's "check now"); listed until its result is posted. */
+export const CheckRequestSchema = v.object({
   id: rowId(),
   modem_id: rowId(),
   requested_at: timestamp,
 });
-export type RotationRequest = v.InferOutput<typeof RotationRequestSchema>;
+export type CheckRequest = v.InferOutput<typeof CheckRequestSchema>;
 
 export const AgentConfigSchema = v.pipe(
   v.object({
@@ -123,6 +156,14 @@ export const AgentConfigSchema = v.pipe(
     modems: v.pipe(v.array(AgentModemSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
     proxies: v.pipe(v.array(AgentProxySchema), v.maxLength(MAX_PROXIES_PER_HOST)),
     rotations: v.pipe(v.array(RotationRequestSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
+    /**
+     * Where the agent's health checks go through each modem: a URL answering the caller's address as plain text.
+     * Optional: an API older than health checks sends none, and the agent then asks the API's own
+     * `AGENT_API_PATHS.ip`.
+     */
+    check_url: v.optional(v.pipe(v.string(), v.maxLength(500), v.check(isHttpUrl, 'http_url'))),
+    /** Health checks asked for now (optional: an API older than them sends none, an older agent ignores them). */
+    checks: v.optional(v.pipe(v.array(CheckRequestSchema), v.maxLength(MAX_MODEMS_PER_HOST))),
   }),
   // A port given twice would make the agent serve one proxy and fail the other at random: refuse the whole config
   // (the agent keeps the last good one) so the API's bug is seen, not half-applied.
@@ -178,6 +219,28 @@ export const TrafficBucketSchema = v.object({
 });
 export type TrafficBucket = v.InferOutput<typeof TrafficBucketSchema>;
 
+/** At most this many health checks per report; an agent with more sends the rest in the next one. */
+export const MAX_CHECKS_PER_REPORT = 1_000;
+
+/**
+ * One health check of a modem: an HTTP request through the modem's own egress (the path its proxies use) to the
+ * config's `check_url`. `ip` is the address the target saw (null when it failed or answered something else).
+ */
+export const HealthCheckSchema = v.object({
+  modem_id: rowId(),
+  ok: v.boolean(),
+  latency_ms: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000))),
+  ip: v.nullable(ipAddress),
+  /** Why it failed, for staff: `timeout`, `ECONNREFUSED`, `status 502`. */
+  error: v.nullable(v.pipe(v.string(), v.maxLength(500))),
+  checked_at: timestamp,
+});
+export type HealthCheck = v.InferOutput<typeof HealthCheckSchema>;
+
+/** The result of a check the config asked for, posted to `AGENT_API_PATHS.check`. */
+export const CheckResultSchema = v.omit(HealthCheckSchema, ['modem_id']);
+export type CheckResult = v.InferOutput<typeof CheckResultSchema>;
+
 export const AgentReportSchema = v.object({
   /** The config version the gateway serves now; null before the first one arrived. */
   config_version: v.nullable(v.pipe(v.string(), v.maxLength(100))),
@@ -185,6 +248,11 @@ export const AgentReportSchema = v.object({
   modems: v.pipe(v.array(ModemReportSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
   /** Completed minutes not yet acknowledged, oldest first. */
   traffic: v.pipe(v.array(TrafficBucketSchema), v.maxLength(MAX_TRAFFIC_BUCKETS_PER_REPORT)),
+  /**
+   * Health checks made since the last report, oldest first. Optional: an agent older than health checks sends none,
+   * and an API older than them drops the field unread.
+   */
+  checks: v.optional(v.pipe(v.array(HealthCheckSchema), v.maxLength(MAX_CHECKS_PER_REPORT))),
 });
 export type AgentReport = v.InferOutput<typeof AgentReportSchema>;
 

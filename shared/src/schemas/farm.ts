@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MODEM_KEY } from './farm-agent.ts';
-import { requiredText, rowId, text } from './fields.ts';
+import { cityRu, requiredText, rowId, text } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
 /**
@@ -61,6 +61,7 @@ export const PanelModemSchema = v.object({
   key: v.string(),
   country: v.string(),
   city: v.string(),
+  city_ru: cityRu(),
   operator: v.string(),
   status: v.picklist(FARM_MODEM_STATUSES),
   ip: v.nullable(v.string()),
@@ -81,6 +82,12 @@ export const ModemInputSchema = v.object({
   key: v.pipe(v.string(), v.trim(), v.regex(MODEM_KEY, 'modem_key')),
   country: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'country')),
   city: requiredText(100),
+  /**
+   * The city's Russian name: one per city, so every modem there (and its customers' pages) reads the one set last.
+   * The panel's form always sends it (empty is refused); a panel built before it existed leaves it out, and the
+   * city keeps the name it has.
+   */
+  city_ru: v.optional(requiredText(100)),
   operator: requiredText(100),
   capacity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 1),
   notes: v.optional(text(1000), ''),

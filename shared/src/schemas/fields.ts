@@ -21,6 +21,13 @@ export const text = (max: number) => v.pipe(v.string(), v.trim(), noNullCharacte
 export const requiredText = (max: number) =>
   v.pipe(v.string(), v.trim(), noNullCharacters, wellFormed, v.minLength(1), v.maxLength(max));
 
+/**
+ * A place's city in Russian, in answers beside its English `city` (the key requests use, #28): '' while the city has
+ * no Russian name. Pages show `cityName()` (countries.ts), which falls back to `city`, never either field directly.
+ * Optional: a server before contract 1.4 does not send it.
+ */
+export const cityRu = () => v.optional(v.string());
+
 /** Rich text: HTML the server sanitizes with its fixed allow-list before it is stored. */
 export const html = (max: number) => v.pipe(v.string(), noNullCharacters, wellFormed, v.maxLength(max));
 

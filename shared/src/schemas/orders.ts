@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CURRENCIES } from '../money.ts';
 import { PROMO_CODE } from './billing.ts';
-import { requiredText, text } from './fields.ts';
+import { cityRu, requiredText, text } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
 /**
@@ -22,6 +22,7 @@ export const MAX_ORDER_QUANTITY = 50;
 export const StockItemSchema = v.object({
   country: v.string(),
   city: v.string(),
+  city_ru: cityRu(),
   operator: v.string(),
   free: v.number(),
 });
@@ -110,9 +111,22 @@ export const ORDER_STATUSES = ['paid'] as const;
 
 /** One proxy an order bought: where, and for what. */
 export const OrderLineSchema = v.object({
+  /** The proxy while the order's customer has it; null before it is ready, once released, and once given away. */
   proxy_id: v.nullable(v.number()),
+  /**
+   * Given away since (a transfer accepted, #28): someone else's now, so the order names it without linking to it.
+   * Optional in answers: a server before contract 1.3 does not send it.
+   */
+  transferred: v.optional(v.boolean(), false),
+  /**
+   * The customer's own label of the proxy (its `comment`, '' when none) while the order's customer has it, so the
+   * history names it as every other screen does (#28); null whenever `proxy_id` is. Optional in answers: a server of
+   * the previous shape does not send it.
+   */
+  proxy_comment: v.optional(v.nullable(v.string()), null),
   country: v.string(),
   city: v.string(),
+  city_ru: cityRu(),
   operator: v.string(),
   period_days: v.number(),
   price: v.number(),

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { CURRENCIES } from '../money.ts';
 import { whitelistProblem, type WhitelistProblem } from '../ip-ranges.ts';
-import { MAX_WHITELIST, PROXY_STATES } from './farm-agent.ts';
-import { rowId, text } from './fields.ts';
+import { MAX_WHITELIST, PROXY_STATES, ROTATION_KINDS } from './farm-agent.ts';
+import { cityRu, rowId, text } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
 /**
@@ -21,15 +21,35 @@ export const AUTO_ROTATE_MAX = 1440;
 /** A proxy is `expiring` within this many days of its expiry. */
 export const EXPIRING_DAYS = 3;
 
+/**
+ * Whether the proxy works: the last health check of its modem by the agent (a request through the modem to the check
+ * target, every few minutes and on demand) and the share of ok checks in the last 24 hours (0–1).
+ */
+export const ProxyHealthSchema = v.object({
+  ok: v.boolean(),
+  latency_ms: v.nullable(v.number()),
+  /** The external address the check target saw. */
+  ip: v.nullable(v.string()),
+  checked_at: timestamp,
+  uptime_24h: v.number(),
+});
+export type ProxyHealth = v.InferOutput<typeof ProxyHealthSchema>;
+
 /** A proxy as its owner sees it in the list and on its page: everything needed to connect. */
 export const ProxySchema = v.object({
   id: v.number(),
   state: v.picklist(PROXY_STATES),
   /** The modem as its agent last reported it (`maintenance`: staff took it out of service). */
   online: v.boolean(),
+  /**
+   * Since when the modem has been offline by its agent's reports (#33); null while it is not. Optional in answers:
+   * a server before contract 1.3 does not send it.
+   */
+  offline_since: v.optional(v.nullable(timestamp), null),
   comment: v.string(),
   country: v.string(),
   city: v.string(),
+  city_ru: cityRu(),
   operator: v.string(),
   /** What the customer connects to, and the two ports on it. */
   host: v.string(),
@@ -51,8 +71,35 @@ export const ProxySchema = v.object({
   /** The change-IP link, absolute: anyone holding it can rotate the modem, without signing in. */
   rotate_url: v.string(),
   created_at: timestamp,
+  /** Rebooting the modem (`POST /api/proxies/{id}/reboot/`); absent from an API older than it. */
+  reboot: v.optional(
+    v.object({
+      /** When the next reboot is allowed (the modem's last reboot + `REBOOT_COOLDOWN_SECONDS`); null: now. */
+      available_at: v.nullable(timestamp),
+      /** Other customers' proxies use the modem: a reboot would cut them off too, so the owner may not (staff may). */
+      shared: v.boolean(),
+      /** A reboot was asked and the modem has not reported back yet. */
+      running: v.boolean(),
+    }),
+  ),
+  /** Null before the modem's first check; absent from an API older than health checks. */
+  health: v.optional(v.nullable(ProxyHealthSchema)),
+  /**
+   * Where the health checks go, as staff set it (#29): the page's ready-to-paste `curl` asks it. Null: the site's own
+   * `/api/ip/`; absent from an API older than the setting (the same default).
+   */
+  check_url: v.optional(v.nullable(v.string())),
 });
 export type Proxy = v.InferOutput<typeof ProxySchema>;
+
+/**
+ * A reboot takes the modem off the network for a minute or two and some operators flag a SIM that re-registers
+ * often, so it is allowed once per 10 minutes per modem: longer than the change-IP cooldown (a reconnect, seconds).
+ */
+export const REBOOT_COOLDOWN_SECONDS = 600;
+
+/** A proxy's "check now" (`POST /api/proxies/{id}/check/`) is allowed once per this many seconds. */
+export const CHECK_COOLDOWN_SECONDS = 30;
 
 /**
  * A customer's proxy as staff see it in the panel (`/api/panel/users/{id}/proxies/`): without the password and the
@@ -108,6 +155,25 @@ export const ProxyUpdateSchema = v.partial(
 export type ProxyUpdate = v.InferOutput<typeof ProxyUpdateSchema>;
 
 /**
+ * A login the owner picks (`POST /api/proxies/{id}/login/`), by the generated ones' rule (`u` and 9 characters:
+ * secrets.ts): lower-case Latin letters and digits, starting with a letter — nothing a connection string
+ * (`http://login:password@host:port`) or a SOCKS5 user name needs escaped, and no case to get wrong when typing it
+ * into a tool. 4–32 characters. Taken case-insensitively (it is lower-cased), unique among all proxies.
+ */
+export const CUSTOMER_LOGIN = /^[a-z][a-z0-9]{3,31}$/;
+export const ProxyLoginSchema = v.object({
+  login: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(CUSTOMER_LOGIN, 'proxy_login')),
+});
+export type ProxyLoginInput = v.InferInput<typeof ProxyLoginSchema>;
+
+/**
+ * `POST /api/proxies/{id}/reboot/` answers the same way as "change IP now", waiting for the modem to come back (200
+ * `{ok: true, ip}`), every refusal with `error` (a code for scripts) and `detail`: 403 `proxy_inactive`, 429 with
+ * `wait_seconds` (the reboot cooldown), 503 `modem_unavailable` (offline or in maintenance), 409 `modem_shared` (other
+ * customers use the modem) and `modem_busy` (it is already rotating or rebooting), 502 `rotation_failed`, 504
+ * `timeout` (not back yet: the proxy's `reboot.running` says when it is).
+ */
+/**
  * `POST /api/proxies/{id}/rotate/` ("change IP now") and `GET /r/{token}` answer alike: 200 `{ok: true, ip}` once
  * the agent has the new address; 429 `{ok: false, wait_seconds}` within the cooldown; 503 modem offline, 502 the
  * rotation failed, 504 no answer in time (`{ok: false}` with `detail`).
@@ -116,6 +182,8 @@ export const RotateAnswerSchema = v.object({
   ok: v.boolean(),
   ip: v.optional(v.string()),
   wait_seconds: v.optional(v.number()),
+  /** A refusal's code, for scripts (the change-IP link and reboots). */
+  error: v.optional(v.string()),
   detail: v.optional(v.string()),
 });
 export type RotateAnswer = v.InferOutput<typeof RotateAnswerSchema>;
@@ -123,15 +191,32 @@ export type RotateAnswer = v.InferOutput<typeof RotateAnswerSchema>;
 export const ROTATION_SOURCES = ['link', 'customer', 'auto', 'staff'] as const;
 export const ROTATION_STATUSES = ['pending', 'done', 'failed'] as const;
 
-/** One IP change of the proxy's modem while the customer had it: old → new address, when, asked by what. */
+/** What a history entry records: an IP change (`rotate`), a reboot of the modem, or a move to another place (#29). */
+export const HISTORY_KINDS = [...ROTATION_KINDS, 'move'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/**
+ * One IP change of the proxy's modem while the customer had it: old → new address, when, asked by what, and whether
+ * it was a reconnect (`rotate`) or a reboot of the modem (`kind` absent from an API older than reboots: `rotate`), or
+ * a move of the proxy to another place (`move`, with `move` naming both places).
+ */
 export const ProxyRotationSchema = v.object({
+  /** Unique within its kind: a move and a rotation may share a number. */
   id: v.number(),
+  kind: v.optional(v.picklist(HISTORY_KINDS), 'rotate'),
   source: v.picklist(ROTATION_SOURCES),
   status: v.picklist(ROTATION_STATUSES),
   old_ip: v.nullable(v.string()),
   new_ip: v.nullable(v.string()),
   requested_at: timestamp,
   finished_at: v.nullable(timestamp),
+  /** A move's places (`kind` `move`): where the proxy was and where it went; absent for other kinds. */
+  move: v.optional(
+    v.object({
+      from: v.object({ country: v.string(), city: v.string(), city_ru: cityRu(), operator: v.string() }),
+      to: v.object({ country: v.string(), city: v.string(), city_ru: cityRu(), operator: v.string() }),
+    }),
+  ),
 });
 export type ProxyRotation = v.InferOutput<typeof ProxyRotationSchema>;
 

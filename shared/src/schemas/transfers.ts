@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isEmail } from './auth.ts';
-import { noNullCharacters, rowId, text, wellFormed } from './fields.ts';
+import { cityRu, noNullCharacters, rowId, text, wellFormed } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
 /**
@@ -37,9 +37,16 @@ export const TransferSchema = v.object({
    * them. Null otherwise, and once the proxy has been released.
    */
   proxy_id: v.nullable(v.number()),
+  /**
+   * The viewer's own label of the proxy (its `comment`, '' when none), so the row names it as every other screen does
+   * (#28); null whenever `proxy_id` is — neither side ever sees the other's label. Optional in answers: a server of
+   * the previous shape does not send it.
+   */
+  proxy_comment: v.optional(v.nullable(v.string()), null),
   /** Where the proxy is, as it was when offered (kept after the proxy is gone). */
   country: v.string(),
   city: v.string(),
+  city_ru: cityRu(),
   operator: v.string(),
   /** The proxy's current expiry (the term that moves with it); null once it has been released. */
   proxy_expires_at: v.nullable(timestamp),

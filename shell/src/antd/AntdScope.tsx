@@ -15,6 +15,10 @@ const THEME = {
     borderRadius: 8,
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
+  components: {
+    // An uncoloured tag is antd's light grey on the panel's light grey page: white with a slate edge stands out.
+    Tag: { defaultBg: '#ffffff', colorBorder: '#94a3b8' },
+  },
 };
 
 /**

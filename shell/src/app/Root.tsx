@@ -3,7 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { languageCookie } from '@proxy/contract/cookies';
 import { splitLanguage } from '@proxy/contract/languages';
 import { siteNameAtom, useAtomValue } from '@proxy/contract/state';
-import { documentTitle } from '@proxy/contract/titles';
+import { matchRoute } from '@proxy/contract/routes';
+import { routeTitle } from '@proxy/contract/titles';
 import { Toaster } from '../chrome/Toaster.tsx';
 import { ErrorPage } from '../errors/ErrorPage.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
@@ -14,10 +15,10 @@ import { startErrorAtom } from './start-error.ts';
  * (spec §4), scrolls to the top on a new page unless the URL targets an anchor, and hosts the toasts. When the
  * server could not load the signed-in user (a status other than 401), the error page with that status shows instead.
  *
- * It also titles every screen by the site's name (configured on the server, SITE_NAME, and embedded in the document),
- * the rule the server follows for the first document (`documentTitle`),
- * so a client-side navigation never leaves the previous page's title in the tab. A page with a title of its own (a
- * content page) renders a `<title>` as well. React inserts each newly mounted title in front of the others in
+ * It also titles every screen by its route's name and the site's name (configured on the server, SITE_NAME, and
+ * embedded in the document), the rule the server follows for the first document (`routeTitle`), so a client-side
+ * navigation never leaves the previous page's title in the tab. A page with a title of its own (a content page, a
+ * proxy, the 404 page) renders a `<title>` as well. React inserts each newly mounted title in front of the others in
  * <head>, and the browser shows the first: the page's title mounts after this one, so it wins; once that page is
  * gone, the brand is first again (the server's own `<title>` stays last, behind both).
  */
@@ -38,7 +39,7 @@ export function Root() {
   return (
     <>
       {/* Before the page in the tree, so a page's own title, mounted in the same commit, still goes in front. */}
-      <title>{documentTitle(siteName)}</title>
+      <title>{routeTitle(siteName, matchRoute(pathname)?.route.id, language)}</title>
       {startError === null ? (
         <Outlet />
       ) : (

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appStore, hydrateAppStore, signedInAtom } from '@proxy/contract/state';
-import { afterSignInAtom } from '../auth/dialog-state.ts';
+import { afterSignInAtom, markSignedIn } from '../auth/dialog-state.ts';
 import { revalidateAfterSessionEnd, runGuard } from './guards.ts';
 
 const user = {
@@ -25,6 +25,7 @@ function thrown(action: () => void): unknown {
 }
 
 afterEach(() => {
+  localStorage.clear();
   hydrateAppStore(appStore);
   appStore.set(afterSignInAtom, null);
 });
@@ -37,7 +38,20 @@ describe('route middleware (spec §4, §8)', () => {
     expect((thrown(() => runGuard('authenticated', 'ru')) as Response).headers.get('Location')).toBe('/');
   });
 
-  it('opens sign-in for a visitor who asked for a protected address, and keeps the address to go on to', () => {
+  it('opens registration for a new visitor who asked for a protected address, and keeps the address to go on to', () => {
+    const response = thrown(() => runGuard('authenticated', 'ru', '/order?period=7')) as Response;
+    expect(response.headers.get('Location')).toBe('/#registration');
+    expect(appStore.get(afterSignInAtom)).toBe('/order?period=7');
+  });
+
+  it('opens sign-in for a new visitor who asked for another private address, such as a link to a proxy', () => {
+    const response = thrown(() => runGuard('authenticated', 'en', '/en/ip/5')) as Response;
+    expect(response.headers.get('Location')).toBe('/en#login');
+    expect(appStore.get(afterSignInAtom)).toBe('/en/ip/5');
+  });
+
+  it('opens sign-in for a returning customer who asked for a protected address, and keeps the address', () => {
+    markSignedIn();
     const response = thrown(() => runGuard('authenticated', 'en', '/en/order?period=7')) as Response;
     expect(response.headers.get('Location')).toBe('/en#login');
     expect(appStore.get(afterSignInAtom)).toBe('/en/order?period=7');
@@ -48,6 +62,7 @@ describe('route middleware (spec §4, §8)', () => {
   });
 
   it('sends a customer whose session ended on a protected page home, without the sign-in dialog', async () => {
+    markSignedIn();
     let response: Response | undefined;
     await revalidateAfterSessionEnd(async () => {
       response = thrown(() => runGuard('authenticated', 'ru', '/order?period=7')) as Response;

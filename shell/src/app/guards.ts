@@ -3,7 +3,7 @@ import type { Language } from '@proxy/contract/languages';
 import { paths } from '@proxy/contract/routes';
 import { hasPermission } from '@proxy/contract/permissions';
 import { appStore, isAuthenticatedAtom, userAtom } from '@proxy/contract/state';
-import { afterSignInAtom } from '../auth/dialog-state.ts';
+import { afterSignInAtom, hasSignedInBefore } from '../auth/dialog-state.ts';
 
 /** Set while the open page's guards run again because its session just ended (session.ts). */
 let sessionEnding = false;
@@ -23,9 +23,9 @@ export async function revalidateAfterSessionEnd(revalidate: () => Promise<void>)
 
 /**
  * Route middleware by name (spec §4, §6): signed-out visitors opening a protected page go to / — with the sign-in
- * dialog open and, once they sign in (or register, then sign in), on to `asked`, the address they opened (a price
- * table's "Order" leads to /order?period=7 and must end there, not on the home page); signed-in users opening a
- * guest-only page go to /home. An unknown name is a configuration error: 500 'Unknown middleware {name}'.
+ * dialog open (registration when a browser that never signed in asks for the order page, #28) and, once they sign in
+ * (or register, confirm, then sign in), on to `asked`, the address they opened (a price table's "Order" leads to
+ * /order?period=7 and must end there, not on the home page); signed-in users opening a guest-only page go to /home. An unknown name is a configuration error: 500 'Unknown middleware {name}'.
  */
 export function runGuard(name: string | undefined, language: Language, asked?: string): void {
   if (name === undefined) return;
@@ -35,7 +35,9 @@ export function runGuard(name: string | undefined, language: Language, asked?: s
       if (authenticated) return;
       if (asked === undefined || sessionEnding) throw redirect(paths.home(language));
       appStore.set(afterSignInAtom, asked);
-      throw redirect(`${paths.home(language)}#login`);
+      // A new visitor pressing a plan's "Order" has no account yet: registration first (#28). Anyone opening another
+      // private address (a link to a proxy, a bookmark) most likely has one: sign-in.
+      throw redirect(`${paths.home(language)}#${isNewBuyer(asked, language) ? 'registration' : 'login'}`);
     case 'notAuthenticated':
       if (authenticated) throw redirect(paths.account(language));
       return;
@@ -55,4 +57,9 @@ export function requirePermission(expression: string | undefined, language: Lang
   if (!hasPermission(user, expression)) {
     throw Object.assign(new Error('You do not have permission to perform this action.'), { status: 403 });
   }
+}
+
+/** The order page asked for by a browser that never signed in: a plan's "Order" pressed by someone new. */
+function isNewBuyer(asked: string, language: Language): boolean {
+  return !hasSignedInBefore() && new URL(asked, 'http://site').pathname === paths.order(language);
 }

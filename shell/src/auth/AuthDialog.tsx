@@ -3,12 +3,19 @@ import { Form } from 'react-final-form';
 import { confirmPasswordReset, register, requestPasswordReset } from '@proxy/contract/api/auth';
 import { ApiError } from '@proxy/contract/api/errors';
 import { NewPasswordFormSchema, RecoveryFormSchema, RegistrationFormSchema } from '@proxy/contract/schemas/auth';
-import { api, showMessageAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
+import { api, appStore, showMessageAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
 import { AntdScope } from '../antd/AntdScope.tsx';
 import { useHashPanel } from '../chrome/hash-panel.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useAuthT } from './use-auth-t.ts';
-import { authView, passwordResetAtom, recoveryViewAtom, type AuthView } from './dialog-state.ts';
+import {
+  authView,
+  passwordResetAtom,
+  recoveryViewAtom,
+  afterSignInAtom,
+  rememberRegistration,
+  type AuthView,
+} from './dialog-state.ts';
 import { submitForm } from './submit.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { TextField } from './TextField.tsx';
@@ -92,13 +99,15 @@ function RegistrationForm({ goTo }: Navigate) {
     <Form<{ email?: string; password1?: string; password2?: string }>
       onSubmit={(values) =>
         submitForm(RegistrationFormSchema, values, t, async (valid) => {
+          const email = (valid.email ?? '').trim();
           const { detail } = await register(api, {
-            email: (valid.email ?? '').trim(),
+            email,
             password1: valid.password1 ?? '',
             password2: valid.password2 ?? '',
           });
           // Successful registration shows the server's detail and switches to login (spec §4).
           show(detail, 'success');
+          rememberRegistration({ email, next: appStore.get(afterSignInAtom) });
           goTo('login');
         })
       }

@@ -174,6 +174,8 @@ describe('an unsubscribe link that does not work', () => {
   it('forgets the user page when the visitor closes sign-in instead', async () => {
     const { router } = await openUnsubscribeLink('en', null);
     await vi.waitFor(() => expect(router.state.location.hash).toBe('#login'));
+    // The visitor sees the dialog (loaded on demand), then closes it.
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull(), { timeout: 10_000 });
     await act(async () => router.navigate('/en', { replace: true }));
     await act(async () => appStore.set(signedInAtom, { token: 'b'.repeat(40), user: CUSTOMER }));
     expect(router.state.location.pathname).toBe('/en');

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, clearMessageAtom, hydrateAppStore, messageAtom, StateProvider } from '@proxy/contract/state';
 import { createI18n } from '../i18n/instance.ts';
+import { rememberRegistration } from './dialog-state.ts';
 import { LoginForm } from './LoginForm.tsx';
 
 interface Call {
@@ -48,6 +49,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   vi.unstubAllGlobals();
   appStore.set(clearMessageAtom);
 });
@@ -76,5 +78,54 @@ describe('signing in to an address not yet confirmed', () => {
     });
     await signInAs('someone@example.com');
     expect(screen.queryByRole('button', { name: 'Отправить письмо с подтверждением ещё раз' })).toBeNull();
+  });
+});
+
+describe('the address just registered here (#28)', () => {
+  function renderForm() {
+    render(
+      <StateProvider store={appStore}>
+        <I18nextProvider i18n={createI18n('ru')}>
+          <LoginForm />
+        </I18nextProvider>
+      </StateProvider>,
+    );
+  }
+
+  it('fills in the login form, with the password next, until it signs in', async () => {
+    rememberRegistration({ email: 'fresh@example.com', next: null });
+    stubApi({
+      '/api/auth/login/': { status: 200, body: { key: 'a'.repeat(40) } },
+      '/api/users/': {
+        status: 200,
+        body: {
+          pk: 5,
+          email: 'fresh@example.com',
+          premission: [],
+          is_superuser: false,
+          language: 'ru',
+          subscribed: true,
+          date_joined: '2026-01-01T00:00:00Z',
+          balance: 0,
+          currency: 'RUB',
+        },
+      },
+    });
+    renderForm();
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('fresh@example.com');
+    expect(document.activeElement).toBe(screen.getByLabelText('Пароль'));
+    fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'right-password-1' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    });
+    cleanup();
+    renderForm();
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('');
+  });
+
+  it('leaves the form empty in a browser that registered nothing', () => {
+    renderForm();
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('');
+    expect(document.activeElement).toBe(screen.getByLabelText('E-mail'));
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form as AntForm } from 'antd';
 import { Form } from 'react-final-form';
 import { resendEmail } from '@proxy/contract/api/auth';
@@ -9,6 +9,7 @@ import { useAuthT } from './use-auth-t.ts';
 import { signIn } from '../session/session.ts';
 import { submitForm } from './submit.ts';
 import { TextField } from './TextField.tsx';
+import { markSignedIn, registration } from './dialog-state.ts';
 import styles from './AuthDialog.module.css';
 
 const notVerified: readonly string[] = Object.values(EMAIL_NOT_VERIFIED);
@@ -19,6 +20,8 @@ const notVerified: readonly string[] = Object.values(EMAIL_NOT_VERIFIED);
  */
 export function LoginForm({ secondary }: { secondary?: ReactNode }) {
   const { t } = useAuthT();
+  // After registering, and from the confirmation link: the address just registered here (#28); the password is next.
+  const [initialEmail] = useState(() => registration()?.email ?? '');
   const resend = async (email: string) => {
     const outcome = await runRequest(() => resendEmail(api, email), {
       networkError: t('networkError'),
@@ -28,16 +31,30 @@ export function LoginForm({ secondary }: { secondary?: ReactNode }) {
   };
   return (
     <Form<{ email?: string; password?: string }>
+      initialValues={{ email: initialEmail || undefined }}
       onSubmit={(values) =>
-        submitForm(LoginFormSchema, values, t, (valid) =>
-          signIn({ email: (valid.email ?? '').trim(), password: valid.password ?? '' }),
-        )
+        submitForm(LoginFormSchema, values, t, async (valid) => {
+          await signIn({ email: (valid.email ?? '').trim(), password: valid.password ?? '' });
+          markSignedIn();
+        })
       }
       render={({ handleSubmit, submitting, submitErrors, values }) => (
         <AntForm component={false} layout="vertical">
           <form onSubmit={handleSubmit} noValidate className={styles.form}>
-            <TextField name="email" label={t('fields.email')} type="email" autoComplete="username" autoFocus />
-            <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" />
+            <TextField
+              name="email"
+              label={t('fields.email')}
+              type="email"
+              autoComplete="username"
+              autoFocus={!initialEmail}
+            />
+            <TextField
+              name="password"
+              label={t('fields.password')}
+              type="password"
+              autoComplete="current-password"
+              autoFocus={Boolean(initialEmail)}
+            />
             <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
               {t('login.submit')}
             </Button>

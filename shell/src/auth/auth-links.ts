@@ -1,13 +1,14 @@
 import type { NavigateFunction } from 'react-router';
 import { confirmEmailChange, unsubscribe, verifyEmail } from '@proxy/contract/api/auth';
 import { ApiError } from '@proxy/contract/api/errors';
+import { joinMessages } from '@proxy/contract/forms';
 import type { Language } from '@proxy/contract/languages';
 import { paths } from '@proxy/contract/routes';
 import { api, appStore, isAuthenticatedAtom, showMessageAtom, userAtom } from '@proxy/contract/state';
 import type { AuthParams } from '../session/auth-params.ts';
 import { refreshUser } from '../session/refresh-user.ts';
 import type { useT } from '../i18n/use-t.ts';
-import { afterSignInAtom, passwordResetAtom } from './dialog-state.ts';
+import { afterSignInAtom, passwordResetAtom, registration } from './dialog-state.ts';
 import en from './i18n/en.json';
 import ru from './i18n/ru.json';
 
@@ -41,6 +42,9 @@ export function actOnAuthLinks(params: AuthParams, { t, language, navigate }: Li
       ({ detail }) => {
         if (detail !== VERIFIED_DETAIL[language]) return show(t('auth.unknownError'), 'error');
         show(t('auth.emailConfirmed'), 'success');
+        // Registered here on the way to a page (a plan's "Order"): signing in now goes on there.
+        const next = registration()?.next;
+        if (next) appStore.set(afterSignInAtom, next);
         toLogin();
       },
       (error: unknown) => {
@@ -90,7 +94,7 @@ async function confirmEmailChangeLink(key: string, language: Language, navigate:
     ({ email } = await confirmEmailChange(api, key));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 400 && error.messages.length > 0)) throw error;
-    appStore.set(showMessageAtom, error.messages.join(', '), 'error');
+    appStore.set(showMessageAtom, joinMessages(error.messages), 'error');
     return;
   }
   const account = paths.user(undefined, language);

@@ -24,7 +24,7 @@ describe('submitForm', () => {
     expect(appStore.get(messageAtom)).toMatchObject({
       show: true,
       color: 'error',
-      text: 'Enter a valid email address., Nope.',
+      text: 'Enter a valid email address. Nope.',
     });
   });
 

@@ -11,13 +11,14 @@ import { api } from '@proxy/contract/state';
 import { fieldErrorOf, formatDateTime, Loading, useCopy, useInvoice } from '@proxy/site-kit';
 import { useHashPanel } from '../chrome/hash-panel.ts';
 import { useT } from '../i18n/use-t.ts';
-import { formatPercent } from './top-up.ts';
+import { formatPercent, formatRate } from './top-up.ts';
 import { useBillingT } from './use-billing-t.ts';
 import styles from './TopUpDialog.module.css';
 
 /**
  * One invoice and its live status: for a manual method how to pay it (the method's instructions, the address with a
- * copy button and its QR code, the total) and a field for the transaction reference; for a gateway the way back to
+ * copy button and its QR code, the total — for a crypto method the exact asset amount with its copy button, the
+ * locked rate, and the QR code carrying the wallet URI with the amount) and a field for the transaction reference; for a gateway the way back to
  * its checkout page. The site kit's poller asks about it every few seconds while it is pending and, once it is paid,
  * loads the session user again so the header shows the new balance.
  */
@@ -132,12 +133,42 @@ function ManualPayment({ invoice, onChange }: { invoice: Invoice; onChange: (inv
   const { t } = useBillingT();
   const { language } = useT();
   const address = useRef<HTMLElement>(null);
+  const exact = useRef<HTMLElement>(null);
   const copy = useCopy();
+  const { asset } = invoice;
+  // The QR code carries more than the address when the asset has a wallet URI (BIP21, EIP-681, ton://).
+  const uriWithAmount = invoice.pay_uri !== invoice.pay_address;
   return (
     <>
-      <p className={styles.pay}>
-        {t('invoice.total', { total: formatPrice(invoice.total, invoice.currency, language) })}
-      </p>
+      {asset ? (
+        <div className={styles.addressBlock}>
+          <span className={styles.label} id={`invoice-${invoice.id}-exact`}>
+            {t('invoice.sendExactly')}
+          </span>
+          <div className={styles.exactRow}>
+            <code ref={exact} className={styles.exact} aria-labelledby={`invoice-${invoice.id}-exact`}>
+              {asset.amount} {asset.symbol}
+            </code>
+            <Button onClick={() => void copy(asset.amount, exact.current)}>{t('invoice.copyAmount')}</Button>
+          </div>
+          <p className={styles.muted}>
+            {t('invoice.network', { network: asset.network })}
+            <br />
+            {t('invoice.rate', {
+              symbol: asset.symbol,
+              rate: formatRate(asset.rate, invoice.currency, language),
+              locked: formatDateTime(asset.locked_at, language),
+              until: formatDateTime(invoice.expires_at, language),
+            })}
+            <br />
+            {t('invoice.exactHint')}
+          </p>
+        </div>
+      ) : (
+        <p className={styles.pay}>
+          {t('invoice.total', { total: formatPrice(invoice.total, invoice.currency, language) })}
+        </p>
+      )}
       {invoice.instructions && (
         // Sanitized by the server (the method's rich text, server/lib/sanitize.ts): safe to render as HTML.
         <div className={styles.instructions} dangerouslySetInnerHTML={{ __html: invoice.instructions }} />
@@ -151,13 +182,22 @@ function ManualPayment({ invoice, onChange }: { invoice: Invoice; onChange: (inv
             <code ref={address} className={styles.address} aria-labelledby={`invoice-${invoice.id}-address`}>
               {invoice.pay_address}
             </code>
-            <Button onClick={() => void copy(invoice.pay_address, address.current)}>{t('invoice.copy')}</Button>
+            <Button onClick={() => void copy(invoice.pay_address, address.current)}>
+              {asset ? t('invoice.copyAddress') : t('invoice.copy')}
+            </Button>
           </div>
         </div>
       )}
       {invoice.pay_qr && (
-        <img className={styles.qr} src={invoice.pay_qr} alt={t('invoice.qr')} width={184} height={184} />
+        <img
+          className={styles.qr}
+          src={invoice.pay_qr}
+          alt={uriWithAmount ? t('invoice.qrUri') : t('invoice.qr')}
+          width={184}
+          height={184}
+        />
       )}
+      {invoice.pay_qr && asset && !uriWithAmount && <p className={styles.muted}>{t('invoice.qrAddressOnly')}</p>}
       <Form<{ customer_reference?: string }>
         initialValues={{ customer_reference: invoice.customer_reference }}
         onSubmit={async (values) => {

@@ -42,8 +42,13 @@ const USDT: PaymentMethod = {
   kind: 'crypto',
   provider: 'manual',
   min_amount: 50_000,
+  max_amount: 100_000_000_000,
   fee_percent: 2.5,
   currency: 'RUB',
+  asset: null,
+  rate: null,
+  rate_at: null,
+  unavailable: null,
 };
 const CARD: PaymentMethod = { ...USDT, id: 2, code: 'card', name: 'Карта', icon: null, min_amount: 0, fee_percent: 0 };
 
@@ -58,6 +63,8 @@ const invoice = (changes: Partial<Invoice> = {}): Invoice => ({
   instructions: '<p>Send <strong>exactly</strong> the total.</p>',
   pay_address: 'TXYZ1234567890abcdef',
   pay_qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+  pay_uri: 'TXYZ1234567890abcdef',
+  asset: null,
   checkout_url: null,
   customer_reference: '',
   status_reason: '',
@@ -211,7 +218,45 @@ describe('choosing a method and an amount', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: submitName }));
     });
-    expect(plain(document.getElementById('topup-amount-help'))).toBe(ru.errors.amount);
+    expect(plain(document.getElementById('topup-amount-help'))).toBe(ru.errors.decimals);
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it.each([
+    ['-100', 'Сумма не может быть отрицательной'],
+    ['0', 'Введите сумму больше нуля'],
+    ['99999999999999', 'Максимальная сумма для этого способа — 20 000 ₽'],
+    ['20000,01', 'Максимальная сумма для этого способа — 20 000 ₽'],
+    ['12,345', 'Не больше двух знаков после запятой'],
+    ['пятьсот', 'Введите сумму, например 500 или 99,50'],
+  ])('says what is wrong with %j, each in its own words', async (typed, message) => {
+    const calls = stubApi({ 'GET /api/payment-methods/': { status: 200, body: [{ ...USDT, max_amount: 2_000_000 }] } });
+    const { dialog } = await openDialog('#topup');
+    const amount = await within(dialog).findByLabelText(ru.amount.label);
+    expect(plain(document.getElementById('topup-amount-help'))).toBe('От 500 ₽ до 20 000 ₽');
+    fireEvent.change(amount, { target: { value: typed } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: submitName }));
+    });
+    expect(plain(document.getElementById('topup-amount-help'))).toBe(message);
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('shows a crypto method with its rate and an estimate, and one with a stale rate as unavailable', async () => {
+    const asset = { code: 'USDT-TRC20', symbol: 'USDT', network: 'Tron (TRC-20)', decimals: 4 } as const;
+    const live: PaymentMethod = { ...USDT, fee_percent: 0, asset, rate: '95.50', rate_at: '2026-06-01T10:00:00Z' };
+    const stale: PaymentMethod = { ...live, id: 3, name: 'USDT (ERC-20)', unavailable: 'stale_rate' };
+    const calls = stubApi({ 'GET /api/payment-methods/': { status: 200, body: [stale, live] } });
+    const { dialog } = await openDialog('#topup');
+    const staleRadio = await within(dialog).findByRole('radio', { name: /ERC-20/ });
+    expect((staleRadio as HTMLInputElement).disabled).toBe(true);
+    expect(plain(staleRadio.closest('label'))).toContain(ru.method.unavailable.stale_rate);
+    const liveRadio = within(dialog).getByRole('radio', { name: /TRC20/ });
+    // The first method that can take a top-up is chosen.
+    expect((liveRadio as HTMLInputElement).checked).toBe(true);
+    expect(plain(liveRadio.closest('label'))).toContain('1 USDT = 95,50 ₽');
+    fireEvent.change(within(dialog).getByLabelText(ru.amount.label), { target: { value: '10000' } });
+    expect(plain(dialog.querySelector('dl'))).toContain('К отправке, примерно≈ 104.7121 USDT');
     expect(posts(calls)).toHaveLength(0);
   });
 
@@ -330,6 +375,42 @@ describe('an invoice', () => {
     // A paid invoice is not asked about again.
     await act(() => vi.advanceTimersByTimeAsync(INVOICE_POLL_MS * 3));
     expect(invoiceCalls()).toBe(3);
+  });
+
+  it('of a crypto method says exactly how much to send, at what locked rate, with both copy buttons', async () => {
+    const crypto = invoice({
+      fee: 0,
+      total: 1_000_000,
+      amount: 1_000_000,
+      pay_uri: 'bitcoin:bc1qexample?amount=0.00111112',
+      pay_address: 'bc1qexample',
+      asset: {
+        code: 'BTC',
+        symbol: 'BTC',
+        network: 'Bitcoin',
+        decimals: 8,
+        amount: '0.00111112',
+        rate: '9000000',
+        rate_at: '2026-06-01T10:30:00Z',
+        locked_at: '2026-06-01T11:00:00Z',
+      },
+    });
+    stubApi({ 'GET /api/invoices/31/': { status: 200, body: crypto } });
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const { dialog } = await openDialog('#invoice-31');
+    expect((await within(dialog).findByLabelText(ru.invoice.sendExactly)).textContent).toBe('0.00111112 BTC');
+    expect(plain(dialog)).toContain('Сеть: Bitcoin');
+    expect(plain(dialog)).toMatch(/Курс 1 BTC = 9 000 000 ₽, зафиксирован в .+ до .+/);
+    expect(within(dialog).getByRole('img', { name: ru.invoice.qrUri })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: ru.invoice.copyAmount }));
+    });
+    expect(writeText).toHaveBeenLastCalledWith('0.00111112');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: ru.invoice.copyAddress }));
+    });
+    expect(writeText).toHaveBeenLastCalledWith('bc1qexample');
   });
 
   it("of a gateway, still pending, leads back to the gateway's checkout page", async () => {

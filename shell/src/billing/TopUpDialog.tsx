@@ -30,7 +30,8 @@ export default function TopUpDialog() {
   const [created, setCreated] = useState<Invoice | null>(null);
 
   const onCreated = (invoice: Invoice) => {
-    if (invoice.method.provider === 'btcpay' && invoice.checkout_url) {
+    // Any gateway's invoice (BTCPay, NOWPayments) is paid on its checkout page; a manual one has none.
+    if (invoice.checkout_url) {
       window.location.assign(invoice.checkout_url);
       return;
     }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { isAuthenticatedAtom, useAtomValue } from '@proxy/contract/state';
-import { useHashPanel } from '../chrome/hash-panel.ts';
+import { useFocusReturn, useHashPanel } from '../chrome/hash-panel.ts';
 
 // antd, the forms and the dialog's strings load only when a customer first opens it: visitors never pay for them.
 const TopUpDialog = lazy(() => import('./TopUpDialog.tsx'));
@@ -12,6 +12,7 @@ const TopUpDialog = lazy(() => import('./TopUpDialog.tsx'));
 export function TopUpDialogHost() {
   const { panel } = useHashPanel();
   const authenticated = useAtomValue(isAuthenticatedAtom);
+  useFocusReturn(panel === 'topup' && authenticated);
   if (panel !== 'topup' || !authenticated) return null;
   return (
     <Suspense fallback={null}>

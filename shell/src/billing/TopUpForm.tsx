@@ -4,13 +4,13 @@ import { Field, Form } from 'react-final-form';
 import { createInvoice, listPaymentMethods } from '@proxy/contract/api/billing';
 import { runRequest } from '@proxy/contract/forms';
 import { imageUrl } from '@proxy/contract/images';
-import { formatPrice } from '@proxy/contract/money';
+import { amountProblem, formatPrice, readAmountText, type AmountProblem } from '@proxy/contract/money';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
-import { feeOf, MAX_AMOUNT, type Invoice, type PaymentMethod } from '@proxy/contract/schemas/billing';
+import { feeOf, type Invoice, type PaymentMethod } from '@proxy/contract/schemas/billing';
 import { api } from '@proxy/contract/state';
 import { fieldErrorOf, Loading, useLoaded } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { formatPercent, toAmountText, toMinorUnits } from './top-up.ts';
+import { assetEstimate, formatPercent, formatRate, toAmountText, toMinorUnits } from './top-up.ts';
 import { useBillingT } from './use-billing-t.ts';
 import styles from './TopUpDialog.module.css';
 
@@ -77,23 +77,50 @@ export function TopUpForm({
   const money = (minor: number, method: PaymentMethod) => formatPrice(minor, method.currency, language);
   const minimumOf = (method: PaymentMethod) => Math.max(method.min_amount, 1);
   const termsOf = (method: PaymentMethod) =>
-    [
-      method.min_amount > 0 ? t('method.min', { amount: money(method.min_amount, method) }) : '',
-      method.fee_percent > 0
-        ? t('method.fee', { percent: formatPercent(method.fee_percent, language) })
-        : t('method.noFee'),
-    ]
-      .filter(Boolean)
-      .join(' · ');
+    method.unavailable
+      ? t(`method.unavailable.${method.unavailable}`)
+      : [
+          method.min_amount > 0 ? t('method.min', { amount: money(method.min_amount, method) }) : '',
+          method.fee_percent > 0
+            ? t('method.fee', { percent: formatPercent(method.fee_percent, language) })
+            : t('method.noFee'),
+          method.asset && method.rate
+            ? t('method.rate', {
+                symbol: method.asset.symbol,
+                rate: formatRate(method.rate, method.currency, language),
+              })
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' · ');
+  // The contract's rule, worded: the server answers the same problems with the same words.
+  const problemText = (problem: AmountProblem, method: PaymentMethod): string => {
+    switch (problem) {
+      case 'format':
+        return t('errors.amount');
+      case 'negative':
+        return t('errors.negative');
+      case 'zero':
+        return t('errors.zero');
+      case 'decimals':
+        return t('errors.decimals');
+      case 'below_min':
+        return t('errors.min', { amount: money(minimumOf(method), method) });
+      case 'above_max':
+        return t('errors.max', { amount: money(method.max_amount, method) });
+    }
+  };
+  const available = methods.filter((method) => !method.unavailable);
 
   const submit = async (values: Values) => {
     const method = methods.find((candidate) => String(candidate.id) === values.method);
     if (!method) return { method: t('errors.method') };
-    const amount = toMinorUnits(values.amount ?? '');
-    if (amount === null || amount === 0) return { amount: t('errors.amount') };
-    if (amount < minimumOf(method)) return { amount: t('errors.min', { amount: money(minimumOf(method), method) }) };
-    if (amount > MAX_AMOUNT) return { amount: t('errors.max') };
-    const request = { method: method.id, amount };
+    if (method.unavailable) return { method: t('errors.unavailable') };
+    const read = readAmountText(values.amount ?? '');
+    const problem =
+      'problem' in read ? read.problem : amountProblem(read.minor, { min: minimumOf(method), max: method.max_amount });
+    if (problem || !('minor' in read)) return { amount: problemText(problem ?? 'format', method) };
+    const request = { method: method.id, amount: read.minor };
     attempt.current = attemptFor(attempt.current, request);
     const { key } = attempt.current;
     const outcome = await runRequest(() => createInvoice(api, request, key), {
@@ -110,16 +137,18 @@ export function TopUpForm({
     <Form<Values>
       onSubmit={submit}
       initialValues={{
-        method: String(methods[0]?.id ?? ''),
+        // The first method that can take a top-up now; an unavailable one is shown, with why, but not chosen.
+        method: String(available[0]?.id ?? ''),
         amount:
           askedAmount === null
             ? ''
-            : toAmountText(Math.max(askedAmount, methods[0] ? minimumOf(methods[0]) : 0), language),
+            : toAmountText(Math.max(askedAmount, available[0] ? minimumOf(available[0]) : 0), language),
       }}
       render={({ handleSubmit, submitting, values }) => {
         const method = methods.find((candidate) => String(candidate.id) === values.method);
         const amount = toMinorUnits(values.amount ?? '');
         const fee = method && amount ? feeOf(amount, method.fee_percent) : 0;
+        const estimate = method && amount ? assetEstimate(method, amount + fee) : null;
         return (
           <AntForm component={false} layout="vertical">
             <form onSubmit={handleSubmit} noValidate className={styles.form}>
@@ -132,8 +161,8 @@ export function TopUpForm({
                       {methods.map((option) => (
                         <Field<string> key={option.id} name="method" type="radio" value={String(option.id)}>
                           {({ input }) => (
-                            <label className={styles.method}>
-                              <input {...input} className={styles.radio} />
+                            <label className={`${styles.method} ${option.unavailable ? styles.methodUnavailable : ''}`}>
+                              <input {...input} className={styles.radio} disabled={Boolean(option.unavailable)} />
                               <MethodIcon icon={option.icon} />
                               <span className={styles.methodText}>
                                 <span className={styles.methodName}>{option.name}</span>
@@ -155,10 +184,16 @@ export function TopUpForm({
               <Field<string> name="amount">
                 {({ input, meta }) => {
                   const error = fieldErrorOf(meta) || undefined;
-                  const help =
-                    method && method.min_amount > 0
-                      ? t('amount.help', { amount: money(method.min_amount, method) })
-                      : undefined;
+                  const help = !method
+                    ? undefined
+                    : method.max_amount < MAX_SHOWN
+                      ? t('amount.helpRange', {
+                          min: money(minimumOf(method), method),
+                          max: money(method.max_amount, method),
+                        })
+                      : method.min_amount > 0
+                        ? t('amount.help', { amount: money(method.min_amount, method) })
+                        : undefined;
                   return (
                     <AntForm.Item
                       label={t('amount.label')}
@@ -198,6 +233,15 @@ export function TopUpForm({
                     <dt>{t('summary.total')}</dt>
                     <dd>{money(amount + fee, method)}</dd>
                   </div>
+                  {estimate && method.asset && (
+                    <>
+                      <div>
+                        <dt>{t('summary.asset')}</dt>
+                        <dd>{t('summary.assetAbout', { amount: estimate, symbol: method.asset.symbol })}</dd>
+                      </div>
+                      <p className={styles.muted}>{t('summary.assetHint')}</p>
+                    </>
+                  )}
                 </dl>
               )}
               <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
@@ -210,6 +254,9 @@ export function TopUpForm({
     />
   );
 }
+
+/** A method's maximum below this is worth saying in the help line; the contract's MAX_AMOUNT is not. */
+const MAX_SHOWN = 100_000_000;
 
 /** '₽', '$', '€' as the language writes it, for the amount field's suffix. */
 function currencySymbol(currency: PaymentMethod['currency'], language: string): string {

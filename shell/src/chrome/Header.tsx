@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { menuAtom, siteNameAtom, useAtomValue } from '@proxy/contract/state';
+import { isAuthenticatedAtom, menuAtom, siteNameAtom, useAtomValue } from '@proxy/contract/state';
 import { paths } from '@proxy/contract/routes';
 import { useT } from '../i18n/use-t.ts';
 import { DESKTOP_SCROLL_OFFSET } from '@proxy/contract/anchors';
@@ -12,12 +12,14 @@ import styles from './Header.module.css';
 
 /**
  * The public header: brand, the content-managed menu (collapsed into a button below 1263 px), a customer's balance
- * with "Top up", the account links, language switch.
+ * with "Top up", a visitor's sign-in links, language switch. A customer's own pages and "Sign out" are in the bar
+ * under it (`CustomerNav`): beside the balance they would not fit the row at 1280 px, and cut the brand short.
  */
 export function Header() {
   const { t, language } = useT();
   const menu = useAtomValue(menuAtom);
   const siteName = useAtomValue(siteNameAtom);
+  const authenticated = useAtomValue(isAuthenticatedAtom);
   const { open } = useHashPanel();
   return (
     <header className={styles.header}>
@@ -44,9 +46,11 @@ export function Header() {
         <div className={styles.wallet}>
           <CustomerBalance place="header" />
         </div>
-        <div className={styles.account}>
-          <AccountLinks className={styles.accountLink} primaryClassName={styles.accountPrimary} />
-        </div>
+        {!authenticated && (
+          <div className={styles.account}>
+            <AccountLinks className={styles.accountLink} primaryClassName={styles.accountPrimary} />
+          </div>
+        )}
         <LanguageSwitch className={styles.language} compact />
         <button
           type="button"

@@ -1,7 +1,10 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { localizePath, type Language } from '@proxy/contract/languages';
-import { isAnchorLink, scrollToAnchor } from '@proxy/contract/anchors';
+import { holdInView, isAnchorLink, scrollToAnchor } from '@proxy/contract/anchors';
+
+/** How long a freshly rendered home page may keep growing or shrinking above the section before it is left be. */
+const SETTLE_MS = 2000;
 
 /**
  * One link of the content-managed menu: `#anchor` scrolls to a section (on the home page when the current page does
@@ -29,10 +32,11 @@ export function MenuLink({
       onFollow?.();
       if (!scrollToAnchor(link, offset)) {
         void Promise.resolve(navigate(localizePath('/', language))).then(() => {
-          // The home page renders after its remote loads; try for a moment.
+          // The home page renders after its remote loads; try for a moment, then hold the section while it settles.
+          const id = decodeURIComponent(link.slice(1));
           let tries = 0;
           const timer = setInterval(() => {
-            if (scrollToAnchor(link, offset) || ++tries > 20) clearInterval(timer);
+            if (holdInView(id, offset, SETTLE_MS) !== null || ++tries > 20) clearInterval(timer);
           }, 100);
         });
       }

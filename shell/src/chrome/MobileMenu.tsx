@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { footerAtom, menuAtom, siteNameAtom, useAtomValue } from '@proxy/contract/state';
+import { footerAtom, isAuthenticatedAtom, menuAtom, siteNameAtom, useAtomValue } from '@proxy/contract/state';
 import { useT } from '../i18n/use-t.ts';
 import { CloseIcon } from './CloseIcon.tsx';
 import { MOBILE_MENU_SCROLL_OFFSET } from '@proxy/contract/anchors';
 import { useHashPanel } from './hash-panel.ts';
 import { AccountLinks } from './AccountLinks.tsx';
 import { CustomerBalance } from './CustomerBalance.tsx';
+import { CustomerNav } from './CustomerNav.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MenuTree } from './MenuTree.tsx';
 import styles from './MobileMenu.module.css';
@@ -26,12 +27,16 @@ function trapTab(event: KeyboardEvent, container: HTMLElement): void {
   }
 }
 
-/** The 265 px slide-in menu (spec §2, §9), open while the hash is `#menu`; closing clears the hash. */
+/**
+ * The 265 px slide-in menu (spec §2, §9), open while the hash is `#menu`; closing clears the hash. A signed-in
+ * customer finds their balance, their pages and "Sign out" at its top, above the site's menu, without scrolling.
+ */
 export function MobileMenu() {
   const { t, language } = useT();
   const menu = useAtomValue(menuAtom);
   const footer = useAtomValue(footerAtom);
   const siteName = useAtomValue(siteNameAtom);
+  const authenticated = useAtomValue(isAuthenticatedAtom);
   const { panel, close } = useHashPanel();
   const open = panel === 'menu';
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -81,6 +86,14 @@ export function MobileMenu() {
             <CloseIcon />
           </button>
         </div>
+        {authenticated && (
+          <div className={styles.customer}>
+            <div className={styles.account}>
+              <CustomerBalance place="menu" onFollow={follow} />
+            </div>
+            <CustomerNav place="menu" onFollow={follow} />
+          </div>
+        )}
         <nav aria-label={t('nav.main')}>
           <MenuTree
             menu={menu}
@@ -107,10 +120,11 @@ export function MobileMenu() {
           </nav>
         )}
         <div className={styles.bottom}>
-          <div className={styles.account}>
-            <CustomerBalance place="menu" onFollow={follow} />
-            <AccountLinks className={styles.accountLink} primaryClassName={styles.accountPrimary} />
-          </div>
+          {!authenticated && (
+            <div className={styles.account}>
+              <AccountLinks className={styles.accountLink} primaryClassName={styles.accountPrimary} />
+            </div>
+          )}
           <LanguageSwitch className={styles.language} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { overlayHashes } from '@proxy/contract/routes';
 
@@ -37,4 +37,25 @@ export function useHashPanel(): {
     [navigate, location.pathname, location.search],
   );
   return { panel: panelOf(location.hash), open, close };
+}
+
+/**
+ * Focus back on what opened an overlay once it closes (WAI-ARIA's dialog pattern), for the dialogs a host renders
+ * only while their hash is there: unmounted at once, antd's Modal never gets to give focus back, and it would land
+ * on the page's body (#28). The opener is read as the overlay opens — in a layout effect, before the lazily loaded
+ * dialog mounts and takes focus into itself.
+ */
+export function useFocusReturn(open: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      return;
+    }
+    const element = opener.current;
+    opener.current = null;
+    // Without scrolling: the page stays where the customer left it.
+    if (element?.isConnected) element.focus({ preventScroll: true });
+  }, [open]);
 }

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@proxy/contract/routes';
+import { siteNameAtom, useAtomValue } from '@proxy/contract/state';
+import { NOT_FOUND_TITLE, screenTitle } from '@proxy/contract/titles';
 import { useT } from '../i18n/use-t.ts';
 import styles from './ErrorPage.module.css';
 
@@ -9,9 +11,12 @@ import styles from './ErrorPage.module.css';
  */
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
   const { t, language } = useT();
+  const siteName = useAtomValue(siteNameAtom);
   const notFound = status === 404;
   return (
     <section className={styles.page} aria-labelledby="error-title">
+      {/* Mounted after the route's title, so it goes in front of it (as the server titles a 404 document). */}
+      {notFound && <title>{screenTitle(siteName, NOT_FOUND_TITLE[language])}</title>}
       <p className={styles.status}>{status}</p>
       <h1 id="error-title" className={styles.title}>
         {notFound ? t('error.notFoundTitle') : t('error.title')}

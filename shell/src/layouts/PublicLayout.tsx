@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AuthDialogHost } from '../auth/AuthDialogHost.tsx';
 import { AuthParamsEffects } from '../auth/AuthParamsEffects.tsx';
 import { TopUpDialogHost } from '../billing/TopUpDialogHost.tsx';
+import { CustomerNav } from '../chrome/CustomerNav.tsx';
 import { Footer } from '../chrome/Footer.tsx';
 import { Header } from '../chrome/Header.tsx';
 import { MobileMenu } from '../chrome/MobileMenu.tsx';
@@ -10,13 +11,14 @@ import { useT } from '../i18n/use-t.ts';
 import styles from './PublicLayout.module.css';
 
 /**
- * The default public layout (spec §2): header with the content-managed menu, the slide-in mobile menu, the page, the
- * footer, the auth and top-up dialogs. `children` replaces the page while the first route is still loading.
+ * The default public layout (spec §2): header with the content-managed menu, a signed-in customer's menu under it,
+ * the slide-in mobile menu, the page, the footer, the auth and top-up dialogs. `children` replaces the page while the first route is still loading.
  */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <div className={styles.frame}>
       <Header />
+      <CustomerNav place="bar" />
       <MobileMenu />
       <main className={styles.main}>{children ?? <Outlet />}</main>
       <Footer />

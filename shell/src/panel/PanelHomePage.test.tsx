@@ -1,4 +1,5 @@
-// The panel's home as staff see it: each section they may open, what it is for and how many entries it holds.
+// The panel's home as staff see it: the dashboard widgets their permissions cover, each figure opening its list, and
+// each section they may open, what it is for and how many entries it holds.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,6 +12,19 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+const figure = (value: number, link: string) => ({ value, link });
+const days = Array.from({ length: 30 }, (_, n) => `2026-11-${String(n + 1).padStart(2, '0')}`);
+const periods = (link: string) => ({ today: figure(100, link), days7: figure(700, link), days30: figure(3000, link) });
+const MONEY = {
+  currency: 'RUB',
+  topups: periods('/panel/payment?tab=invoices&status=paid'),
+  purchases: periods('/panel/users?ordering=-proxies'),
+  renewals: periods('/panel/users?ordering=-proxies'),
+  daily: { days, topups: days.map(() => 0), purchases: days.map(() => 0), renewals: days.map(() => 0) },
+  open_invoices: { count: figure(3, '/panel/payment?tab=invoices&status=pending'), total: 450_000 },
+  balance_total: figure(1_234_500, '/panel/users?balance_min=1&ordering=-balance'),
+};
 
 async function openHome(permissions: string[]) {
   hydrateAppStore(appStore, {
@@ -28,11 +42,23 @@ async function openHome(permissions: string[]) {
     },
   });
   const asked: string[] = [];
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(url);
-    const pages = url.startsWith('/api/panel/pages/');
-    return new Response(JSON.stringify(pages ? { count: 21, next: null, previous: null, results: [] } : {}), {
-      status: pages ? 200 : 404,
+    const answer = url.startsWith('/api/panel/pages/')
+      ? { count: 21, next: null, previous: null, results: [] }
+      : url.startsWith('/api/panel/dashboard/money/')
+        ? MONEY
+        : null;
+    return new Response(JSON.stringify(answer ?? {}), {
+      status: answer ? 200 : 404,
       headers: { 'content-type': 'application/json' },
     });
   });
@@ -61,6 +87,24 @@ describe('the panel home', () => {
     expect(screen.getByRole('link', { name: /Users/ }).textContent).toContain('accounts, permissions');
     // Sections the user may not open are neither shown nor counted.
     expect(screen.queryByRole('link', { name: /Updates/ })).toBeNull();
-    expect(asked.every((url) => /^\/api\/panel\/(pages|users)\/\?page_size=1$/.test(url))).toBe(true);
+    expect(asked.filter((url) => !url.startsWith('/api/panel/dashboard/'))).toHaveLength(2);
+    expect(asked.every((url) => /^\/api\/panel\/((pages|users)\/\?page_size=1|dashboard\/sales\/)$/.test(url))).toBe(
+      true,
+    );
+  });
+
+  it('shows the money widget, each figure opening its filtered list, only to staff with payment rights', async () => {
+    const asked = await openHome(['payments.view_invoice']);
+    const open = await screen.findByRole('link', { name: /Open invoices/ });
+    expect(open.getAttribute('href')).toBe('/en/panel/payment?tab=invoices&status=pending');
+    expect(open.textContent).toContain('3');
+    expect(screen.getByRole('link', { name: /Customers hold in total/ }).getAttribute('href')).toBe(
+      '/en/panel/users?balance_min=1&ordering=-balance',
+    );
+    expect(asked).toContain('/api/panel/dashboard/money/');
+    cleanup();
+    const others = await openHome(['pages.view_page', 'farm.view_modem', 'users.view_user']);
+    expect(others.some((url) => url.includes('/dashboard/money/'))).toBe(false);
+    expect(screen.queryByText('Money')).toBeNull();
   });
 });

@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Typography } from 'antd';
-import { Link } from 'react-router';
+import { Tabs, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
 import type { Paginated } from '@proxy/contract/api/pagination';
 import { PANEL_SECTION_SOURCES } from '@proxy/contract/panel-sections';
+import { alertKindsFor } from '@proxy/contract/schemas/dashboard';
 import type { PanelSectionId } from '@proxy/contract/routes';
 import { api, useAtomValue, userAtom } from '@proxy/contract/state';
 import { currentDeployment, isDeployed } from '../federation/remotes.ts';
 import { usePanelT } from './use-panel-t.ts';
 import { panelSections } from './panel-menu.ts';
 import { SECTION_ICONS } from './section-icons.tsx';
+import { AlertsPanel } from './dashboard/AlertsPanel.tsx';
+import { Dashboard } from './dashboard/Dashboard.tsx';
 import styles from './PanelHomePage.module.css';
 
 type Counts = Partial<Record<PanelSectionId, number>>;
@@ -38,10 +41,31 @@ function useSectionCounts(ids: readonly PanelSectionId[]): Counts {
 }
 
 /**
- * `/panel`: where staff land after signing in — each section their permissions open, with what it is for and how
- * many entries it holds, or that this site does not have it yet.
+ * `/panel`: where staff land after signing in. The overview: the operations dashboard's widgets their permissions
+ * cover (#33), then each section they open, with what it is for and how many entries it holds, or that this site
+ * does not have it yet. The alerts tab (`?tab=alerts`, for staff who may follow any kind): thresholds, their own
+ * e-mail subscription and the incident history, which the machinery figures link to.
  */
 export function PanelHomePage() {
+  const { t } = usePanelT();
+  const user = useAtomValue(userAtom);
+  const [search, setSearch] = useSearchParams();
+  const overview = <Overview />;
+  if (alertKindsFor(user).length === 0) return overview;
+  const tab = search.get('tab') === 'alerts' ? 'alerts' : 'overview';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setSearch(key === 'alerts' ? { tab: key } : {})}
+      items={[
+        { key: 'overview', label: t('tabs.overview'), children: overview },
+        { key: 'alerts', label: t('tabs.alerts'), children: <AlertsPanel /> },
+      ]}
+    />
+  );
+}
+
+function Overview() {
   const { t, language } = usePanelT();
   const user = useAtomValue(userAtom);
   const sections = panelSections(user, language);
@@ -55,6 +79,7 @@ export function PanelHomePage() {
       <Typography.Title level={2} className={styles.welcome}>
         {t('welcome', { email: user?.email ?? '' })}
       </Typography.Title>
+      <Dashboard />
       <Typography.Paragraph type="secondary">
         {sections.length > 0 ? t('sectionsLead') : t('noSections')}
       </Typography.Paragraph>

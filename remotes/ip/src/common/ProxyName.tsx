@@ -1,14 +1,8 @@
-import { countryName, flagOf } from '@proxy/contract/countries';
+import { cityName, countryName, Flag } from '@proxy/contract/countries';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import { ui } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './common.module.css';
-
-/** The customer's name for a proxy: its comment, or "Proxy #12" while it has none. */
-export function useProxyTitle() {
-  const { t } = useT();
-  return (proxy: Pick<Proxy, 'id' | 'comment'>) => proxy.comment || t('proxy.unnamed', { id: proxy.id });
-}
 
 /** Online or not, as a coloured dot with the words for screen readers. */
 export function OnlineDot({ online }: { online: boolean }) {
@@ -19,19 +13,40 @@ export function OnlineDot({ online }: { online: boolean }) {
   );
 }
 
-/** Where a proxy is, in words: 'Россия, Moscow'. */
-export function usePlaceName() {
+/**
+ * The modem is down (by its agent's reports) since when, so the customer knows it is not their setup and since when;
+ * gone as soon as the modem is back (#33).
+ */
+export function OfflineNotice({ proxy }: { proxy: Pick<Proxy, 'offline_since'> }) {
   const { t, language } = useT();
-  return (proxy: Pick<Proxy, 'country' | 'city'>) =>
-    t('proxy.place', { country: countryName(proxy.country, language), city: proxy.city });
+  if (!proxy.offline_since) return null;
+  const since = new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(proxy.offline_since));
+  return (
+    <span role="status" className={`${ui.badge} ${ui.danger}`}>
+      {t('proxy.offlineSince', { since })}
+    </span>
+  );
 }
 
-/** 🇷🇺 Россия, Moscow. */
-export function Place({ proxy }: { proxy: Pick<Proxy, 'country' | 'city'> }) {
+/** Where a proxy is, in words of the page's language: 'Россия, Москва' / 'Russia, Moscow'. */
+export function usePlaceName() {
+  const { t, language } = useT();
+  return (proxy: Pick<Proxy, 'country' | 'city' | 'city_ru'>) =>
+    t('proxy.place', { country: countryName(proxy.country, language), city: cityName(proxy, language) });
+}
+
+/** [flag] Россия, Москва. */
+export function Place({ proxy }: { proxy: Pick<Proxy, 'country' | 'city' | 'city_ru'> }) {
+  const { language } = useT();
   const placeName = usePlaceName();
   return (
     <span className={styles.place}>
-      <span aria-hidden="true">{flagOf(proxy.country)}</span>
+      <Flag country={proxy.country} language={language} decorative />
       <span>{placeName(proxy)}</span>
     </span>
   );
@@ -45,9 +60,27 @@ export function StateBadge({ state }: { state: Proxy['state'] }) {
   return <span className={`${ui.badge} ${STATE_TONES[state] ?? ''}`}>{t(`states.${state}`)}</span>;
 }
 
-/** "5 days left" / "Last day" / "Expired 3 days ago", in the language's plural forms. */
-export function DaysLeft({ days }: { days: number }) {
-  const { t, tp } = useT();
+/**
+ * "5 days left" / "Last day" / "Expired 3 days ago", in the language's plural forms. A proxy within its last day
+ * that its owner has only just got (a one-day proxy bought now: the API does not call it `expiring`) says when it
+ * expires instead, without the warning (#28).
+ */
+export function DaysLeft({ proxy }: { proxy: Pick<Proxy, 'days_left' | 'expires_at' | 'state'> }) {
+  const { t, tp, language } = useT();
+  const days = proxy.days_left;
+  if (days === 0 && proxy.state === 'active') {
+    return <span className={ui.muted}>{t('proxy.until', { time: expiryTime(proxy.expires_at, language) })}</span>;
+  }
   const text = days > 0 ? tp('proxy.daysLeft', days) : days === 0 ? t('proxy.lastDay') : tp('proxy.expiredAgo', -days);
   return <span className={days <= 3 ? styles.urgent : ui.muted}>{text}</span>;
+}
+
+/** When, within the next day: the time today ('14:05'), or the day and time tomorrow ('13 июн., 09:30'). */
+function expiryTime(iso: string, language: string): string {
+  const at = new Date(iso);
+  const today = new Date().toDateString() === at.toDateString();
+  return new Intl.DateTimeFormat(
+    language,
+    today ? { timeStyle: 'short' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+  ).format(at);
 }

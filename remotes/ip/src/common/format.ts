@@ -2,9 +2,13 @@
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** An amount of traffic in decimal units, as operators bill it ('1,5 ГБ', '340 MB'). */
+/**
+ * An amount of traffic in decimal units, as operators bill it ('1,5 ГБ', '340 MB'). Bytes are written out in the
+ * language's plural forms ('2 байта', '196 bytes'): their short form is one letter in Russian ('1 Б') and the bare
+ * singular in English ('196 byte'); the larger units read right short.
+ */
 export function formatBytes(bytes: number, language: string): string {
-  let value = Math.max(0, bytes);
+  let value = Math.round(Math.max(0, bytes));
   let unit = 0;
   while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
     value /= 1000;
@@ -13,7 +17,7 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: BYTE_UNITS[unit],
-    unitDisplay: 'short',
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
   }).format(value);
 }

@@ -33,7 +33,7 @@ export function BillingCard({
         <div>
           <dt>{t('billing.daysLeft')}</dt>
           <dd>
-            <DaysLeft days={proxy.days_left} />
+            <DaysLeft proxy={proxy} />
           </dd>
         </div>
         <div>

@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { regenerateProxyPassword } from '@proxy/contract/api/proxies';
 import { runRequest } from '@proxy/contract/forms';
 import { connectionString, EXPORT_FORMATS, type ExportFormat, type Proxy } from '@proxy/contract/schemas/proxies';
+import { AGENT_API_PATHS } from '@proxy/contract/schemas/farm-agent';
 import { api } from '@proxy/contract/state';
 import { Card, ConfirmDialog, CopyButton, ui, useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
+import { HealthFacts } from './HealthFacts.tsx';
+import { LoginEditor } from './LoginEditor.tsx';
 import { WhitelistEditor } from './WhitelistEditor.tsx';
 import styles from './ProxyPage.module.css';
 
@@ -19,9 +22,22 @@ function maskedString(proxy: Proxy, format: ExportFormat): string {
   return `${prefix}${MASK}${full.slice(prefix.length + encodeURIComponent(proxy.password).length)}`;
 }
 
+/** A URL as one shell word: as it is when it has nothing the shell reads, else single-quoted (`'` as `'\''`). */
+const shellWord = (url: string) => (/^[\w.~:/%@+,=-]+$/.test(url) ? url : `'${url.replaceAll("'", "'\\''")}'`);
+
 /**
- * How to connect: host, the two ports, login and password (hidden until asked, copyable, regenerable after a
- * confirmation), the IP whitelist, and the three ready-to-paste strings.
+ * `curl` through the proxy to the check target — the one staff set for the agents' health checks (`check_url`, #29),
+ * else the site's `/api/ip/` — which answers the address it saw: the modem's when the proxy works. The proxy URL is
+ * single-quoted for the shell; a `'` in the password goes percent-encoded, which curl decodes.
+ */
+function checkCommand(proxyUrl: string, checkUrl: string | null | undefined): string {
+  const target = checkUrl ?? new URL(AGENT_API_PATHS.ip, window.location.origin).href;
+  return `curl -x '${proxyUrl.replaceAll("'", '%27')}' ${shellWord(target)}`;
+}
+
+/**
+ * Whether it works now (the last health check and the 24-hour uptime), and how to connect: host, the two ports, login (copyable, changeable to one of the owner's own) and password (hidden
+ * until asked, copyable, regenerable after a confirmation), the IP whitelist, and the three ready-to-paste strings.
  */
 export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
   const { t } = useT();
@@ -45,6 +61,7 @@ export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (pro
   return (
     <Card title={t('connection.title')}>
       <dl className={ui.facts}>
+        <HealthFacts proxy={proxy} onChecked={onSaved} />
         <div>
           <dt>{t('connection.host')}</dt>
           <dd>
@@ -69,6 +86,7 @@ export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (pro
           <dd>
             <code className={styles.value}>{proxy.login}</code>
             <CopyButton compact text={proxy.login} label={t('connection.copyLogin')} />
+            <LoginEditor proxy={proxy} onSaved={onSaved} />
           </dd>
         </div>
         <div>
@@ -110,6 +128,24 @@ export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (pro
             </span>
           </li>
         ))}
+        {proxy.health !== undefined && (
+          <li>
+            <span className={ui.fieldLabel}>{t('health.command')}</span>
+            <span className={styles.stringRow}>
+              <code className={styles.string} data-testid="check-command">
+                {checkCommand(
+                  revealed ? connectionString(proxy, 'http') : maskedString(proxy, 'http'),
+                  proxy.check_url,
+                )}
+              </code>
+              <CopyButton
+                compact
+                text={checkCommand(connectionString(proxy, 'http'), proxy.check_url)}
+                label={t('health.copyCommand')}
+              />
+            </span>
+          </li>
+        )}
       </ul>
 
       <WhitelistEditor proxy={proxy} onSaved={onSaved} />

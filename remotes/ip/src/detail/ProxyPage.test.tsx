@@ -57,6 +57,25 @@ afterEach(() => {
 });
 
 describe('the proxy page', () => {
+  it('says the modem is offline and since when, in ru and en; nothing while it is online', async () => {
+    stubApi(api(() => undefined, { online: false, offline_since: '2026-06-01T09:30:00Z' }));
+    await openAt('/ip/7', { language: 'ru' });
+    expect((await screen.findByText(/^Модем не в сети с/)).textContent).toMatch(
+      /^Модем не в сети с 1 июн\.?, \d\d:30$/,
+    );
+    cleanup();
+    stubApi(api(() => undefined, { online: false, offline_since: '2026-06-01T09:30:00Z' }));
+    await openAt('/en/ip/7', { language: 'en' });
+    expect((await screen.findByText(/^Modem offline since/)).textContent).toMatch(
+      /^Modem offline since (1 Jun|Jun 1),? \d\d:30/,
+    );
+    cleanup();
+    stubApi(api());
+    await openAt('/en/ip/7', { language: 'en' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/Modem offline since/)).toBeNull();
+  });
+
   it('is a page only for a positive whole id', () => {
     const validate = pages.ipDetail?.validate;
     const valid = (id: string) => validate?.({ params: { id }, language: 'ru', signal: new AbortController().signal });
@@ -305,5 +324,51 @@ describe('the proxy page', () => {
     expect(
       calls.filter((call) => call.path === '/api/proxies/7/traffic/').map((call) => call.query.get('range')),
     ).toEqual(['24h', '7d']);
+  });
+
+  it("titles the tab with the proxy's one name: its label, else its number (#28)", async () => {
+    stubApi(api());
+    await openAt('/en/ip/7', { language: 'en' });
+    await screen.findByRole('region', { name: en.connection.title });
+    expect(document.title).toBe('Shop 7 — ProxyMob');
+    cleanup();
+    stubApi(api(undefined, { comment: '' }));
+    await openAt('/ip/7');
+    await screen.findByRole('region', { name: ru.connection.title });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Прокси №7');
+    expect(document.title).toBe('Прокси №7 — ProxyMob');
+  });
+
+  it('says when a proxy bought for a day ends, and warns of the last day only of one had a while (#28)', async () => {
+    const inHours = new Date(Date.now() + 5 * 3_600_000).toISOString();
+    stubApi(api(undefined, { days_left: 0, state: 'active', expires_at: inHours }));
+    await openAt('/ip/7');
+    const card = await screen.findByRole('region', { name: ru.billing.title });
+    const time = new Intl.DateTimeFormat(
+      'ru',
+      new Date().toDateString() === new Date(inHours).toDateString()
+        ? { timeStyle: 'short' }
+        : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+    ).format(new Date(inHours));
+    expect(plain(card)).toContain(ru.proxy.until.replace('{{time}}', time));
+    expect(plain(card)).not.toContain(ru.proxy.lastDay);
+    cleanup();
+    stubApi(api(undefined, { days_left: 0, state: 'expiring', expires_at: inHours }));
+    await openAt('/ip/7');
+    const later = await screen.findByRole('region', { name: ru.billing.title });
+    expect(plain(later)).toContain(ru.proxy.lastDay);
+  });
+
+  it('writes an idle proxy\'s traffic axis in plural bytes, not "1 Б / 1 Б / 0 Б" (#28)', async () => {
+    const idle = { ...TRAFFIC, points: TRAFFIC.points.map((point) => ({ ...point, bytes_in: 0, bytes_out: 0 })) };
+    stubApi(
+      api((call) =>
+        call.path === '/api/proxies/7/traffic/' ? [200, { ...idle, total_in: 0, total_out: 0 }] : undefined,
+      ),
+    );
+    await openAt('/ip/7');
+    const card = await screen.findByRole('region', { name: ru.traffic.title });
+    await vi.waitFor(() => expect(card.querySelectorAll('rect')).toHaveLength(48));
+    expect(plain(card)).toContain('1 кБ500 байт0 байт');
   });
 });

@@ -5,13 +5,15 @@ import type { PageLoaderArgs } from '@proxy/contract/remote';
 import { paths } from '@proxy/contract/routes';
 import { MAX_ID } from '@proxy/contract/schemas/fields';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
-import { api } from '@proxy/contract/state';
-import { ui } from '@proxy/site-kit';
-import { OnlineDot, Place, StateBadge, useProxyTitle } from '../common/ProxyName.tsx';
+import { api, siteNameAtom, useAtomValue } from '@proxy/contract/state';
+import { screenTitle } from '@proxy/contract/titles';
+import { ui, useProxyName } from '@proxy/site-kit';
+import { OfflineNotice, OnlineDot, Place, StateBadge } from '../common/ProxyName.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { BillingCard } from './BillingCard.tsx';
 import { CommentCard } from './CommentCard.tsx';
 import { ConnectionCard } from './ConnectionCard.tsx';
+import { MoveControl } from './MoveControl.tsx';
 import { RotationCard } from './RotationCard.tsx';
 import { TrafficCard } from './TrafficCard.tsx';
 import styles from './ProxyPage.module.css';
@@ -34,7 +36,8 @@ export function loadProxyPage({ params, signal }: PageLoaderArgs): Promise<Proxy
 export function ProxyPage() {
   const loaded = useLoaderData() as Proxy;
   const { t, language } = useT();
-  const title = useProxyTitle();
+  const title = useProxyName();
+  const siteName = useAtomValue(siteNameAtom);
   // What the page changed since the loader ran; a new visit (another id, or the same one again) starts from its data.
   const [state, setState] = useState({ from: loaded, proxy: loaded });
   const proxy = state.from === loaded ? state.proxy : loaded;
@@ -44,6 +47,8 @@ export function ProxyPage() {
 
   return (
     <article className={ui.page} aria-labelledby="proxy-title">
+      {/* The tab says which proxy, in front of the route's generic "Proxy" (the shell's). */}
+      <title>{screenTitle(siteName, title(proxy))}</title>
       <Link to={paths.ipList(language)} className={ui.back}>
         {t('detail.back')}
       </Link>
@@ -56,7 +61,9 @@ export function ProxyPage() {
           <StateBadge state={proxy.state} />
           <Place proxy={proxy} />
           <span>{proxy.operator}</span>
+          <OfflineNotice proxy={proxy} />
         </p>
+        <MoveControl proxy={proxy} onMoved={save} />
       </header>
       <div className={ui.grid}>
         <ConnectionCard proxy={proxy} onSaved={save} />

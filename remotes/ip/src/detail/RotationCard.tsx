@@ -11,13 +11,14 @@ import { useNow } from '../common/use-now.ts';
 import { useRotate } from '../common/use-rotate.ts';
 import { problemsOf } from '../common/validation.ts';
 import { useT } from '../i18n/use-t.ts';
+import { RebootControl } from './RebootControl.tsx';
 import { RotationHistory } from './RotationHistory.tsx';
 import styles from './ProxyPage.module.css';
 
 /**
  * Changing the proxy's IP: now (with the cooldown counting down, from the proxy's `rotate_available_at` or a 429's
- * `wait_seconds`), through the secret link (copy, regenerate after a confirmation), or every N minutes; and the
- * history of changes.
+ * `wait_seconds`), by rebooting the modem, through the secret link (copy, regenerate after a confirmation), or every
+ * N minutes; and the history of changes.
  */
 export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
   const { t, tp, language } = useT();
@@ -102,6 +103,14 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
         </span>
         <RotateResult outcome={rotation.outcome} />
       </div>
+
+      <RebootControl
+        proxy={proxy}
+        onRebooted={(next) => {
+          onSaved(next);
+          setRotations((count) => count + 1);
+        }}
+      />
 
       <h3 className={ui.subTitle}>{t('rotation.link')}</h3>
       <p className={ui.muted}>{t('rotation.linkHelp')}</p>

@@ -3,12 +3,17 @@ import { listProxyRotations } from '@proxy/contract/api/proxies';
 import { DEFAULT_PAGE_SIZE } from '@proxy/contract/api/pagination';
 import { api } from '@proxy/contract/state';
 import { formatDateTime, LoadState, Pager, ui, useLoaded } from '@proxy/site-kit';
+import { usePlaceName } from '../common/ProxyName.tsx';
 import { useT } from '../i18n/use-t.ts';
 import styles from './ProxyPage.module.css';
 
-/** The proxy's IP changes, newest first, a page at a time (the API's default size): old → new address, when, and who asked for it. */
+/**
+ * The proxy's IP changes, newest first, a page at a time (the API's default size): old → new address, when, who asked
+ * for it, and whether it was a reboot of the modem or a move of the proxy to another place (with both places).
+ */
 export function RotationHistory({ proxyId, refresh }: { proxyId: number; refresh: number }) {
   const { t, language } = useT();
+  const placeName = usePlaceName();
   const [page, setPage] = useState(1);
   const history = useLoaded(`${proxyId}|${page}|${refresh}|${language}`, (signal) =>
     listProxyRotations(api, proxyId, page, signal),
@@ -36,7 +41,7 @@ export function RotationHistory({ proxyId, refresh }: { proxyId: number; refresh
             </thead>
             <tbody>
               {history.data.results.map((rotation) => (
-                <tr key={rotation.id}>
+                <tr key={`${rotation.kind}-${rotation.id}`}>
                   <td data-label={t('history.when')}>{formatDateTime(rotation.requested_at, language)}</td>
                   <td data-label={t('history.change')}>
                     <span className={styles.change}>
@@ -50,7 +55,16 @@ export function RotationHistory({ proxyId, refresh }: { proxyId: number; refresh
                       </code>
                     </span>
                   </td>
-                  <td data-label={t('history.source')}>{t(`history.sources.${rotation.source}`)}</td>
+                  <td data-label={t('history.source')}>
+                    {rotation.kind === 'move' && rotation.move
+                      ? t('history.move', {
+                          from: `${placeName(rotation.move.from)}, ${rotation.move.from.operator}`,
+                          to: `${placeName(rotation.move.to)}, ${rotation.move.to.operator}`,
+                        })
+                      : rotation.kind === 'reboot'
+                        ? t('history.reboot', { source: t(`history.sources.${rotation.source}`) })
+                        : t(`history.sources.${rotation.source}`)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -14,16 +14,20 @@ const HEIGHT = 160;
 const SLOT = 10;
 const BAR = 4;
 
+/** The least top of the scale: 1 kB, so an idle proxy's axis reads 1 kB / 500 bytes / 0 bytes, not 1 / 1 / 0 bytes. */
+const MIN_TOP = 1000;
+
 /** A round top for the scale (1, 2 or 5 × a power of ten) at or above the busiest bucket. */
 function scaleTop(max: number): number {
-  if (max <= 0) return 1;
+  if (max <= MIN_TOP) return MIN_TOP;
   const power = 10 ** Math.floor(Math.log10(max));
   return [1, 2, 5, 10].map((step) => step * power).find((top) => top >= max) ?? 10 * power;
 }
 
 function labelOf(at: string, hourly: boolean, language: string): string {
   const options: Intl.DateTimeFormatOptions = hourly
-    ? { hour: '2-digit', minute: '2-digit' }
+    ? // 24-hour in both languages: '05:00 PM' four times over does not fit a phone's width.
+      { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
     : { weekday: 'short', day: 'numeric' };
   return new Intl.DateTimeFormat(language, options).format(new Date(at));
 }

@@ -65,7 +65,7 @@ describe('the IP list', () => {
     expect(rows).toHaveLength(3);
     const first = plain(rows[1]);
     expect(first).toContain('Shop 1');
-    expect(first).toContain('Россия, Moscow');
+    expect(first).toContain('Россия, Москва');
     expect(first).toContain('gw.example.com');
     expect(first).toContain('HTTP 8001');
     expect(first).toContain('SOCKS5 9001');
@@ -82,6 +82,14 @@ describe('the IP list', () => {
     expect(second).toContain('Осталось 5 дней');
     expect(second).toContain(ru.states.expiring);
     expect(within(rows[2] as HTMLElement).getByRole('img', { name: ru.proxy.offline })).toBeTruthy();
+  });
+
+  it("names the place in the page's language: the city in English on an English page (#28)", async () => {
+    stubApi(api([proxy(1)]));
+    await openAt('/en/ip', { language: 'en' });
+    const rows = await screen.findAllByRole('row');
+    expect(plain(rows[1])).toContain('Russia, Moscow');
+    expect(rows[1]?.querySelector('img[src="/flags/ru.svg"]')).toBeTruthy();
   });
 
   it('reads the filters, sort and page from the URL, asks the API for them, and writes changes back', async () => {
@@ -144,6 +152,19 @@ describe('the IP list', () => {
     expect(screen.getByRole('link', { name: en.list.emptyOrder }).getAttribute('href')).toBe('/en/order');
     expect(screen.queryByText(en.list.noMatch)).toBeNull();
     expect(screen.queryByRole('button', { name: en.filters.reset })).toBeNull();
+  });
+
+  it('folds the filters on a phone, and says on the button how many are set (#28)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('599'), addEventListener: vi.fn() }));
+    stubApi(api([proxy(1)]));
+    await openAt('/ip?status=active&country=RU');
+    await screen.findByRole('link', { name: 'Shop 1' });
+    const toggle = screen.getByRole('button', { name: ru.filters.toggleSet.replace('{{count}}', '2') });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('group', { name: ru.filters.title })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('group', { name: ru.filters.title })).toBeTruthy();
   });
 
   it('when filters match nothing, says so and resets them (not the empty state)', async () => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ProxyChoices, ProxyListParams } from '@proxy/contract/schemas/proxies';
 import { PROXY_STATES } from '@proxy/contract/schemas/proxies';
 import { DateRangeFields, ui } from '@proxy/site-kit';
-import { countryName, flagOf } from '@proxy/contract/countries';
+import { countryName, Flag } from '@proxy/contract/countries';
 import { useT } from '../i18n/use-t.ts';
 import styles from './IpListPage.module.css';
 
@@ -20,13 +20,25 @@ export const ORDERINGS = [
 ] as const satisfies readonly NonNullable<ProxyListParams['ordering']>[];
 export const DEFAULT_ORDERING = ORDERINGS[0];
 
+/** The kit's phone breakpoint (spec §9, 599 px): there the filters start folded, the proxies come first. */
+const PHONE = '(max-width: 599.98px)';
+
+/** How many filters are set, for the folded block's button. */
+const countSet = (filters: Filters): number =>
+  (filters.status?.length ?? 0) +
+  (filters.country?.length ?? 0) +
+  (filters.operator?.length ?? 0) +
+  (filters.days_left?.min !== undefined || filters.days_left?.max !== undefined ? 1 : 0) +
+  (filters.expires?.after || filters.expires?.before ? 1 : 0);
+
 /** A whole number typed into a range bound, or undefined while the field is empty (or not a number yet). */
 const boundOf = (text: string) => (/^-?\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
 /**
  * Search, sort and the list's filters (spec §3's definitions: `list` for status, country and operator, `range` for
  * the days left, `date_range` for the expiry). Every change goes straight into the URL through `onChange`; only the
- * search waits for Enter, so typing does not send a request per letter.
+ * search waits for Enter, so typing does not send a request per letter. The filters fold behind a button (how many
+ * are set on it), folded at first on a phone, where open they took ~750 px above the first proxy (#28).
  */
 export function ListFilters({
   params,
@@ -58,6 +70,8 @@ export function ListFilters({
   };
   const days = filters.days_left ?? {};
   const expires = filters.expires ?? {};
+  const [open, setOpen] = useState(() => !window.matchMedia?.(PHONE).matches);
+  const set = countSet(filters);
 
   return (
     <div className={styles.filters}>
@@ -91,7 +105,16 @@ export function ListFilters({
           </select>
         </label>
       </div>
-      <div className={styles.filterGroups} role="group" aria-label={t('filters.title')}>
+      <button
+        type="button"
+        className={styles.filtersToggle}
+        aria-expanded={open}
+        aria-controls="ip-filters"
+        onClick={() => setOpen(!open)}
+      >
+        {set > 0 ? t('filters.toggleSet', { count: set }) : t('filters.title')}
+      </button>
+      <div id="ip-filters" className={styles.filterGroups} role="group" aria-label={t('filters.title')} hidden={!open}>
         <fieldset className={ui.chips}>
           <legend className={ui.fieldLabel}>{t('filters.status')}</legend>
           {PROXY_STATES.map((state) => (
@@ -115,7 +138,7 @@ export function ListFilters({
                   checked={filters.country?.includes(country) ?? false}
                   onChange={(event) => filter({ country: toggle(filters.country, country, event.target.checked) })}
                 />
-                <span aria-hidden="true">{flagOf(country)}</span>
+                <Flag country={country} language={language} decorative />
                 {countryName(country, language)}
               </label>
             ))}

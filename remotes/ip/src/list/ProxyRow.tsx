@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@proxy/contract/routes';
 import { connectionString, type ExportFormat, type Proxy } from '@proxy/contract/schemas/proxies';
-import { CopyButton, formatDate, ui } from '@proxy/site-kit';
+import { CopyButton, formatDate, ui, useProxyName } from '@proxy/site-kit';
 import { AutoRenewSwitch } from '../common/AutoRenewSwitch.tsx';
-import { DaysLeft, OnlineDot, Place, StateBadge, useProxyTitle } from '../common/ProxyName.tsx';
+import { DaysLeft, OfflineNotice, OnlineDot, Place, StateBadge } from '../common/ProxyName.tsx';
 import { RotateResult } from '../common/RotateResult.tsx';
 import { useRotate } from '../common/use-rotate.ts';
 import { useT } from '../i18n/use-t.ts';
@@ -29,7 +29,7 @@ export function ProxyRow({
   onRenew: () => void;
 }) {
   const { t, language } = useT();
-  const title = useProxyTitle()(proxy);
+  const title = useProxyName()(proxy);
   const rotation = useRotate(proxy.id, (ip) => onChange({ ip }));
   return (
     <tr className={selected ? styles.selectedRow : undefined}>
@@ -50,6 +50,7 @@ export function ProxyRow({
             </Link>
           </span>
           <Place proxy={proxy} />
+          <OfflineNotice proxy={proxy} />
         </span>
       </th>
       <td data-label={t('list.columns.operator')}>{proxy.operator}</td>
@@ -68,7 +69,7 @@ export function ProxyRow({
       <td data-label={t('list.columns.expires')}>
         <span className={styles.stack}>
           <span>{formatDate(proxy.expires_at, language)}</span>
-          <DaysLeft days={proxy.days_left} />
+          <DaysLeft proxy={proxy} />
           <StateBadge state={proxy.state} />
         </span>
       </td>

@@ -66,7 +66,7 @@ describe('the offer page', () => {
     await openAt('/ip/transfer/7');
     expect(await screen.findByRole('heading', { level: 1, name: ru.transfer.offer.title })).toBeTruthy();
     const summary = screen.getByRole('region', { name: /Shop 7/ });
-    expect(plain(summary)).toContain('Россия, Moscow');
+    expect(plain(summary)).toContain('Россия, Москва');
     expect(plain(summary)).toContain('MTS');
     expect(plain(summary)).toContain('Осталось 12 дней');
     const how = plain(screen.getByRole('region', { name: ru.transfer.offer.howTitle }));

@@ -5,8 +5,8 @@ import { paths } from '@proxy/contract/routes';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import { TRANSFER_TTL_HOURS, type Transfer } from '@proxy/contract/schemas/transfers';
 import { api } from '@proxy/contract/state';
-import { Card, formatDate, formatDateTime, LoadState, ui, useLoaded } from '@proxy/site-kit';
-import { DaysLeft, OnlineDot, Place, StateBadge, useProxyTitle } from '../common/ProxyName.tsx';
+import { Card, formatDate, formatDateTime, LoadState, ui, useLoaded, useProxyName } from '@proxy/site-kit';
+import { DaysLeft, OnlineDot, Place, StateBadge } from '../common/ProxyName.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { OfferForm } from './OfferForm.tsx';
 import { PendingOffer } from './PendingOffer.tsx';
@@ -29,7 +29,7 @@ const PENDING_PAGE = 100;
  */
 export function OfferPage({ proxy }: { proxy: Proxy }) {
   const { t, tp, language } = useT();
-  const title = useProxyTitle();
+  const title = useProxyName();
   const waiting = useLoaded(`pending|${proxy.id}|${language}`, (signal) =>
     listTransfers(
       api,
@@ -79,7 +79,7 @@ export function OfferPage({ proxy }: { proxy: Proxy }) {
               <dt>{t('transfer.offer.expires')}</dt>
               <dd>
                 {formatDate(proxy.expires_at, language)}
-                <DaysLeft days={proxy.days_left} />
+                <DaysLeft proxy={proxy} />
               </dd>
             </div>
             <div>

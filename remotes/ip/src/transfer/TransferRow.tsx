@@ -2,9 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@proxy/contract/routes';
 import type { Transfer } from '@proxy/contract/schemas/transfers';
-import { ConfirmDialog, formatDateTime, ui, useRequestMessages } from '@proxy/site-kit';
-import { countryName } from '@proxy/contract/countries';
-import { Place } from '../common/ProxyName.tsx';
+import { ConfirmDialog, formatDateTime, ui, useProxyName, useRequestMessages } from '@proxy/site-kit';
+import { Place, usePlaceName } from '../common/ProxyName.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { runTransferAction, type TransferAction } from './transfer-action.ts';
 import { LapsesIn, TransferStateBadge } from './TransferStateBadge.tsx';
@@ -13,7 +12,8 @@ import styles from './Transfers.module.css';
 type Outcome = { readonly kind: 'done'; readonly text: string } | { readonly kind: 'conflict'; readonly text: string };
 
 /**
- * One offer of the list, as the viewer's side sees it: where the proxy is, who the other side is, the note, the
+ * One offer of the list, as the viewer's side sees it: the proxy's name while the viewer owns it (a link to it; the
+ * API answers neither its id nor its label otherwise, #28), where it is, who the other side is, the note, the
  * state with its dates, and what this side may do — the recipient accepts (after a confirmation saying what that
  * changes) or declines a pending offer, the sender cancels it. The answer replaces the row; a 409 says why on the
  * row and shows the offer as it is now. Focus moves to the outcome, since the button pressed is gone.
@@ -28,6 +28,8 @@ export function TransferRow({
   onChanged: (transfer: Transfer) => void;
 }) {
   const { t, language } = useT();
+  const placeName = usePlaceName();
+  const proxyName = useProxyName();
   const messages = useRequestMessages();
   const titleId = useId();
   const [confirming, setConfirming] = useState<'accept' | 'cancel' | null>(null);
@@ -58,7 +60,7 @@ export function TransferRow({
 
   const pending = transfer.state === 'pending';
   const incoming = transfer.direction === 'incoming';
-  const place = t('proxy.place', { country: countryName(transfer.country, language), city: transfer.city });
+  const place = placeName(transfer);
   return (
     <li className={styles.row} aria-labelledby={titleId}>
       <div className={styles.rowMain}>
@@ -66,6 +68,13 @@ export function TransferRow({
           <Place proxy={transfer} />
           <span className={styles.operator}>{transfer.operator}</span>
         </h3>
+        {transfer.proxy_id !== null && (
+          <p>
+            <Link to={paths.ipDetail(transfer.proxy_id, language)}>
+              {proxyName({ id: transfer.proxy_id, comment: transfer.proxy_comment })}
+            </Link>
+          </p>
+        )}
         <p className={styles.email}>{t(incoming ? 'transfer.from' : 'transfer.to', { email: transfer.email })}</p>
         {transfer.note && <q className={styles.noteText}>{transfer.note}</q>}
       </div>

@@ -9,7 +9,7 @@ import ru from '../i18n/ru.json';
 import { offer, openAt, proxy } from '../test/harness.tsx';
 
 const incoming = (id: number, changes: Parameters<typeof offer>[1] = {}) =>
-  offer(id, { direction: 'incoming', proxy_id: null, email: 'seller@example.com', ...changes });
+  offer(id, { direction: 'incoming', proxy_id: null, proxy_comment: null, email: 'seller@example.com', ...changes });
 
 /** The counts, the list answering `rows` per direction, and whatever `more` answers first. */
 const api =
@@ -48,12 +48,15 @@ describe('the transfers', () => {
     const router = await openAt('/ip/transfer');
     const list = await screen.findByRole('list', { name: ru.transfer.directions.incomingTitle });
     const row = within(list).getByRole('listitem');
-    expect(plain(row)).toContain('Россия, Moscow');
+    expect(plain(row)).toContain('Россия, Москва');
     expect(plain(row)).toContain('MTS');
     expect(plain(row)).toContain('От seller@example.com');
     expect(plain(row)).toContain('бери, пригодится');
     expect(plain(row)).toContain(ru.transfer.states.pending);
     expect(plain(row)).toContain('Истекает через 70 часов');
+    // Not the recipient's proxy yet: neither its number nor the sender's label (#28).
+    expect(within(row).queryAllByRole('link')).toHaveLength(0);
+    expect(plain(row)).not.toContain('Прокси №');
     const query = listCalls(calls)[0]?.query;
     expect(query?.get('direction')).toBe('incoming');
     expect(query?.get('ordering')).toBe('-created_at');
@@ -121,6 +124,7 @@ describe('the transfers', () => {
     expect(plain(row)).toContain(ru.transfer.states.accepted);
     expect(within(row).queryByRole('button', { name: ru.transfer.accept })).toBeNull();
     expect(within(row).getByRole('link', { name: ru.transfer.openProxy }).getAttribute('href')).toBe('/ip/42');
+    expect(within(row).getByRole('link', { name: 'Прокси №42' }).getAttribute('href')).toBe('/ip/42');
     // The badges follow.
     expect(calls.filter((call) => call.path === '/api/transfers/counts/')).toHaveLength(2);
   });
@@ -166,9 +170,9 @@ describe('the transfers', () => {
 
   it('cancels an outgoing offer after a confirmation', async () => {
     const calls = stubApi(
-      api({ outgoing: [offer(2)] }, (call) =>
+      api({ outgoing: [offer(2, { proxy_comment: 'Парсер цен' })] }, (call) =>
         call.path === '/api/transfers/2/cancel/'
-          ? [200, offer(2, { state: 'cancelled', decided_at: '2026-06-20T12:00:00Z' })]
+          ? [200, offer(2, { proxy_comment: 'Парсер цен', state: 'cancelled', decided_at: '2026-06-20T12:00:00Z' })]
           : undefined,
       ),
     );
@@ -176,6 +180,8 @@ describe('the transfers', () => {
     const row = await screen.findByRole('listitem');
     expect(plain(row)).toContain('Кому: friend@example.com');
     expect(within(row).getByRole('link', { name: ru.transfer.openProxy }).getAttribute('href')).toBe('/ip/7');
+    // The sender's own label names the proxy, as on every other screen (#28).
+    expect(within(row).getByRole('link', { name: 'Парсер цен' }).getAttribute('href')).toBe('/ip/7');
     fireEvent.click(within(row).getByRole('button', { name: ru.transfer.cancel }));
     const dialog = screen.getByRole('dialog', { name: ru.transfer.cancelTitle });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: ru.transfer.cancelConfirm })));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { countryName, flagOf } from '@proxy/contract/countries';
+import { countryName, Flag } from '@proxy/contract/countries';
 import { imageUrl } from '@proxy/contract/images';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
@@ -109,9 +109,7 @@ export function StockStrip() {
             ? data.countries.map((country) => (
                 <li key={country.country} className={styles.country}>
                   <p className={styles.countryName}>
-                    <span className={styles.flag} aria-hidden="true">
-                      {flagOf(country.country)}
-                    </span>
+                    <Flag country={country.country} language={language} decorative className={styles.flag} />
                     <span className={styles.name}>{countryName(country.country, language)}</span>
                     <span className={styles.count}>{country.free}</span>
                   </p>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
 import type { Order } from '@proxy/contract/schemas/orders';
-import { countryName, flagOf } from '@proxy/contract/countries';
-import { pluralOf, ui } from '@proxy/site-kit';
+import { cityName, countryName, Flag } from '@proxy/contract/countries';
+import { pluralOf, ui, useProxyName } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './OrderForm.module.css';
 
@@ -14,6 +14,7 @@ import styles from './OrderForm.module.css';
  */
 export function OrderDone({ order, onAgain }: { order: Order; onAgain: () => void }) {
   const { t, language } = useT();
+  const proxyName = useProxyName();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const money = (minor: number) => formatPrice(minor, order.currency, language);
@@ -49,13 +50,15 @@ export function OrderDone({ order, onAgain }: { order: Order; onAgain: () => voi
         {order.lines.map((line, index) => (
           <li key={line.proxy_id ?? `line-${index}`} className={styles.line}>
             <span>
-              <span aria-hidden="true">{flagOf(line.country)} </span>
-              {[countryName(line.country, language), line.city, line.operator].join(', ')}
+              <Flag country={line.country} language={language} decorative />{' '}
+              {[countryName(line.country, language), cityName(line, language), line.operator].join(', ')}
             </span>
             {line.proxy_id === null ? (
               <span className={styles.help}>{t('done.preparing')}</span>
             ) : (
-              <Link to={paths.ipDetail(line.proxy_id, language)}>{t('done.proxy', { id: line.proxy_id })}</Link>
+              <Link to={paths.ipDetail(line.proxy_id, language)}>
+                {proxyName({ id: line.proxy_id, comment: line.proxy_comment })}
+              </Link>
             )}
           </li>
         ))}

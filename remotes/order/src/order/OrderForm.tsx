@@ -4,10 +4,10 @@ import { Link, useLocation } from 'react-router';
 import { getCurrentUser } from '@proxy/contract/api/auth';
 import { ApiError, NetworkError } from '@proxy/contract/api/errors';
 import { placeOrder } from '@proxy/contract/api/orders';
-import { reportRequestError, type SubmissionErrors } from '@proxy/contract/forms';
+import { joinMessages, reportRequestError, type SubmissionErrors } from '@proxy/contract/forms';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { formatPrice } from '@proxy/contract/money';
-import { countryName, flagOf } from '@proxy/contract/countries';
+import { countryName, Flag } from '@proxy/contract/countries';
 import { overlayHashes } from '@proxy/contract/routes';
 import type { Order, Stock } from '@proxy/contract/schemas/orders';
 import { api, setUserAtom, userAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
@@ -26,7 +26,7 @@ import {
   settle,
 } from './choices.ts';
 import { QuoteSummary } from './QuoteSummary.tsx';
-import { buildOrder, quoteRequestOf } from './request.ts';
+import { buildOrder, cannotBecomePromoCode, quoteRequestOf } from './request.ts';
 import { useQuote } from './use-quote.ts';
 import styles from './OrderForm.module.css';
 
@@ -58,7 +58,7 @@ function refusalOf(error: unknown, t: ReturnType<typeof useT>['t']): string | nu
   const elsewhere = Object.entries(error.fieldErrors)
     .filter(([field]) => !FIELDS_SHOWN.includes(field))
     .flatMap(([, messages]) => messages);
-  return elsewhere.length > 0 ? elsewhere.join(', ') : null;
+  return elsewhere.length > 0 ? joinMessages(elsewhere) : null;
 }
 
 /**
@@ -217,9 +217,7 @@ function OrderFields({
             value: choice.value,
             label: (
               <>
-                <span className={styles.flag} aria-hidden="true">
-                  {flagOf(choice.value)}
-                </span>
+                <Flag country={choice.value} language={language} decorative className={styles.flag} />
                 {countryName(choice.value, language)}
               </>
             ),
@@ -234,7 +232,7 @@ function OrderFields({
           onChange={(value) => apply(choose(stock, values, 'city', value, language))}
           options={cities.map((choice) => ({
             value: choice.value,
-            label: choice.value,
+            label: choice.name,
             detail: free(choice.free),
             disabled: choice.free <= 0,
           }))}
@@ -327,7 +325,11 @@ function OrderFields({
             {({ input, meta }) => {
               const refused = quote.fresh && shown?.promo?.error ? shown.promo.error : undefined;
               const error =
-                submitErrorOf(meta) ?? (built.promoInvalid && meta.touched ? t('promo.invalid') : undefined) ?? refused;
+                submitErrorOf(meta) ??
+                (built.promoInvalid && (meta.touched || cannotBecomePromoCode(input.value))
+                  ? t('promo.invalid')
+                  : undefined) ??
+                refused;
               const applied =
                 quote.fresh && shown?.promo && !shown.promo.error ? t('promo.applied', { code: shown.promo.code }) : '';
               return (

@@ -1,13 +1,13 @@
 // The order made whole against the stock: choices that can still be ordered stay, the rest fall to what can.
 import { describe, expect, it } from 'vitest';
 import type { Stock } from '@proxy/contract/schemas/orders';
-import { choose, type OrderValues, periodFromUrl, pricesFor, settle } from './choices.ts';
+import { choose, citiesOf, type OrderValues, periodFromUrl, pricesFor, settle } from './choices.ts';
 
 const stock: Stock = {
   stock: [
-    { country: 'RU', city: 'Москва', operator: 'MTS', free: 4 },
-    { country: 'RU', city: 'Москва', operator: 'Tele2', free: 60 },
-    { country: 'KZ', city: 'Алматы', operator: 'Kcell', free: 1 },
+    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', free: 4 },
+    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'Tele2', free: 60 },
+    { country: 'KZ', city: 'Almaty', city_ru: 'Алматы', operator: 'Kcell', free: 1 },
   ],
   prices: [
     { period_days: 30, country: 'RU', price: 300_000, currency: 'RUB', title: 'RU' },
@@ -18,7 +18,7 @@ const stock: Stock = {
 };
 const values: OrderValues = {
   country: 'RU',
-  city: 'Москва',
+  city: 'Moscow',
   operator: 'MTS',
   period: '30',
   quantity: '3',
@@ -55,7 +55,7 @@ describe('settling an order', () => {
 
   it('starts where the most modems are free, the period asked for kept when the country has it', () => {
     const start = { ...values, country: '', city: '', operator: '', quantity: '1' };
-    expect(settle(stock, start, 'ru')).toEqual({ ...start, country: 'RU', city: 'Москва', operator: 'Tele2' });
+    expect(settle(stock, start, 'ru')).toEqual({ ...start, country: 'RU', city: 'Moscow', operator: 'Tele2' });
     expect(settle(stock, { ...start, period: '14' }, 'ru').period).toBe('7');
   });
 
@@ -63,12 +63,27 @@ describe('settling an order', () => {
     expect(choose(stock, { ...values, period: '7' }, 'country', 'KZ', 'ru')).toEqual({
       ...values,
       country: 'KZ',
-      city: 'Алматы',
+      city: 'Almaty',
       operator: 'Kcell',
       period: '7',
       quantity: '1',
     });
     expect(settle(stock, { ...values, country: 'KZ', city: '', operator: '', period: '90' }, 'ru').period).toBe('7');
+  });
+
+  it("names the cities in the page's language and orders them by that name; the value stays the English key", () => {
+    const cities = [
+      ...stock.stock,
+      { country: 'RU', city: 'Yekaterinburg', city_ru: 'Екатеринбург', operator: 'MTS', free: 2 },
+    ];
+    expect(citiesOf(cities, 'RU', 'ru')).toEqual([
+      { value: 'Yekaterinburg', name: 'Екатеринбург', free: 2 },
+      { value: 'Moscow', name: 'Москва', free: 64 },
+    ]);
+    expect(citiesOf(cities, 'RU', 'en')).toEqual([
+      { value: 'Moscow', name: 'Moscow', free: 64 },
+      { value: 'Yekaterinburg', name: 'Yekaterinburg', free: 2 },
+    ]);
   });
 
   it('reads a period from the URL only when it is one', () => {

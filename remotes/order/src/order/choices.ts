@@ -1,4 +1,4 @@
-import { countryName } from '@proxy/contract/countries';
+import { cityName, countryName } from '@proxy/contract/countries';
 import type { Language } from '@proxy/contract/languages';
 import { MAX_ORDER_QUANTITY, type Price, type Stock, type StockItem } from '@proxy/contract/schemas/orders';
 
@@ -34,11 +34,20 @@ export function countriesOf(stock: readonly StockItem[], language: Language): Ch
   );
 }
 
-export function citiesOf(stock: readonly StockItem[], country: string, language: Language): Choice[] {
-  return grouped(
-    stock.filter((item) => item.country === country),
-    (item) => item.city,
-  ).sort(byName(language));
+/**
+ * The country's cities in stock: the value is the English name the order sends, `name` the one the page shows in its
+ * language (#28), and the order is that of the shown names.
+ */
+export function citiesOf(
+  stock: readonly StockItem[],
+  country: string,
+  language: Language,
+): (Choice & { readonly name: string })[] {
+  const inCountry = stock.filter((item) => item.country === country);
+  const names = new Map(inCountry.map((item) => [item.city, cityName(item, language)]));
+  return grouped(inCountry, (item) => item.city)
+    .map((choice) => ({ ...choice, name: names.get(choice.value) ?? choice.value }))
+    .sort((a, b) => a.name.localeCompare(b.name, language));
 }
 
 export function operatorsOf(stock: readonly StockItem[], country: string, city: string, language: Language): Choice[] {

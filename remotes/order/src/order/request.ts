@@ -33,6 +33,13 @@ export function buildOrder(values: OrderValues, maxQuantity: number): BuiltOrder
   return { order: parsed.success ? parsed.output : null, quantityInvalid, promoInvalid };
 }
 
+/**
+ * Whether typing on can never make this a promo code: a character no code has ("!!"), or a first character a code
+ * may not start with. Said at once, not when the field is left: the price beside it must not look like a code was
+ * quietly dropped (#28). A code merely too short still may grow into one, so that waits for the field to be left.
+ */
+export const cannotBecomePromoCode = (value: string): boolean => /[^A-Za-z0-9_-]|^[_-]/.test(value.trim());
+
 /** What the quote asks: the order without what does not change its price. */
 export function quoteRequestOf(order: OrderCreate): OrderRequest {
   const { country, city, operator, period_days, quantity, promo_code } = order;

@@ -18,10 +18,10 @@ const customer = customerWith({ balance: 1_000_000 });
 
 const STOCK: Stock = {
   stock: [
-    { country: 'RU', city: 'Москва', operator: 'MTS', free: 5 },
-    { country: 'RU', city: 'Москва', operator: 'Beeline', free: 0 },
-    { country: 'RU', city: 'Санкт-Петербург', operator: 'MegaFon', free: 2 },
-    { country: 'KZ', city: 'Алматы', operator: 'Kcell', free: 9 },
+    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', free: 5 },
+    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'Beeline', free: 0 },
+    { country: 'RU', city: 'Saint Petersburg', city_ru: 'Санкт-Петербург', operator: 'MegaFon', free: 2 },
+    { country: 'KZ', city: 'Almaty', city_ru: 'Алматы', operator: 'Kcell', free: 9 },
     { country: 'DE', city: 'Berlin', operator: 'Vodafone', free: 0 },
   ],
   prices: [
@@ -72,8 +72,28 @@ const order = (changes: Partial<Order> = {}): Order => ({
   promo_code: null,
   auto_renew: true,
   lines: [
-    { proxy_id: 41, country: 'KZ', city: 'Алматы', operator: 'Kcell', period_days: 30, price: 250_000 },
-    { proxy_id: 42, country: 'KZ', city: 'Алматы', operator: 'Kcell', period_days: 30, price: 250_000 },
+    {
+      proxy_id: 41,
+      transferred: false,
+      proxy_comment: '',
+      country: 'KZ',
+      city: 'Almaty',
+      city_ru: 'Алматы',
+      operator: 'Kcell',
+      period_days: 30,
+      price: 250_000,
+    },
+    {
+      proxy_id: 42,
+      transferred: false,
+      proxy_comment: '',
+      country: 'KZ',
+      city: 'Almaty',
+      city_ru: 'Алматы',
+      operator: 'Kcell',
+      period_days: 30,
+      price: 250_000,
+    },
   ],
   created_at: '2026-06-01T10:00:00Z',
   ...changes,
@@ -138,10 +158,13 @@ describe('choosing what to order', () => {
     const countries = within(await screen.findByRole('group', { name: ru.country }));
     // In the order of their Russian names; the flag is decoration (hidden from screen readers).
     expect(countries.getAllByRole('radio').map((input) => plain(input.closest('label')))).toEqual([
-      '🇩🇪Германиясвободно: 0',
-      '🇰🇿Казахстансвободно: 9',
-      '🇷🇺Россиясвободно: 7',
+      'Германиясвободно: 0',
+      'Казахстансвободно: 9',
+      'Россиясвободно: 7',
     ]);
+    expect(
+      countries.getAllByRole('radio').map((input) => input.closest('label')?.querySelector('img')?.getAttribute('src')),
+    ).toEqual(['/flags/de.svg', '/flags/kz.svg', '/flags/ru.svg']);
     expect(radio(/^Германия/).disabled).toBe(true);
     // The place with the most free modems is chosen, so there is a price at once.
     expect(radio(/^Казахстан/).checked).toBe(true);
@@ -180,7 +203,7 @@ describe('choosing what to order', () => {
     await quoteSettled();
     expect(quotes(calls).at(-1)?.body).toEqual({
       country: 'KZ',
-      city: 'Алматы',
+      city: 'Almaty',
       operator: 'Kcell',
       period_days: 30,
       quantity: 1,
@@ -221,7 +244,7 @@ describe('the quote', () => {
     const calls = stubOrderApi({});
     await openPage('/order?period=30');
     await quoteSettled();
-    expect(plain(quoteRegion())).toContain('Цена одной прокси2 500 ₽');
+    expect(plain(quoteRegion())).toContain('Цена за один прокси2 500 ₽');
     expect(plain(quoteRegion())).toContain('Итого2 500 ₽');
     const before = quotes(calls).length;
 
@@ -274,12 +297,22 @@ describe('the quote', () => {
     expect(plain(quoteRegion())).not.toContain('Скидка');
     expect(plain(quoteRegion())).toContain('Итого2 500 ₽');
 
-    // Not a promo code at all: said once the field is left, and the price is shown without it.
-    fireEvent.change(promo, { target: { value: 'a!' } });
-    fireEvent.blur(promo);
+    // Not a promo code at all ("!!"): said at once, while typing, and the price is shown without it (#28).
+    fireEvent.change(promo, { target: { value: '!!' } });
     expect(document.getElementById('order-promo-help')?.textContent).toBe(ru.promo.invalid);
+    expect(promo.getAttribute('aria-invalid')).toBe('true');
     await quoteSettled();
     expect(quotes(calls).at(-1)?.body).toEqual(expect.objectContaining({ promo_code: '' }));
+    expect(plain(quoteRegion())).toContain('Итого2 500 ₽');
+    // Too short yet may still grow into a code: said once the field is left.
+    fireEvent.change(promo, { target: { value: 'ab' } });
+    expect(document.getElementById('order-promo-help')?.textContent).not.toBe(ru.promo.invalid);
+    fireEvent.blur(promo);
+    expect(document.getElementById('order-promo-help')?.textContent).toBe(ru.promo.invalid);
+    // And paying with it is refused on the field, nothing sent.
+    await act(async () => fireEvent.click(payButton()));
+    expect(orderPosts(calls)).toEqual([]);
+    expect(document.getElementById('order-promo-help')?.textContent).toBe(ru.promo.invalid);
   });
 });
 
@@ -298,7 +331,7 @@ describe('paying', () => {
     expect(orderPosts(calls).map((call) => call.body)).toEqual([
       {
         country: 'KZ',
-        city: 'Алматы',
+        city: 'Almaty',
         operator: 'Kcell',
         period_days: 30,
         quantity: 2,
@@ -311,8 +344,10 @@ describe('paying', () => {
     expect(document.activeElement).toBe(done);
     const summary = done.closest('section') as HTMLElement;
     expect(plain(summary)).toContain('Прокси2Срок30 днейОплачено5 000 ₽');
-    expect(within(summary).getByRole('link', { name: 'Прокси № 41' }).getAttribute('href')).toBe('/ip/41');
-    expect(within(summary).getByRole('link', { name: 'Прокси № 42' }).getAttribute('href')).toBe('/ip/42');
+    // Where they are, the city in Russian on a Russian page (#28).
+    expect(plain(summary)).toContain('Казахстан, Алматы, Kcell');
+    expect(within(summary).getByRole('link', { name: 'Прокси №41' }).getAttribute('href')).toBe('/ip/41');
+    expect(within(summary).getByRole('link', { name: 'Прокси №42' }).getAttribute('href')).toBe('/ip/42');
     expect(within(summary).getByRole('link', { name: ru.done.allIps }).getAttribute('href')).toBe('/ip');
     // The header's balance follows: the session user is loaded again.
     expect(calls.some((call) => call.url === '/api/users/')).toBe(true);
@@ -432,7 +467,7 @@ describe('paying', () => {
     expect(document.getElementById('order-period-error')?.textContent).toBe('Этого срока нет в прайс-листе.');
     expect(appStore.get(messageAtom)).toMatchObject({
       color: 'error',
-      text: 'Промокод уже использован., Этого срока нет в прайс-листе.',
+      text: 'Промокод уже использован. Этого срока нет в прайс-листе.',
     });
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -445,11 +480,19 @@ describe('in English', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.title);
     const countries = within(await screen.findByRole('group', { name: en.country }));
     expect(countries.getAllByRole('radio').map((input) => plain(input.closest('label')))).toEqual([
-      '🇩🇪Germany0 free',
-      '🇰🇿Kazakhstan9 free',
-      '🇷🇺Russia7 free',
+      'Germany0 free',
+      'Kazakhstan9 free',
+      'Russia7 free',
     ]);
     expect(radio(/^7 days/).checked).toBe(true);
+    // The cities in English, as the stock names them (a Russian page shows their Russian names, #28).
+    fireEvent.click(radio(/^Russia/));
+    const cities = within(screen.getByRole('group', { name: en.city }));
+    expect(cities.getAllByRole('radio').map((input) => plain(input.closest('label')))).toEqual([
+      'Moscow5 free',
+      'Saint Petersburg2 free',
+    ]);
+    fireEvent.click(radio(/^Kazakhstan/));
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: new RegExp(en.pay) })).toHaveProperty('disabled', false),
     );

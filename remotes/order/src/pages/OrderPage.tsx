@@ -8,11 +8,13 @@ import { useT } from '../i18n/use-t.ts';
 import { periodFromUrl } from '../order/choices.ts';
 import { OrderDone } from '../order/OrderDone.tsx';
 import { OrderForm } from '../order/OrderForm.tsx';
+import { TrialBox } from '../order/TrialBox.tsx';
 
 /**
  * `/order` — country, city and operator with their free modems, a period of the price list (`?period=N`, the price
  * table's "Order" buttons, preselects one), quantity, promo code and auto-renew; a live quote; paying from the
- * balance, or topping up what is missing in the shell's dialog while the order waits here.
+ * balance, or topping up what is missing in the shell's dialog while the order waits here. Above the form, the free
+ * trial when staff have switched it on (#29).
  */
 export function OrderPage() {
   const { t, language } = useT();
@@ -69,6 +71,7 @@ export function OrderPage() {
         {t('title')}
       </h1>
       <p className={ui.lead}>{t('lead')}</p>
+      {!placed && <TrialBox />}
       {body}
     </section>
   );

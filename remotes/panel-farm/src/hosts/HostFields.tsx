@@ -1,5 +1,5 @@
 import type { AgentHostInput, AgentHostItem } from '@proxy/contract/schemas/farm';
-import { FieldGrid, NumberField, TextField } from '@proxy/panel-kit';
+import { FieldGrid, IntegerField, TextField } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 
 /** The form's values: an emptied port is `null`. */
@@ -42,16 +42,15 @@ export function HostFields() {
         />
       </FieldGrid>
       <FieldGrid>
-        <NumberField
+        <IntegerField
           name="port_min"
           label={t('host.portMin')}
           help={t('host.portsHelp')}
           required
           min={1024}
           max={65_535}
-          precision={0}
         />
-        <NumberField name="port_max" label={t('host.portMax')} required min={1024} max={65_535} precision={0} />
+        <IntegerField name="port_max" label={t('host.portMax')} required min={1024} max={65_535} />
       </FieldGrid>
     </>
   );

@@ -1,33 +1,23 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AgentHostItem } from '@proxy/contract/schemas/farm';
 import { HOST_ALL, host } from '../test/fixtures.ts';
-import { installBrowserStubs, Providers, signIn, stubApi } from '../test/setup.tsx';
+import { screenTests, signIn, stubApi } from '@proxy/panel-kit/testing';
+import { renderForm } from '../test/setup.tsx';
 import { HostCreate } from './HostCreate.tsx';
 import { HostEdit } from './HostEdit.tsx';
 
 const MSK = host(4, 'msk-1', { modems: 3, last_seen_at: null, served_version: null });
 const TOKEN = 'f'.repeat(43);
 
-async function renderAt(path: string, loaded: AgentHostItem = MSK) {
-  const router = createMemoryRouter(
-    [
-      { path: '/en/panel/farm', Component: () => null },
-      { path: '/en/panel/farm/hosts/add', Component: HostCreate },
-      { path: '/en/panel/farm/hosts/:id', Component: HostEdit, loader: () => loaded },
-    ],
-    { initialEntries: [path] },
-  );
-  await act(async () => {
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+const renderAt = (path: string, loaded: AgentHostItem = MSK) =>
+  renderForm(path, {
+    list: '/en/panel/farm',
+    base: '/en/panel/farm/hosts',
+    Create: HostCreate,
+    Edit: HostEdit,
+    loaded,
   });
-  return router;
-}
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -40,14 +30,7 @@ async function click(name: string, within: HTMLElement = document.body) {
   });
 }
 
-beforeEach(() => {
-  installBrowserStubs();
-  signIn(HOST_ALL);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(HOST_ALL);
 
 describe('the farm host form', () => {
   it('creates a host, shows its token once with the agent settings, then opens the host', async () => {

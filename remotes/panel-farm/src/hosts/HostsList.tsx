@@ -50,7 +50,7 @@ export function HostsList() {
             key: 'public_host',
             title: t('hosts.columns.publicHost'),
             responsive: ['sm'],
-            render: (host) => <span className={styles.mono}>{host.public_host}</span>,
+            render: (host) => <span className={`${styles.mono} ${styles.publicHost}`}>{host.public_host}</span>,
           },
           {
             key: 'ports',
@@ -66,7 +66,7 @@ export function HostsList() {
             title: t('hosts.columns.lastSeen'),
             responsive: ['lg'],
             render: (host) => (
-              <span className={styles.nowrap}>
+              <span className={styles.when}>
                 {host.last_seen_at ? formatMoment(host.last_seen_at, language) : t('never')}
               </span>
             ),

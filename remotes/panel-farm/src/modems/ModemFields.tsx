@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { FarmChoices, PanelModem } from '@proxy/contract/schemas/farm';
-import { FieldGrid, NumberField, SelectField, SwitchField, TextField, useForm } from '@proxy/panel-kit';
+import { FieldGrid, IntegerField, SelectField, SwitchField, TextField, useForm } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 
 /** The form's values: no host chosen yet is `undefined`, an emptied capacity `null`. */
@@ -10,6 +10,8 @@ export interface ModemValues {
   key: string;
   country: string;
   city: string;
+  /** The city's Russian name: one per city, shown on every Russian page of its proxies (#28). */
+  city_ru: string;
   operator: string;
   capacity: number | null;
   notes: string;
@@ -23,6 +25,7 @@ export const EMPTY_MODEM: ModemValues = {
   key: '',
   country: '',
   city: '',
+  city_ru: '',
   operator: '',
   capacity: 1,
   notes: '',
@@ -38,6 +41,7 @@ export const modemValues = (modem: PanelModem): ModemEditValues => ({
   key: modem.key,
   country: modem.country,
   city: modem.city,
+  city_ru: modem.city_ru ?? '',
   operator: modem.operator,
   capacity: modem.capacity,
   notes: modem.notes,
@@ -89,18 +93,20 @@ export function ModemFields({
       </FieldGrid>
       <FieldGrid>
         <TextField name="country" label={t('modem.country')} help={t('modem.countryHelp')} required maxLength={2} />
-        <TextField name="city" label={t('modem.city')} required maxLength={100} />
+        <TextField name="city" label={t('modem.city')} help={t('modem.cityHelp')} required maxLength={100} />
+        <TextField name="city_ru" label={t('modem.cityRu')} help={t('modem.cityRuHelp')} required maxLength={100} />
+      </FieldGrid>
+      <FieldGrid>
         <TextField name="operator" label={t('modem.operator')} required maxLength={100} />
       </FieldGrid>
       <FieldGrid>
-        <NumberField
+        <IntegerField
           name="capacity"
           label={t('modem.capacity')}
           help={t('modem.capacityHelp')}
           required
           min={1}
           max={100}
-          precision={0}
         />
         {withMaintenance && (
           <SwitchField name="maintenance" label={t('modem.maintenance')} help={t('modem.maintenanceHelp')} />

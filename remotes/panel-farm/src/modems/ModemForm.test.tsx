@@ -1,42 +1,27 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { PanelModem } from '@proxy/contract/schemas/farm';
 import { appStore, messageAtom } from '@proxy/contract/state';
 import { CHOICES, MODEM_ALL, modem } from '../test/fixtures.ts';
-import { installBrowserStubs, Providers, signIn, stubApi, type Call } from '../test/setup.tsx';
+import { chooseOption, screenTests, signIn, stubApi, type Call } from '@proxy/panel-kit/testing';
+import { renderForm } from '../test/setup.tsx';
 import { ModemCreate } from './ModemCreate.tsx';
 import { ModemEdit } from './ModemEdit.tsx';
 
 const SIM3 = modem(3, 'Moscow Beeline 3', { operator: 'Beeline', notes: 'Top shelf' });
 
-async function renderAt(path: string, loaded: PanelModem = SIM3) {
-  const router = createMemoryRouter(
-    [
-      { path: '/en/panel/farm', Component: () => null },
-      { path: '/en/panel/farm/modems/add', Component: ModemCreate },
-      { path: '/en/panel/farm/modems/:id', Component: ModemEdit, loader: () => loaded },
-    ],
-    { initialEntries: [path] },
-  );
-  await act(async () => {
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+const renderAt = (path: string, loaded: PanelModem = SIM3) =>
+  renderForm(path, {
+    list: '/en/panel/farm',
+    base: '/en/panel/farm/modems',
+    Create: ModemCreate,
+    Edit: ModemEdit,
+    loaded,
   });
-  return router;
-}
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const itemOf = (label: string) => field(label).closest('.ant-form-item') as HTMLElement;
-
-async function choose(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }));
-}
 
 async function click(name: string | RegExp) {
   await act(async () => {
@@ -48,14 +33,7 @@ async function click(name: string | RegExp) {
 const withChoices = (rest: (call: Call) => { status?: number; body?: unknown }) => (call: Call) =>
   call.url === '/api/panel/farm/choices/' ? { body: CHOICES } : rest(call);
 
-beforeEach(() => {
-  installBrowserStubs();
-  signIn(MODEM_ALL);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(MODEM_ALL);
 
 describe('the modem form', () => {
   it('creates a modem on the host chosen, the country code in capitals, then opens its edit screen', async () => {
@@ -67,11 +45,12 @@ describe('the modem form', () => {
     );
     const router = await renderAt('/en/panel/farm/modems/add');
     expect(itemOf('Key').textContent).toContain("The modem as the host's driver knows it: sim-3, usb0.");
-    await choose('Host', 'msk-2');
+    await chooseOption('Host', 'msk-2');
     type('Name', 'Almaty Tele2 9');
     type('Key', ' usb0 ');
     type('Country code', 'kz');
-    type('City', 'Almaty');
+    type('City in English', 'Almaty');
+    type('City in Russian', 'Алматы');
     type('Operator', 'Tele2');
     fireEvent.click(screen.getByRole('switch', { name: 'Maintenance' }));
     await click('Save');
@@ -86,6 +65,7 @@ describe('the modem form', () => {
           key: 'usb0',
           country: 'KZ',
           city: 'Almaty',
+          city_ru: 'Алматы',
           operator: 'Tele2',
           capacity: 1,
           notes: '',
@@ -103,7 +83,7 @@ describe('the modem form', () => {
     type('Name', 'Spare');
     type('Key', 'usb 0');
     type('Country code', 'K');
-    type('City', 'Almaty');
+    type('City in English', 'Almaty');
     type('Operator', 'Tele2');
     await click('Save');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -114,6 +94,8 @@ describe('the modem form', () => {
       ),
     ).toBeDefined();
     expect(within(itemOf('Country code')).getByText('A two-letter country code (ISO 3166), e.g. RU.')).toBeDefined();
+    // Both names of the city are asked for: Russian pages show the Russian one (#28).
+    expect(within(itemOf('City in Russian')).getByText('This field is required.')).toBeDefined();
   });
 
   it("shows the modem's state and who uses it, and saves its fields without touching maintenance", async () => {
@@ -134,7 +116,10 @@ describe('the modem form', () => {
     // Only an online modem rotates.
     expect((screen.getByRole('button', { name: 'Rotate now' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Only an online modem can change its IP.')).toBeDefined();
+    expect(field('City in English').value).toBe('Moscow');
+    expect(field('City in Russian').value).toBe('Москва');
     type('Name', 'Moscow Beeline 3 (spare)');
+    type('City in Russian', 'г. Москва');
     await click('Save');
     const patch = calls.find((call) => call.method === 'PATCH');
     expect(patch?.url).toBe('/api/panel/farm/modems/3/');
@@ -144,6 +129,7 @@ describe('the modem form', () => {
       key: 'sim-3',
       country: 'RU',
       city: 'Moscow',
+      city_ru: 'г. Москва',
       operator: 'Beeline',
       capacity: 1,
       notes: 'Top shelf',

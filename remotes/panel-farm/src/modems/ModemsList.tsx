@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { deletePanelFarmModem, listPanelFarmModems } from '@proxy/contract/api/panel-farm';
+import { cityName } from '@proxy/contract/countries';
 import { MODEM_PERMISSIONS } from '@proxy/contract/permissions';
 import { paths } from '@proxy/contract/routes';
 import { FARM_MODEM_STATUSES, MODEM_LIST, type PanelModem } from '@proxy/contract/schemas/farm';
@@ -58,7 +59,7 @@ export function ModemsList() {
           render: (row) => (
             <>
               <Link to={paths.panelFarmModemEdit(row.id, language)}>{row.name}</Link>
-              <span className={styles.sub}>
+              <span className={`${styles.sub} ${styles.wraps}`}>
                 <span>{row.key}</span>
                 <span className={styles.onHost}>{row.host.name}</span>
               </span>
@@ -77,7 +78,7 @@ export function ModemsList() {
           render: (row) => (
             <>
               {row.country}
-              <span className={styles.sub}>{row.city}</span>
+              <span className={styles.sub}>{cityName(row, language)}</span>
             </>
           ),
         },
@@ -122,7 +123,7 @@ export function ModemsList() {
           sortable: true,
           responsive: ['xl'],
           render: (row) => (
-            <span className={styles.nowrap}>
+            <span className={styles.when}>
               {row.last_rotation_at ? formatMoment(row.last_rotation_at, language) : t('never')}
             </span>
           ),

@@ -24,6 +24,7 @@ export const modem = (id: number, name: string, extra: Partial<PanelModem> = {})
   key: `sim-${id}`,
   country: 'RU',
   city: 'Moscow',
+  city_ru: 'Москва',
   operator: 'MTS',
   status: 'online',
   ip: `127.0.0.${id + 10}`,

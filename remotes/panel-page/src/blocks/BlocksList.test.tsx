@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { PanelBlock } from '@proxy/contract/schemas/blocks';
 import { appStore, messageAtom } from '@proxy/contract/state';
-import { installBrowserStubs, Providers, signIn, stubApi } from '../test/setup.tsx';
+import { chooseOption, screenTests, signIn, stubApi } from '@proxy/panel-kit/testing';
+import { Providers } from '../test/setup.tsx';
 import { BlocksList } from './BlocksList.tsx';
 
 const features: PanelBlock = {
@@ -35,8 +36,7 @@ async function openBlock(open: 'features' | 'news', canChange = true) {
     fireEvent.click(screen.getByRole('button', { name: `${canChange ? 'Edit' : 'View'} block 1 (Features)` }));
     return;
   }
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Type of the new block' }));
-  fireEvent.click(await screen.findByText('News', { selector: '.ant-select-item-option-content' }));
+  await chooseOption('Type of the new block', 'News');
   fireEvent.click(screen.getByRole('button', { name: 'Add block' }));
 }
 
@@ -48,14 +48,7 @@ const group = (name: string) => screen.getByRole('region', { name });
 /** The open drawer's title (in jsdom antd names every dialog by one test id, so the role's name cannot tell). */
 const drawerTitle = async () => (await screen.findByRole('dialog')).querySelector('.ant-drawer-title')?.textContent;
 
-beforeEach(() => {
-  installBrowserStubs();
-  signIn(['pages.view_page', 'pages.change_page']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(['pages.view_page', 'pages.change_page']);
 
 describe('the schema-driven block form', () => {
   it("draws a block's fields from its type's schema: texts, a picklist and a repeatable group per item", async () => {
@@ -123,7 +116,7 @@ describe('the schema-driven block form', () => {
     expect(within(group('Items, item 1')).queryByText('This field may not be blank.')).toBeNull();
     expect(await screen.findByText('Invalid anchor.')).toBeDefined();
     expect(appStore.get(messageAtom)).toMatchObject({
-      text: 'This field may not be blank., Invalid anchor.',
+      text: 'This field may not be blank. Invalid anchor.',
       color: 'error',
     });
     expect(await drawerTitle()).toBe('Block: Features');

@@ -1,15 +1,12 @@
 // A block's form says what to upload where the site's layout fixes a picture's box (the hero's 4:3 frame).
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { Form } from 'react-final-form';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { installBrowserStubs, Providers, signIn } from '../test/setup.tsx';
+import { expect, it } from 'vitest';
+import { screenTests } from '@proxy/panel-kit/testing';
+import { Providers } from '../test/setup.tsx';
 import { BlockFields, blockValues } from './block-fields.tsx';
 
-beforeEach(() => {
-  installBrowserStubs();
-  signIn(['pages.view_page', 'pages.change_page']);
-});
-afterEach(cleanup);
+screenTests(['pages.view_page', 'pages.change_page']);
 
 function renderFields(type: 'hero' | 'faq', language: 'ru' | 'en') {
   render(

@@ -3,8 +3,8 @@ import type { Language } from '@proxy/contract/languages';
 import { PAGE_MENUS, type PageInput, type PanelPage } from '@proxy/contract/schemas/page';
 import {
   FieldGrid,
+  IntegerField,
   LanguageTabs,
-  NumberField,
   RichTextField,
   SelectField,
   SwitchField,
@@ -67,7 +67,7 @@ export function PageFields({ tab, onTab }: { tab: Language; onTab: (tab: Languag
             ...PAGE_MENUS.map((menu) => ({ value: menu, label: t(`page.menus.${menu}`) })),
           ]}
         />
-        <NumberField name="sort_order" label={t('page.sortOrder')} min={0} max={1_000_000} precision={0} />
+        <IntegerField name="sort_order" label={t('page.sortOrder')} min={0} max={1_000_000} />
         <SwitchField name="published" label={t('page.published')} />
       </FieldGrid>
       <LanguageTabs active={tab} onChange={onTab}>

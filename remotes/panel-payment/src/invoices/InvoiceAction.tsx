@@ -10,9 +10,10 @@ export type InvoiceActionKind = 'paid' | 'cancel';
 
 interface ReasonValues {
   readonly reason: string;
+  /** Mark paid: what arrived in the invoice's asset, and the transaction's id (both optional). */
+  readonly asset_amount?: string;
+  readonly txid?: string;
 }
-
-const EMPTY: ReasonValues = { reason: '' };
 
 /**
  * Asks before settling an invoice by hand: "mark paid" (a pending or expired one; the reason is optional) credits
@@ -36,10 +37,15 @@ export function InvoiceAction({
   return (
     <ActionDialog<ReasonValues, ReasonValues, PanelInvoice>
       name={`invoice-${invoice.id}`}
-      initialValues={EMPTY}
+      initialValues={paid ? { reason: '', asset_amount: invoice.asset?.amount ?? '', txid: '' } : { reason: '' }}
       schema={paid ? InvoicePaidSchema : InvoiceCancelSchema}
-      send={({ reason }) =>
-        paid ? markPanelInvoicePaid(api, invoice.id, reason) : cancelPanelInvoice(api, invoice.id, reason)
+      send={({ reason, asset_amount: assetAmount = '', txid = '' }) =>
+        paid
+          ? markPanelInvoicePaid(api, invoice.id, reason, {
+              ...(assetAmount ? { asset_amount: assetAmount } : {}),
+              ...(txid ? { txid } : {}),
+            })
+          : cancelPanelInvoice(api, invoice.id, reason)
       }
       done={() => t(paid ? 'invoices.markedPaid' : 'invoices.cancelled', { id: invoice.id })}
       onDone={onDone}
@@ -57,6 +63,19 @@ export function InvoiceAction({
             })
           : t('invoices.cancelText', { email: invoice.user.email })}
       </Typography.Paragraph>
+      {paid && (
+        <>
+          {invoice.asset && (
+            <TextField
+              name="asset_amount"
+              label={t('invoices.assetAmount')}
+              help={t('invoices.assetAmountHelp', { amount: invoice.asset.amount, symbol: invoice.asset.symbol })}
+              maxLength={40}
+            />
+          )}
+          <TextField name="txid" label={t('invoices.txid')} maxLength={200} />
+        </>
+      )}
       <TextField
         name="reason"
         label={t(paid ? 'invoices.reasonOptional' : 'invoices.reason')}

@@ -1,10 +1,10 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
 import type { PanelInvoice, PanelPaymentMethod } from '@proxy/contract/schemas/billing';
 import { appStore, messageAtom } from '@proxy/contract/state';
-import { queryOf, renderSection } from '../test/render-section.tsx';
-import { installBrowserStubs, signIn, stubApi, type Call } from '../test/setup.tsx';
+import { queryOf, screenTests, signIn, stubApi, type Call } from '@proxy/panel-kit/testing';
+import { renderSection } from '../test/render-section.tsx';
 
 const invoice = (id: number, status: PanelInvoice['status'], extra: Partial<PanelInvoice> = {}): PanelInvoice => ({
   id,
@@ -16,6 +16,9 @@ const invoice = (id: number, status: PanelInvoice['status'], extra: Partial<Pane
   currency: 'RUB',
   method: { id: 2, code: 'usdt_trc20', name_ru: 'USDT TRC20', name_en: 'USDT on Tron', provider: 'manual' },
   pay_address: 'TXYZ',
+  asset: null,
+  paid_asset_amount: null,
+  paid_txid: '',
   provider_reference: '',
   customer_reference: '',
   status_reason: '',
@@ -39,7 +42,18 @@ const METHOD: PanelPaymentMethod = {
   secrets_set: { api_key: false, webhook_secret: false },
   webhook_url: '',
   min_amount: 0,
+  max_amount: null,
   fee_percent: 1.5,
+  asset: null,
+  asset_decimals: 0,
+  rate_source: 'staff',
+  rate: null,
+  rate_at: null,
+  rate_set_by: null,
+  rate_url: '',
+  rate_path: '',
+  rate_max_age_minutes: 1440,
+  rate_error: '',
   instructions_ru: '',
   instructions_en: '',
   active: true,
@@ -71,11 +85,7 @@ function answer(action: (call: Call) => { status?: number; body?: unknown } | un
 
 const rowOf = (id: number) => screen.getByText(String(id), { selector: 'td' }).closest('tr') as HTMLElement;
 
-beforeEach(() => installBrowserStubs());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests();
 
 describe('the invoices list', () => {
   it('shows amount, fee and total formatted, method, status and who settled it; filters go to the URL and the API', async () => {
@@ -154,6 +164,50 @@ describe('the invoices list', () => {
     expect(appStore.get(messageAtom)).toMatchObject({ text: 'Invoice 12 is paid', color: 'success' });
     expect(within(rowOf(12)).getByText('Paid')).toBeDefined();
     expect(within(rowOf(12)).queryByRole('button', { name: 'Mark paid: invoice 12' })).toBeNull();
+  });
+
+  it('shows the asset amount a deposit must come with, and records what arrived and the transaction id', async () => {
+    signIn(SETTLE);
+    const crypto = invoice(14, 'pending', {
+      asset: {
+        code: 'USDT-TRC20',
+        symbol: 'USDT',
+        network: 'Tron (TRC-20)',
+        decimals: 4,
+        amount: '15.7069',
+        rate: '95.5',
+      },
+    });
+    const calls = stubApi(
+      answer((call) => {
+        if (call.method === 'POST') {
+          return { body: { ...crypto, status: 'paid', paid_at: '2026-02-03T09:00:00Z', paid_asset_amount: '15.7069' } };
+        }
+        if (call.url.startsWith('/api/panel/invoices/')) {
+          return { body: { count: 1, next: null, previous: null, results: [crypto] } };
+        }
+        return undefined;
+      }),
+    );
+    await renderSection('/en/panel/payment?tab=invoices&search=15.7069');
+    await screen.findByText('14', { selector: 'td' });
+    expect(queryOf(calls.find((call) => call.url.startsWith('/api/panel/invoices/'))?.url)).toMatchObject({
+      search: '15.7069',
+    });
+    expect(within(rowOf(14)).getByText('15.7069 USDT')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark paid: invoice 14' }));
+    const dialog = await screen.findByRole('dialog');
+    const received = within(dialog).getByLabelText('Asset amount received') as HTMLInputElement;
+    expect(received.value).toBe('15.7069');
+    expect(dialog.textContent).toContain('Expected: 15.7069 USDT');
+    fireEvent.change(within(dialog).getByLabelText('Transaction ID'), { target: { value: ' 0xabc123 ' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    });
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([
+      ['/api/panel/invoices/14/paid/', { reason: '', asset_amount: '15.7069', txid: '0xabc123' }],
+    ]);
+    expect(within(rowOf(14)).getByText('received 15.7069')).toBeDefined();
   });
 
   // The confirm button's name may keep antd's "loading" icon label while its spinner fades out: matched at the end.

@@ -6,24 +6,12 @@ import { listQueryOf } from '@proxy/contract/schemas/list-query';
 import { formatPrice } from '@proxy/contract/money';
 import { hasPermission, INVOICE_PERMISSIONS, PAYMENT_METHOD_PERMISSIONS } from '@proxy/contract/permissions';
 import { paths } from '@proxy/contract/routes';
-import {
-  INVOICE_STATUSES,
-  PANEL_INVOICE_LIST,
-  type InvoiceStatus,
-  type PanelInvoice,
-} from '@proxy/contract/schemas/billing';
+import { PANEL_INVOICE_LIST, type PanelInvoice } from '@proxy/contract/schemas/billing';
 import { api, useAtomValue, userAtom } from '@proxy/contract/state';
-import { ResourceList, StatusTag } from '@proxy/panel-kit';
+import { InvoiceStatusTag, ResourceList, useInvoiceStatusFilter } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 import { InvoiceAction, type InvoiceActionKind } from './InvoiceAction.tsx';
 import styles from './invoices.module.css';
-
-const TONES: Readonly<Record<InvoiceStatus, 'on' | 'highlight' | undefined>> = {
-  paid: 'on',
-  pending: 'highlight',
-  expired: undefined,
-  cancelled: undefined,
-};
 
 /** A timestamp as two short lines, the day over the time: narrow enough for a table on a laptop. */
 function Moment({ iso }: { iso: string }) {
@@ -68,6 +56,7 @@ export function InvoicesList() {
   const user = useAtomValue(userAtom);
   const canSettle = hasPermission(user, INVOICE_PERMISSIONS.change);
   const methods = useMethodNames(hasPermission(user, PAYMENT_METHOD_PERMISSIONS.view));
+  const statusFilter = useInvoiceStatusFilter();
   // The customer filter's names: every e-mail seen in the loaded rows (there is no users call in this section).
   const [customers, setCustomers] = useState<Record<number, string>>({});
   // Rows settled here since the list loaded, shown as the server answered until the next load.
@@ -98,10 +87,7 @@ export function InvoicesList() {
         rowKey={(row) => row.id}
         searchPlaceholder={t('invoices.searchPlaceholder')}
         filters={{
-          status: {
-            label: t('invoices.filters.status'),
-            choices: Object.fromEntries(INVOICE_STATUSES.map((status) => [status, t(`invoices.statuses.${status}`)])),
-          },
+          status: statusFilter,
           method: { label: t('invoices.filters.method'), rows: methods },
           user: { label: t('invoices.filters.user'), rows: customers },
           created: { label: t('invoices.filters.created') },
@@ -140,7 +126,18 @@ export function InvoicesList() {
             render: (row) => (
               <>
                 <span className={styles.nowrap}>{price(row, row.total)}</span>
+                {/* What a deposit must come with: staff match it by this amount (searchable). */}
+                {row.asset && (
+                  <span className={styles.nowrap}>
+                    {row.asset.amount} {row.asset.symbol}
+                  </span>
+                )}
                 <span className={styles.sub}>{methodName(row.method)}</span>
+                {latest(row).paid_asset_amount && (
+                  <span className={styles.sub}>
+                    {t('invoices.paidAsset', { amount: latest(row).paid_asset_amount })}
+                  </span>
+                )}
               </>
             ),
           },
@@ -148,10 +145,7 @@ export function InvoicesList() {
             key: 'status',
             title: t('invoices.columns.status'),
             sortable: true,
-            render: (row) => {
-              const { status } = latest(row);
-              return <StatusTag tone={TONES[status]}>{t(`invoices.statuses.${status}`)}</StatusTag>;
-            },
+            render: (row) => <InvoiceStatusTag status={latest(row).status} />,
           },
           {
             key: 'created_at',

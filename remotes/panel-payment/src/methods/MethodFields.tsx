@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Button, Form, Space, Typography } from 'antd';
 import type { Language } from '@proxy/contract/languages';
+import { ASSET_INFO, CRYPTO_ASSETS, type CryptoAsset } from '@proxy/contract/assets';
 import {
   PAYMENT_KINDS,
   PAYMENT_PROVIDERS,
+  RATE_SOURCES,
+  type RateSource,
   PAYMENT_SECRETS,
   type PanelPaymentMethod,
   type PaymentKind,
@@ -15,6 +18,7 @@ import type { BlockImage } from '@proxy/contract/schemas/blocks';
 import {
   FieldGrid,
   ImageField,
+  IntegerField,
   LanguageTabs,
   NumberField,
   RichTextField,
@@ -26,7 +30,7 @@ import {
   useFormMeta,
 } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
-import { currencySign, toMajor, toMinor, useSiteCurrency } from '../money.ts';
+import { currencySign, formatMoment, toMajor, toMinor, useSiteCurrency } from '../money.ts';
 import styles from './methods.module.css';
 
 /**
@@ -43,7 +47,19 @@ export interface MethodValues {
   settings: { address: string; server_url: string; store_id: string };
   secrets: Record<PaymentSecret, string>;
   min_amount: number | null;
+  /** Empty: no maximum of its own. */
+  max_amount: number | null;
   fee_percent: number | null;
+  /** '' is the site currency. */
+  asset: CryptoAsset | '';
+  /** Empty: the asset's default. */
+  asset_decimals: number | null;
+  rate_source: RateSource;
+  /** staff: the rate as typed ('95.50'); empty removes it. */
+  rate: string;
+  rate_url: string;
+  rate_path: string;
+  rate_max_age_minutes: number | null;
   instructions_ru: string;
   instructions_en: string;
   active: boolean;
@@ -61,7 +77,15 @@ export const EMPTY_METHOD: MethodValues = {
   settings: { address: '', server_url: '', store_id: '' },
   secrets: NO_SECRETS,
   min_amount: null,
+  max_amount: null,
   fee_percent: 0,
+  asset: '',
+  asset_decimals: null,
+  rate_source: 'staff',
+  rate: '',
+  rate_url: '',
+  rate_path: '',
+  rate_max_age_minutes: 1440,
   instructions_ru: '',
   instructions_en: '',
   active: true,
@@ -77,7 +101,15 @@ export const methodValues = (method: PanelPaymentMethod): MethodValues => ({
   settings: { ...method.settings },
   secrets: NO_SECRETS,
   min_amount: toMajor(method.min_amount),
+  max_amount: method.max_amount === null ? null : toMajor(method.max_amount),
   fee_percent: method.fee_percent,
+  asset: method.asset ?? '',
+  asset_decimals: method.asset ? method.asset_decimals : null,
+  rate_source: method.rate_source,
+  rate: method.rate ?? '',
+  rate_url: method.rate_url,
+  rate_path: method.rate_path,
+  rate_max_age_minutes: method.rate_max_age_minutes,
   instructions_ru: method.instructions_ru,
   instructions_en: method.instructions_en,
   active: method.active,
@@ -89,7 +121,7 @@ export const methodValues = (method: PanelPaymentMethod): MethodValues => ({
  */
 export function methodInput(values: MethodValues, removing: ReadonlySet<PaymentSecret>): PaymentMethodInput {
   const secrets: Partial<Record<PaymentSecret, string | null>> = {};
-  if (values.provider === 'btcpay') {
+  if (values.provider !== 'manual') {
     for (const name of PAYMENT_SECRETS) {
       if (removing.has(name)) secrets[name] = null;
       else if (values.secrets[name]) secrets[name] = values.secrets[name];
@@ -100,7 +132,14 @@ export function methodInput(values: MethodValues, removing: ReadonlySet<PaymentS
     icon: typeof values.icon?.id === 'number' ? (values.icon as BlockImage) : null,
     secrets,
     min_amount: values.min_amount === null ? 0 : toMinor(values.min_amount),
+    max_amount: values.max_amount === null ? null : toMinor(values.max_amount),
     fee_percent: values.fee_percent ?? 0,
+    // Only a manual method asks for an asset (a gateway converts by itself): a hidden choice is not sent.
+    asset: values.provider === 'manual' ? values.asset || null : null,
+    asset_decimals: values.asset && values.asset_decimals !== null ? values.asset_decimals : undefined,
+    // A provider's rate is the job's to write; a staff rate typed empty is removed (the method waits for one).
+    rate: values.asset && values.rate_source === 'staff' ? values.rate.trim() || null : undefined,
+    rate_max_age_minutes: values.rate_max_age_minutes ?? Number.NaN,
   };
 }
 
@@ -111,12 +150,18 @@ export function methodInput(values: MethodValues, removing: ReadonlySet<PaymentS
 export function useMethodForm(method: PanelPaymentMethod | null) {
   const [tab, setTab] = useState<Language>('ru');
   const [provider, setProvider] = useState<PaymentProvider>(method?.provider ?? EMPTY_METHOD.provider);
+  const [asset, setAsset] = useState<CryptoAsset | ''>(method?.asset ?? '');
+  const [rateSource, setRateSource] = useState<RateSource>(method?.rate_source ?? 'staff');
   const [removing, setRemoving] = useState<ReadonlySet<PaymentSecret>>(new Set());
   return {
     tab,
     setTab,
     provider,
     setProvider,
+    asset,
+    setAsset,
+    rateSource,
+    setRateSource,
     removing,
     setRemoving,
     onFieldErrors: (fields: string[]) => setTab(languageOfField(fields[0]) ?? tab),
@@ -195,6 +240,108 @@ function SecretField({
 }
 
 /**
+ * What a crypto method asks for and at what rate: the asset and its decimals, where the rate comes from (typed by
+ * staff — who and when shown — or read from a provider's JSON), and how old a rate may be before the method stops
+ * taking top-ups.
+ */
+function AssetFields({ method, form }: { method: PanelPaymentMethod | null; form: MethodFormState }) {
+  const { t, language } = useT();
+  const currency = useSiteCurrency();
+  const sign = currencySign(currency, language);
+  const asset = form.asset || null;
+  return (
+    <>
+      <FieldGrid>
+        <SelectField<CryptoAsset | ''>
+          name="asset"
+          label={t('method.asset')}
+          help={t('method.assetHelp')}
+          options={[
+            { value: '', label: t('method.assetNone', { currency }) },
+            ...CRYPTO_ASSETS.map((code) => ({ value: code, label: `${code} · ${ASSET_INFO[code].network}` })),
+          ]}
+          onChange={form.setAsset}
+        />
+        {asset && (
+          <IntegerField
+            name="asset_decimals"
+            label={t('method.assetDecimals')}
+            help={t('method.assetDecimalsHelp', {
+              chain: ASSET_INFO[asset].chainDecimals,
+              default: ASSET_INFO[asset].defaultDecimals,
+            })}
+            min={0}
+            max={ASSET_INFO[asset].chainDecimals}
+          />
+        )}
+      </FieldGrid>
+      {asset && (
+        <>
+          <FieldGrid>
+            <SelectField<RateSource>
+              name="rate_source"
+              label={t('method.rateSource')}
+              options={RATE_SOURCES.map((source) => ({ value: source, label: t(`rateSources.${source}`) }))}
+              onChange={form.setRateSource}
+            />
+            <IntegerField
+              name="rate_max_age_minutes"
+              label={t('method.rateMaxAge')}
+              help={t('method.rateMaxAgeHelp')}
+              min={1}
+            />
+          </FieldGrid>
+          {form.rateSource === 'staff' ? (
+            <TextField
+              name="rate"
+              label={t('method.rate', { symbol: ASSET_INFO[asset].symbol, currency: sign })}
+              help={
+                method?.rate && method.rate_at
+                  ? t('method.rateSetBy', {
+                      email: method.rate_set_by?.email ?? '—',
+                      time: formatMoment(method.rate_at, language),
+                    })
+                  : t('method.rateHelp')
+              }
+              maxLength={40}
+            />
+          ) : (
+            <>
+              <FieldGrid>
+                <TextField name="rate_url" label={t('method.rateUrl')} help={t('method.rateUrlHelp')} maxLength={500} />
+                <TextField
+                  name="rate_path"
+                  label={t('method.ratePath')}
+                  help={t('method.ratePathHelp')}
+                  maxLength={200}
+                />
+              </FieldGrid>
+              <Form.Item label={t('method.rateRead')}>
+                <Space direction="vertical" size={0}>
+                  <Typography.Text>
+                    {method?.rate && method.rate_at
+                      ? t('method.rateReadAt', {
+                          rate: `${method.rate} ${sign}`,
+                          time: formatMoment(method.rate_at, language),
+                        })
+                      : t('method.rateNotRead')}
+                  </Typography.Text>
+                  {method?.rate_error && (
+                    <Typography.Text type="danger">
+                      {t('method.rateError', { error: method.rate_error })}
+                    </Typography.Text>
+                  )}
+                </Space>
+              </Form.Item>
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/**
  * The fields of a payment method (create and edit): code, kind, active; per language the name and the manual
  * method's instructions; the icon; min amount and fee; then the provider and the settings that provider needs.
  */
@@ -236,6 +383,14 @@ export function MethodFields({ method, form }: { method: PanelPaymentMethod | nu
           precision={2}
         />
         <NumberField
+          name="max_amount"
+          label={t('method.maxAmount', { currency: currencySign(currency, language) })}
+          help={t('method.maxAmountHelp')}
+          min={0}
+          step={1}
+          precision={2}
+        />
+        <NumberField
           name="fee_percent"
           label={t('method.fee')}
           help={t('method.feeHelp')}
@@ -253,23 +408,30 @@ export function MethodFields({ method, form }: { method: PanelPaymentMethod | nu
         onChange={form.setProvider}
       />
       {form.provider === 'manual' ? (
-        <TextField
-          name="settings.address"
-          label={t('method.address')}
-          help={t('method.addressHelp')}
-          rows={{ min: 2, max: 5 }}
-          maxLength={500}
-        />
+        <>
+          <TextField
+            name="settings.address"
+            label={t('method.address')}
+            help={t('method.addressHelp')}
+            rows={{ min: 2, max: 5 }}
+            maxLength={500}
+          />
+          <h2 className={styles.heading}>{t('method.assetSection')}</h2>
+          <AssetFields method={method} form={form} />
+        </>
       ) : (
         <>
+          {/* NOWPayments: its API's URL, no store id (the API key names the account), an IPN secret. */}
           <FieldGrid>
             <TextField
               name="settings.server_url"
-              label={t('method.serverUrl')}
-              help={t('method.serverUrlHelp')}
+              label={t(form.provider === 'nowpayments' ? 'method.apiUrl' : 'method.serverUrl')}
+              help={t(form.provider === 'nowpayments' ? 'method.apiUrlHelp' : 'method.serverUrlHelp')}
               maxLength={300}
             />
-            <TextField name="settings.store_id" label={t('method.storeId')} maxLength={100} />
+            {form.provider === 'btcpay' && (
+              <TextField name="settings.store_id" label={t('method.storeId')} maxLength={100} />
+            )}
           </FieldGrid>
           <FieldGrid>
             <SecretField
@@ -280,14 +442,18 @@ export function MethodFields({ method, form }: { method: PanelPaymentMethod | nu
             />
             <SecretField
               name="webhook_secret"
-              label={t('method.webhookSecret')}
+              label={t(form.provider === 'nowpayments' ? 'method.ipnSecret' : 'method.webhookSecret')}
               stored={method?.secrets_set.webhook_secret ?? false}
               form={form}
             />
           </FieldGrid>
           <Form.Item
             label={t('method.webhookUrl')}
-            extra={method?.webhook_url ? t('method.webhookUrlHelp') : undefined}
+            extra={
+              method?.webhook_url
+                ? t(form.provider === 'nowpayments' ? 'method.ipnUrlHelp' : 'method.webhookUrlHelp')
+                : undefined
+            }
           >
             {method?.webhook_url ? (
               <Typography.Text code copyable={{ text: method.webhook_url }} className={styles.url}>

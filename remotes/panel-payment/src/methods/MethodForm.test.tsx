@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { PanelPaymentMethod } from '@proxy/contract/schemas/billing';
 import { appStore, messageAtom } from '@proxy/contract/state';
-import { installBrowserStubs, Providers, signIn, stubApi } from '../test/setup.tsx';
+import { chooseOption, screenTests, signIn, stubApi } from '@proxy/panel-kit/testing';
+import { renderForm } from '../test/setup.tsx';
 import { MethodCreate } from './MethodCreate.tsx';
 import { MethodEdit } from './MethodEdit.tsx';
 
@@ -26,7 +26,18 @@ const BTCPAY: PanelPaymentMethod = {
   secrets_set: { api_key: true, webhook_secret: false },
   webhook_url: 'https://proxy.example.com/api/payments/webhooks/btcpay/3/',
   min_amount: 50_000,
+  max_amount: null,
   fee_percent: 1.5,
+  asset: null,
+  asset_decimals: 0,
+  rate_source: 'staff',
+  rate: null,
+  rate_at: null,
+  rate_set_by: null,
+  rate_url: '',
+  rate_path: '',
+  rate_max_age_minutes: 1440,
+  rate_error: '',
   instructions_ru: '',
   instructions_en: '',
   active: true,
@@ -35,33 +46,31 @@ const BTCPAY: PanelPaymentMethod = {
   updated_at: '2026-02-01T10:00:00Z',
 };
 
-async function renderAt(path: string, method: PanelPaymentMethod = BTCPAY) {
-  const router = createMemoryRouter(
-    [
-      { path: '/en/panel/payment', Component: () => null },
-      { path: '/en/panel/payment/add', Component: MethodCreate },
-      { path: '/en/panel/payment/:id', Component: MethodEdit, loader: () => method },
-    ],
-    { initialEntries: [path] },
-  );
-  await act(async () => {
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
-  });
-  return router;
-}
+/** A manual USDT method priced at a rate a cashier set. */
+const USDT: PanelPaymentMethod = {
+  ...BTCPAY,
+  id: 4,
+  code: 'usdt_trc20',
+  name_ru: 'USDT',
+  name_en: 'USDT',
+  provider: 'manual',
+  settings: { address: 'TXYZ1234', server_url: '', store_id: '' },
+  secrets_set: { api_key: false, webhook_secret: false },
+  webhook_url: '',
+  asset: 'USDT-TRC20',
+  asset_decimals: 4,
+  rate: '95.50',
+  rate_at: '2026-02-01T09:30:00Z',
+  rate_set_by: { id: 1, email: 'cashier@example.com' },
+  rate_max_age_minutes: 60,
+};
+
+const renderAt = (path: string, method: PanelPaymentMethod = BTCPAY) =>
+  renderForm(path, { list: '/en/panel/payment', Create: MethodCreate, Edit: MethodEdit, loaded: method });
 
 /** The field of that label (the first: both language tabs are rendered, Russian first). */
 const field = (label: string) => screen.getAllByLabelText(label, { exact: true })[0] as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-
-async function choose(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }));
-}
 
 async function save() {
   await act(async () => {
@@ -69,14 +78,7 @@ async function save() {
   });
 }
 
-beforeEach(() => {
-  installBrowserStubs();
-  signIn(ALL);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(ALL);
 
 describe('the payment method form', () => {
   it('creates a manual method with the minimum sent in minor units, no secrets, then opens its edit screen', async () => {
@@ -101,7 +103,13 @@ describe('the payment method form', () => {
       settings: { address: 'TXYZ1234', server_url: '', store_id: '' },
       secrets: {},
       min_amount: 1234,
+      max_amount: null,
       fee_percent: 2.5,
+      asset: null,
+      rate_source: 'staff',
+      rate_url: '',
+      rate_path: '',
+      rate_max_age_minutes: 1440,
       instructions_ru: '',
       instructions_en: '',
       active: true,
@@ -128,7 +136,7 @@ describe('the payment method form', () => {
     expect(screen.getByLabelText('Wallet address or payment details')).toBeDefined();
     expect(screen.queryByLabelText('BTCPay Server URL')).toBeNull();
     expect(screen.queryByLabelText('API key')).toBeNull();
-    await choose('Provider', 'BTCPay Server');
+    await chooseOption('Provider', 'BTCPay Server');
     expect(screen.queryByLabelText('Wallet address or payment details')).toBeNull();
     expect(screen.getByLabelText('BTCPay Server URL')).toBeDefined();
     expect(screen.getByLabelText('Store ID')).toBeDefined();
@@ -136,8 +144,28 @@ describe('the payment method form', () => {
     expect(field('Webhook secret').type).toBe('password');
     // A new method has no webhook URL yet: the server makes it on save.
     expect(screen.getByText('Shown once the method is saved.')).toBeDefined();
-    await choose('Provider', 'Manual');
+    await chooseOption('Provider', 'Manual');
     expect(screen.getByLabelText('Wallet address or payment details')).toBeDefined();
+  });
+
+  it('creates a NOWPayments method: its API URL, API key and IPN secret, no store id', async () => {
+    const calls = stubApi(({ body }) => ({ status: 201, body: { ...BTCPAY, ...(body as object), id: 10 } }));
+    await renderAt('/en/panel/payment/add');
+    type('Code', 'nowpayments');
+    type('Name', 'Криптовалюта');
+    await chooseOption('Provider', 'NOWPayments');
+    expect(screen.getByText(/pays on NOWPayments' invoice page/)).toBeDefined();
+    expect(screen.queryByLabelText('Store ID')).toBeNull();
+    expect(field('IPN secret').type).toBe('password');
+    type('NOWPayments API URL', 'https://api.nowpayments.io');
+    type('API key', 'NP-API-KEY');
+    type('IPN secret', 'np-ipn-secret');
+    await save();
+    expect(calls[0]?.body).toMatchObject({
+      provider: 'nowpayments',
+      settings: { server_url: 'https://api.nowpayments.io' },
+      secrets: { api_key: 'NP-API-KEY', webhook_secret: 'np-ipn-secret' },
+    });
   });
 
   it('keeps secrets write-only: shows only whether each is set, leaves out an empty one, sends a typed one, and null to remove', async () => {
@@ -176,6 +204,53 @@ describe('the payment method form', () => {
     });
     // What was typed leaves the page once stored.
     expect(field('API key').value).toBe('');
+  });
+
+  it('prices a manual method in an asset at a staff rate: who set it shows, a new one is sent with the asset', async () => {
+    const calls = stubApi(({ body }) => ({ body: { ...USDT, ...(body as object) } }));
+    await renderAt('/en/panel/payment/4', USDT);
+    const rate = field('1 USDT in RUB');
+    expect(rate.value).toBe('95.50');
+    const item = rate.closest('.ant-form-item') as HTMLElement;
+    expect(item.textContent).toContain('Set by cashier@example.com on');
+    expect(field('Decimals of the amount').value).toBe('4');
+    expect(field('Rate valid for, minutes').value).toBe('60');
+    type('1 USDT in RUB', '96.10');
+    type('Max. top-up, RUB', '20000');
+    await save();
+    expect(calls[0]?.body).toMatchObject({
+      asset: 'USDT-TRC20',
+      asset_decimals: 4,
+      rate_source: 'staff',
+      rate: '96.10',
+      rate_max_age_minutes: 60,
+      max_amount: 2_000_000,
+    });
+  });
+
+  it('reads the rate from a provider: its URL and path instead of a typed rate, and the last read shown', async () => {
+    const provider: PanelPaymentMethod = {
+      ...USDT,
+      rate_source: 'provider',
+      rate_url: 'https://api.exchange.example/ticker',
+      rate_path: 'data.0.last',
+      rate_set_by: null,
+      rate_error: 'HTTP 502',
+    };
+    const calls = stubApi(() => ({ body: provider }));
+    await renderAt('/en/panel/payment/4', provider);
+    expect(screen.queryByLabelText('1 USDT in RUB')).toBeNull();
+    expect(field('Rate URL (JSON)').value).toBe('https://api.exchange.example/ticker');
+    expect(field('Path to the price').value).toBe('data.0.last');
+    expect(screen.getByText('The last read failed: HTTP 502')).toBeDefined();
+    await save();
+    // The rate is the job's to write: none is sent.
+    expect(calls[0]?.body).not.toHaveProperty('rate');
+    expect(calls[0]?.body).toMatchObject({ rate_source: 'provider', rate_path: 'data.0.last' });
+    await chooseOption('Rate', 'Set by staff');
+    expect(field('1 USDT in RUB')).toBeDefined();
+    await chooseOption('What the customer sends', 'The site currency (RUB)');
+    expect(screen.queryByLabelText('Rate')).toBeNull();
   });
 
   it('is read-only without the change permission: no save, delete or remove, fields disabled', async () => {

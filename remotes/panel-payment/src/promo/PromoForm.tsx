@@ -14,6 +14,7 @@ import {
   DateField,
   FieldGrid,
   FormDrawer,
+  IntegerField,
   NumberField,
   ResourceForm,
   SelectField,
@@ -84,14 +85,13 @@ function PromoFields({ kind, onKind }: { kind: PromoKind; onKind: (kind: PromoKi
           onChange={onKind}
         />
         {kind === 'percent' ? (
-          <NumberField
+          <IntegerField
             key="percent"
             name="value"
             label={t('promo.valuePercent')}
             help={t('promo.valuePercentHelp')}
             required
             min={1}
-            precision={0}
           />
         ) : (
           <NumberField
@@ -110,7 +110,7 @@ function PromoFields({ kind, onKind }: { kind: PromoKind; onKind: (kind: PromoKi
         <DateField name="valid_until" label={t('promo.until')} />
       </FieldGrid>
       <FieldGrid>
-        <NumberField name="max_uses" label={t('promo.maxUses')} help={t('promo.maxUsesHelp')} min={1} precision={0} />
+        <IntegerField name="max_uses" label={t('promo.maxUses')} help={t('promo.maxUsesHelp')} min={1} />
         <SwitchField name="once_per_customer" label={t('promo.oncePerCustomer')} />
         <SwitchField name="active" label={t('promo.activeField')} />
       </FieldGrid>

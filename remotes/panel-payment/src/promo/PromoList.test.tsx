@@ -1,10 +1,10 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
 import type { PanelPromoCode } from '@proxy/contract/schemas/billing';
 import { appStore, messageAtom } from '@proxy/contract/state';
-import { queryOf, renderSection } from '../test/render-section.tsx';
-import { installBrowserStubs, signIn, stubApi, type Call } from '../test/setup.tsx';
+import { chooseOption, queryOf, screenTests, signIn, stubApi, type Call } from '@proxy/panel-kit/testing';
+import { renderSection } from '../test/render-section.tsx';
 
 const promo = (id: number, code: string, extra: Partial<PanelPromoCode> = {}): PanelPromoCode => ({
   id,
@@ -52,19 +52,7 @@ const save = async () => {
   });
 };
 
-async function chooseKind(option: string) {
-  fireEvent.mouseDown(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Kind' }));
-  fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }));
-}
-
-beforeEach(() => {
-  installBrowserStubs();
-  signIn(ALL);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(ALL);
 
 describe('the promo codes', () => {
   it('lists the codes with their discount, validity, uses and state, filtered through the URL', async () => {
@@ -104,7 +92,7 @@ describe('the promo codes', () => {
     });
     expect(new URLSearchParams(router.state.location.search).get('promo')).toBe('new');
     type('Code', 'welcome');
-    await chooseKind('Fixed amount');
+    await chooseOption('Kind', 'Fixed amount', screen.getByRole('dialog'));
     type('Discount, RUB', '250.5');
     type('Valid from', '2026-03-01');
     type('Valid until', '2026-02-01');

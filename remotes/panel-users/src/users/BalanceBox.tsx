@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import * as v from 'valibot';
 import { Typography } from 'antd';
 import { adjustPanelUserBalance } from '@proxy/contract/api/panel-users';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
@@ -22,9 +23,23 @@ const EMPTY: AdjustmentValues = { amount: null, reason: '' };
 const LIMIT = MAX_AMOUNT / MINOR_PER_MAJOR;
 
 /**
+ * The contract's adjustment, and no debit the balance shown does not cover: refused on the amount before the
+ * confirmation, which would otherwise offer "The balance becomes −998 149 ₽" (#28). The server stays the judge
+ * (the balance may have moved since the page loaded): its refusal lands on the amount too.
+ */
+const coveredBy = (balance: number) =>
+  v.object({
+    ...BalanceAdjustmentSchema.entries,
+    amount: v.pipe(
+      BalanceAdjustmentSchema.entries.amount,
+      v.check((amount) => balance + amount >= 0, 'below_zero'),
+    ),
+  });
+
+/**
  * The account's balance, and with `users.change_balance` an adjustment: a signed amount typed in major units and a
- * required reason, checked with the contract's schema, confirmed with the balance it will leave, then posted as an
- * `adjustment` ledger entry. The server's refusal of a debit below zero lands on the amount.
+ * required reason, checked with the contract's schema and against the balance, confirmed with the balance it will
+ * leave, then posted as an `adjustment` ledger entry. The server's refusal of a debit below zero lands on the amount.
  */
 export function BalanceBox({
   user,
@@ -58,8 +73,11 @@ export function BalanceBox({
           name={`user-${user.id}-balance`}
           initialValues={EMPTY}
           toInput={({ amount, reason }) => ({ amount: toMinor(amount), reason })}
-          schema={BalanceAdjustmentSchema}
-          checkMessages={{ not_zero: t('balance.notZero') }}
+          schema={coveredBy(user.balance)}
+          checkMessages={{
+            not_zero: t('balance.notZero'),
+            below_zero: t('balance.belowZero', { balance: price(user.balance) }),
+          }}
           send={adjust}
           done={(adjusted) => t('balance.done', { balance: price(adjusted.balance) })}
           onDone={(adjusted) => {

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
 import { ALL_PERMISSIONS } from '@proxy/contract/permission-groups';
 import { appStore, messageAtom } from '@proxy/contract/state';
@@ -7,7 +7,7 @@ import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { account, audit, page } from '../test/fixtures.ts';
 import { renderUser, signInSuperuser } from '../test/render-user.tsx';
-import { installBrowserStubs, signIn, stubApi, type Call } from '../test/setup.tsx';
+import { screenTests, signIn, stubApi, type Call } from '@proxy/panel-kit/testing';
 
 const STAFF = ['users.view_user', 'users.change_user', 'users.change_balance', 'versions.view_version'];
 const CUSTOMER = account(7, { email: 'buyer@example.com', permissions: ['pages.view_page'] });
@@ -32,11 +32,7 @@ async function save() {
   });
 }
 
-beforeEach(() => installBrowserStubs());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests();
 
 describe("an account's screen", () => {
   it('shows the e-mail, the tags and a link to the customer’s page', async () => {
@@ -232,6 +228,24 @@ describe('the balance', () => {
     expect(screen.getByRole('status', { name: 'Current balance' }).textContent).toBe(rub(140_000));
   });
 
+  it('refuses a debit the balance does not cover on the amount, before asking and without sending (#28)', async () => {
+    signIn(STAFF);
+    const calls = stubApi(answer);
+    await renderUser(CUSTOMER);
+    await screen.findByRole('button', { name: 'Adjust balance' });
+    await adjust('-10000', 'Chargeback');
+    const amount = screen.getByLabelText(/^Amount/);
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(amount.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      `A debit cannot exceed the balance: ${rub(150_000)}.`,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    // The whole balance may go: down to zero, not below.
+    await adjust('-1500', 'Chargeback');
+    expect(screen.getByRole('dialog').textContent).toContain(`The balance becomes ${rub(0)}.`);
+  });
+
   it("shows the server's 400 on the amount", async () => {
     signIn(STAFF);
     stubApi((call) =>
@@ -241,7 +255,8 @@ describe('the balance', () => {
     );
     await renderUser(CUSTOMER);
     await screen.findByRole('button', { name: 'Adjust balance' });
-    await adjust('-5000', 'Chargeback');
+    // Covered by the balance as the page loaded it, but not by the one the server has now.
+    await adjust('-100', 'Chargeback');
     await act(async () => {
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Adjust' }));
     });

@@ -1,37 +1,23 @@
 import { listPanelUserInvoices } from '@proxy/contract/api/panel-users';
 import { formatPrice } from '@proxy/contract/money';
-import {
-  INVOICE_STATUSES,
-  PANEL_INVOICE_LIST,
-  type InvoiceStatus,
-  type PanelInvoice,
-} from '@proxy/contract/schemas/billing';
+import { PANEL_INVOICE_LIST, type PanelInvoice } from '@proxy/contract/schemas/billing';
 import { api } from '@proxy/contract/state';
-import { ResourceList, StatusTag } from '@proxy/panel-kit';
+import { InvoiceStatusTag, ResourceList, useInvoiceStatusFilter } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 import { formatMoment } from './user-resource.ts';
 import styles from './users.module.css';
 
-const TONES: Readonly<Record<InvoiceStatus, 'on' | 'highlight' | undefined>> = {
-  paid: 'on',
-  pending: 'highlight',
-  expired: undefined,
-  cancelled: undefined,
-};
-
 /** The customer's top-up invoices (the Payments section's list, filtered to them): amount, method, status. */
 export function UserInvoices({ userId }: { userId: number }) {
   const { t, language } = useT();
+  const statusFilter = useInvoiceStatusFilter();
   return (
     <ResourceList<PanelInvoice, typeof PANEL_INVOICE_LIST>
       definition={PANEL_INVOICE_LIST}
       load={(params, signal) => listPanelUserInvoices(api, userId, params, signal)}
       rowKey={(row) => row.id}
       filters={{
-        status: {
-          label: t('invoices.filters.status'),
-          choices: Object.fromEntries(INVOICE_STATUSES.map((status) => [status, t(`invoices.statuses.${status}`)])),
-        },
+        status: statusFilter,
         // The customer is this page's; the method is on each row.
         method: { label: t('invoices.columns.method'), hidden: true },
         user: { label: t('invoices.columns.id'), hidden: true },
@@ -67,7 +53,7 @@ export function UserInvoices({ userId }: { userId: number }) {
           key: 'status',
           title: t('invoices.columns.status'),
           sortable: true,
-          render: (row) => <StatusTag tone={TONES[row.status]}>{t(`invoices.statuses.${row.status}`)}</StatusTag>,
+          render: (row) => <InvoiceStatusTag status={row.status} />,
         },
       ]}
     />

@@ -1,4 +1,5 @@
 import { listPanelUserOrders } from '@proxy/contract/api/panel-users';
+import { cityName } from '@proxy/contract/countries';
 import { formatPrice } from '@proxy/contract/money';
 import { ORDER_LIST, type Order } from '@proxy/contract/schemas/orders';
 import { api } from '@proxy/contract/state';
@@ -39,7 +40,9 @@ export function UserOrders({ userId }: { userId: number }) {
                 {t('orders.what', { quantity: row.quantity, days: row.period_days })}
               </span>
               <span className={styles.sub}>
-                {[...new Set(row.lines.map((line) => `${line.country}, ${line.city}, ${line.operator}`))].join('; ')}
+                {[
+                  ...new Set(row.lines.map((line) => `${line.country}, ${cityName(line, language)}, ${line.operator}`)),
+                ].join('; ')}
               </span>
             </>
           ),

@@ -1,4 +1,5 @@
 import { listPanelUserProxies } from '@proxy/contract/api/panel-users';
+import { cityName } from '@proxy/contract/countries';
 import { PROXY_LIST, PROXY_STATES, type PanelProxy } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
 import { ResourceList, StatusTag } from '@proxy/panel-kit';
@@ -46,7 +47,7 @@ export function UserProxies({ userId }: { userId: number }) {
           responsive: ['md'],
           render: (row) => (
             <>
-              <span className={styles.nowrap}>{[row.country, row.city].join(', ')}</span>
+              <span className={styles.nowrap}>{[row.country, cityName(row, language)].join(', ')}</span>
               <span className={styles.sub}>{row.operator}</span>
             </>
           ),

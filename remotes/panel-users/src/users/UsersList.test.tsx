@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
 import { account, page } from '../test/fixtures.ts';
-import { installBrowserStubs, Providers, signIn, stubApi } from '../test/setup.tsx';
+import { locationQuery, queryOf, screenTests, stubApi } from '@proxy/panel-kit/testing';
+import { renderRoutes } from '../test/setup.tsx';
 import { UsersList } from './UsersList.tsx';
 
 const ROWS = [
@@ -20,38 +20,12 @@ const ROWS = [
   }),
 ];
 
-const queryOf = (url: string | undefined) => Object.fromEntries(new URL(url ?? '', 'http://x').searchParams);
-
-async function renderList(path = '/en/panel/users') {
-  const router = createMemoryRouter(
-    [
-      { path: '/en/panel/users', Component: UsersList },
-      { path: '/en/panel/users/:id', Component: () => null },
-    ],
-    { initialEntries: [path] },
-  );
-  await act(async () => {
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
-  });
-  return router;
-}
+const renderList = (path = '/en/panel/users') =>
+  renderRoutes([{ path: '/en/panel/users', Component: UsersList }, { path: '/en/panel/users/:id' }], path);
 
 const rowOf = (email: string) => screen.getByRole('link', { name: email }).closest('tr') as HTMLElement;
-const urlQuery = (router: Awaited<ReturnType<typeof renderList>>) =>
-  Object.fromEntries(new URLSearchParams(router.state.location.search));
 
-beforeEach(() => {
-  installBrowserStubs();
-  signIn(['users.view_user']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(['users.view_user']);
 
 describe('the users list', () => {
   it('shows each account with its flags, dates, balance and proxy count, linked to its screen, with the total', async () => {
@@ -100,7 +74,7 @@ describe('the users list', () => {
       fireEvent.change(min, { target: { value: '12.5' } });
       fireEvent.blur(min);
     });
-    expect(urlQuery(router)).toMatchObject({ balance_min: '1250', active: 'false' });
+    expect(locationQuery(router)).toMatchObject({ balance_min: '1250', active: 'false' });
     expect(queryOf(calls.at(-1)?.url)).toMatchObject({ balance_min: '1250', staff: 'true' });
   });
 
@@ -119,12 +93,12 @@ describe('the users list', () => {
       fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' buyer ' } });
       fireEvent.click(screen.getByRole('button', { name: /Search$/ }));
     });
-    expect(urlQuery(router)).toEqual({ search: 'buyer' });
+    expect(locationQuery(router)).toEqual({ search: 'buyer' });
     expect(queryOf(calls.at(-1)?.url)).toMatchObject({ search: 'buyer' });
     await act(async () => {
       fireEvent.click(screen.getByRole('columnheader', { name: /Proxies/ }));
     });
-    expect(urlQuery(router)).toEqual({ search: 'buyer', ordering: 'proxies' });
+    expect(locationQuery(router)).toEqual({ search: 'buyer', ordering: 'proxies' });
     expect(queryOf(calls.at(-1)?.url)).toMatchObject({ search: 'buyer', ordering: 'proxies' });
   });
 });

@@ -40,7 +40,7 @@ export function UsersList() {
             title: t('list.columns.email'),
             sortable: true,
             render: (row) => (
-              <Link to={paths.panelUserEdit(row.id, language)} className={styles.email}>
+              <Link to={paths.panelUserEdit(row.id, language)} className={`${styles.email} ${styles.listEmail}`}>
                 {row.email}
               </Link>
             ),
@@ -56,7 +56,7 @@ export function UsersList() {
             title: t('list.columns.dateJoined'),
             sortable: true,
             responsive: ['md'],
-            render: (row) => <span className={styles.nowrap}>{formatMoment(row.date_joined, language)}</span>,
+            render: (row) => <span className={styles.when}>{formatMoment(row.date_joined, language)}</span>,
           },
           {
             key: 'last_login',
@@ -65,7 +65,7 @@ export function UsersList() {
             responsive: ['lg'],
             render: (row) =>
               row.last_login ? (
-                <span className={styles.nowrap}>{formatMoment(row.last_login, language)}</span>
+                <span className={styles.when}>{formatMoment(row.last_login, language)}</span>
               ) : (
                 <span className={styles.muted}>{t('list.never')}</span>
               ),

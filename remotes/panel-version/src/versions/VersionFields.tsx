@@ -12,8 +12,8 @@ import {
 import {
   DateField,
   FieldGrid,
+  IntegerField,
   LanguageTabs,
-  NumberField,
   RichTextField,
   SelectField,
   SwitchField,
@@ -136,14 +136,12 @@ export function VersionFields({ form }: { form: VersionFormState }) {
           required
           maxLength={50}
         />
-        <NumberField
+        <IntegerField
           name="version_code"
           label={t('form.versionCode')}
           help={t('form.versionCodeHelp')}
           required
           min={1}
-          step={1}
-          precision={0}
         />
       </FieldGrid>
       <h2 className={styles.heading}>{t('form.source')}</h2>

@@ -1,40 +1,19 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PanelVersion } from '@proxy/contract/schemas/versions';
 import { appStore, messageAtom } from '@proxy/contract/state';
 import { ALL, FakeXhr, FILE, release } from '../test/fixtures.ts';
-import { installBrowserStubs, Providers, signIn, stubApi } from '../test/setup.tsx';
+import { chooseOption, screenTests, signIn, stubApi } from '@proxy/panel-kit/testing';
+import { renderForm } from '../test/setup.tsx';
 import { VersionCreate } from './VersionCreate.tsx';
 import { VersionEdit } from './VersionEdit.tsx';
 
-async function renderAt(path: string, version: PanelVersion = release(7)) {
-  const router = createMemoryRouter(
-    [
-      { path: '/en/panel/version', Component: () => null },
-      { path: '/en/panel/version/add', Component: VersionCreate },
-      { path: '/en/panel/version/:id', Component: VersionEdit, loader: () => version },
-    ],
-    { initialEntries: [path] },
-  );
-  await act(async () => {
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
-  });
-  return router;
-}
+const renderAt = (path: string, version: PanelVersion = release(7)) =>
+  renderForm(path, { list: '/en/panel/version', Create: VersionCreate, Edit: VersionEdit, loaded: version });
 
 const field = (label: string) => screen.getAllByLabelText(label, { exact: true })[0] as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const itemOf = (label: string) => field(label).closest('.ant-form-item') as HTMLElement;
-
-async function choose(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }));
-}
 
 /** Save (its name may keep antd's "loading" icon label while the spinner of a previous submit fades out). */
 async function save() {
@@ -49,15 +28,10 @@ async function chooseFile(file: File) {
   });
 }
 
+screenTests(ALL);
 beforeEach(() => {
-  installBrowserStubs();
-  signIn(ALL);
   FakeXhr.last = undefined;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('the release form', () => {
@@ -130,10 +104,10 @@ describe('the release form', () => {
       body: { version_code: ['Must be higher than 240, the highest code of Android stable.'] },
     }));
     await renderAt('/en/panel/version/add');
-    await choose('Platform', 'Windows');
+    await chooseOption('Platform', 'Windows');
     type('Version name', '1.3.0');
     type('Version code', '200');
-    await choose('Source', 'External URL');
+    await chooseOption('Source', 'External URL');
     expect(screen.queryByLabelText('File')).toBeNull();
     type('Download URL', 'http://cdn.example.com/agent.msi');
     await save();

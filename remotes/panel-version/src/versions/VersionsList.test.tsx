@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { appStore, messageAtom } from '@proxy/contract/state';
 import { ALL, release } from '../test/fixtures.ts';
-import { installBrowserStubs, Providers, signIn, stubApi, type Call } from '../test/setup.tsx';
+import { queryOf, screenTests, signIn, stubApi, type Call } from '@proxy/panel-kit/testing';
+import { renderRoutes } from '../test/setup.tsx';
 import { VersionsList } from './VersionsList.tsx';
 
 const ROWS = [
@@ -23,41 +23,17 @@ const ROWS = [
   }),
 ];
 
-const queryOf = (url: string | undefined) => Object.fromEntries(new URL(url ?? '', 'http://x').searchParams);
-
 function answer(call: Call) {
   if (call.method === 'DELETE') return { status: 204 };
   return { body: { count: 42, next: null, previous: null, results: ROWS } };
 }
 
-async function renderList(path = '/en/panel/version') {
-  const router = createMemoryRouter(
-    [
-      { path: '/en/panel/version', Component: VersionsList },
-      { path: '/en/panel/version/:id', Component: () => null },
-    ],
-    { initialEntries: [path] },
-  );
-  await act(async () => {
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
-  });
-  return router;
-}
+const renderList = (path = '/en/panel/version') =>
+  renderRoutes([{ path: '/en/panel/version', Component: VersionsList }, { path: '/en/panel/version/:id' }], path);
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
-beforeEach(() => {
-  installBrowserStubs();
-  signIn(ALL);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(ALL);
 
 describe('the releases list', () => {
   it('shows platform, channel, version and code, badges, date and size, with the total', async () => {

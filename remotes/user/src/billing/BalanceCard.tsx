@@ -24,7 +24,7 @@ export function BalanceCard({ withHistory = false }: { withHistory?: boolean }) 
       </div>
       <div className={styles.balanceActions}>
         {withHistory && (
-          <Link to={paths.user(undefined, language)} className={ui.secondaryButton}>
+          <Link to={`${paths.user(undefined, language)}#history`} className={ui.secondaryButton}>
             {t('balance.history')}
           </Link>
         )}

@@ -72,6 +72,11 @@ function Invoices({
                   <td data-label={t('invoices.method')}>{invoice.method}</td>
                   <td data-label={t('invoices.amount')} className={ui.numeric}>
                     {formatPrice(invoice.amount, invoice.currency, language)}
+                    {invoice.asset && (
+                      <span className={styles.assetAmount}>
+                        {invoice.asset.amount} {invoice.asset.symbol}
+                      </span>
+                    )}
                   </td>
                   <td data-label={t('invoices.status')}>
                     <span className={`${ui.badge} ${STATUS_TONES[invoice.status] ?? ''}`}>

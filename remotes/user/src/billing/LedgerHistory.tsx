@@ -46,7 +46,7 @@ export function LedgerHistory({ balance, data }: { balance: number; data: UserDa
   const filtered = kinds.length > 0 || created.after !== undefined || created.before !== undefined;
 
   return (
-    <section className={styles.section} aria-labelledby="ledger-title">
+    <section id="history" className={styles.section} aria-labelledby="ledger-title">
       <h2 id="ledger-title" className={styles.sectionTitle}>
         {t('ledger.title')}
       </h2>

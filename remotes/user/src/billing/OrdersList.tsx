@@ -14,8 +14,9 @@ import {
   ui,
   useListInUrl,
   useLoaded,
+  useProxyName,
 } from '@proxy/site-kit';
-import { countryName, flagOf } from '@proxy/contract/countries';
+import { cityName, countryName, Flag } from '@proxy/contract/countries';
 import { useT } from '../i18n/use-t.ts';
 import type { UserData } from './user-data.ts';
 import styles from './billing.module.css';
@@ -31,8 +32,8 @@ export function orderAnchor(id: number): string {
 
 /**
  * The customer's orders, newest first: what each bought and where, the promo code, the total and links to its
- * proxies (a released one is only named; staff see the ids only: the proxy pages are the customer's). The date
- * filter and the page live in the URL.
+ * proxies by the one name a proxy goes by (#28; a released or given-away one is only said to be so; staff see the
+ * names without links: the proxy pages are the customer's). The date filter and the page live in the URL.
  */
 export function OrdersList({ balance, data }: { balance: number; data: UserData }) {
   const { t, language } = useT();
@@ -110,18 +111,24 @@ export function OrdersList({ balance, data }: { balance: number; data: UserData 
   );
 }
 
-/** Where the order's proxies are, each place once: flag, country, city, operator. */
-function placesOf(order: Order, language: Language): string[] {
-  const places = order.lines.map((line) =>
-    [flagOf(line.country), [countryName(line.country, language), line.city].filter(Boolean).join(', '), line.operator]
+/** Where the order's proxies are, each place once: its country (for the flag) and 'country, city operator'. */
+function placesOf(order: Order, language: Language): { country: string; text: string }[] {
+  const places = new Map<string, string>();
+  for (const line of order.lines) {
+    const text = [
+      [countryName(line.country, language), cityName(line, language)].filter(Boolean).join(', '),
+      line.operator,
+    ]
       .filter(Boolean)
-      .join(' '),
-  );
-  return [...new Set(places)];
+      .join(' ');
+    places.set(text, line.country);
+  }
+  return [...places].map(([text, country]) => ({ country, text }));
 }
 
 function OrderRow({ order, language, own }: { order: Order; language: Language; own: boolean }) {
   const { t } = useT();
+  const proxyName = useProxyName();
   const period = t(`proxies.days.${pluralOf(order.period_days, language)}`, { count: order.period_days });
   const promo = order.promo_code !== null || order.discount > 0;
   return (
@@ -134,7 +141,9 @@ function OrderRow({ order, language, own }: { order: Order; language: Language; 
         <span className={styles.operation}>
           <span className={styles.kind}>{t('orders.quantity', { quantity: order.quantity, period })}</span>
           {placesOf(order, language).map((place) => (
-            <span key={place}>{place}</span>
+            <span key={place.text}>
+              <Flag country={place.country} language={language} decorative /> {place.text}
+            </span>
           ))}
         </span>
       </td>
@@ -157,11 +166,13 @@ function OrderRow({ order, language, own }: { order: Order; language: Language; 
             // Lines have no id of their own; their order in the order does not change.
             <li key={index}>
               {line.proxy_id === null ? (
-                <span className={ui.muted}>{t('orders.released')}</span>
+                <span className={ui.muted}>{t(line.transferred ? 'orders.transferred' : 'orders.released')}</span>
               ) : own ? (
-                <Link to={paths.ipDetail(line.proxy_id, language)}>{t('orders.proxy', { id: line.proxy_id })}</Link>
+                <Link to={paths.ipDetail(line.proxy_id, language)}>
+                  {proxyName({ id: line.proxy_id, comment: line.proxy_comment })}
+                </Link>
               ) : (
-                t('orders.proxy', { id: line.proxy_id })
+                proxyName({ id: line.proxy_id, comment: line.proxy_comment })
               )}
             </li>
           ))}

@@ -15,6 +15,8 @@ export interface InvoiceRow {
   readonly amount: number;
   readonly currency: Currency;
   readonly method: string;
+  /** A crypto invoice's exact amount in its asset ('104.7122' 'USDT'). */
+  readonly asset: { readonly amount: string; readonly symbol: string } | null;
   readonly created_at: string;
 }
 

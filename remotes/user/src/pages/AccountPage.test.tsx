@@ -20,6 +20,7 @@ const proxy = (id: number, changes: Partial<Proxy>): Proxy => ({
   id,
   state: 'active',
   online: true,
+  offline_since: null,
   comment: '',
   country: 'RU',
   city: 'Moscow',
@@ -126,11 +127,28 @@ describe('AccountPage', () => {
     const rows = within(list.nextElementSibling as HTMLElement).getAllByRole('link');
     expect(rows.map((row) => row.getAttribute('href'))).toEqual(['/en/ip/7', '/en/ip/3', '/en/ip/9']);
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Instagram farm🇷🇺RussiaMTSLast dayuntil Nov 23',
-      // No comment: the login names it.
-      'u3🇰🇿KazakhstanBeeline2 days leftuntil Nov 25',
-      'u9🇷🇺RussiaMegaFon21 days leftuntil Dec 14',
+      'Instagram farmRussiaMTSLast dayuntil Nov 23',
+      // No comment: the one numbered name every screen gives it (#28).
+      'Proxy #3KazakhstanBeeline2 days leftuntil Nov 25',
+      'Proxy #9RussiaMegaFon21 days leftuntil Dec 14',
     ]);
+    // The flags are the site's SVG files (not emoji, which Windows does not draw), decoration beside the name.
+    expect(rows.map((row) => row.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/flags/ru.svg',
+      '/flags/kz.svg',
+      '/flags/ru.svg',
+    ]);
+    expect(rows.map((row) => row.querySelector('img')?.getAttribute('alt'))).toEqual(['', '', '']);
+  });
+
+  it('says when a proxy just got for a day ends, without the last-day warning (#28)', async () => {
+    const inHours = '2026-11-23T17:30:00Z';
+    stubProxies({ working: page(1, [proxy(4, { state: 'active', days_left: 0, expires_at: inHours })]), expiring: 0 });
+    await renderAccount(customer, 'en');
+    const list = await within(proxiesRegion(en)).findByRole('heading', { name: en.proxies.next });
+    const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date(inHours));
+    expect((list.nextElementSibling as HTMLElement).textContent).toContain(`until ${time}`);
+    expect((list.nextElementSibling as HTMLElement).textContent).not.toContain(en.proxies.lastDay);
   });
 
   it('words the counts and days in Russian', async () => {
@@ -180,11 +198,11 @@ describe('AccountPage', () => {
     const card = screen.getByRole('region', { name: ru.balance.title });
     expect(card.textContent).toContain('1\u00a0234,50\u00a0₽');
     expect(screen.getByRole('link', { name: ru.balance.topUp }).getAttribute('href')).toBe('/#topup');
-    expect(screen.getByRole('link', { name: ru.balance.history }).getAttribute('href')).toBe('/user');
+    expect(screen.getByRole('link', { name: ru.balance.history }).getAttribute('href')).toBe('/user#history');
     cleanup();
     await renderAccount({ ...customer, currency: 'USD' }, 'en');
     expect(screen.getByRole('region', { name: en.balance.title }).textContent).toContain('$1,234.50');
-    expect(screen.getByRole('link', { name: en.balance.history }).getAttribute('href')).toBe('/en/user');
+    expect(screen.getByRole('link', { name: en.balance.history }).getAttribute('href')).toBe('/en/user#history');
   });
 
   it('links staff to the control panel in their language', async () => {

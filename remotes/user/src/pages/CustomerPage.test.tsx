@@ -70,7 +70,17 @@ const ANSWERS: Record<string, unknown> = {
       currency: 'RUB',
       promo_code: null,
       auto_renew: false,
-      lines: [{ proxy_id: 102, country: 'RU', city: 'Moscow', operator: 'MTS', period_days: 7, price: 30_000 }],
+      lines: [
+        {
+          proxy_id: 102,
+          transferred: false,
+          country: 'RU',
+          city: 'Moscow',
+          operator: 'MTS',
+          period_days: 7,
+          price: 30_000,
+        },
+      ],
       created_at: '2026-06-01T09:00:00Z',
     },
   ]),
@@ -85,6 +95,9 @@ const ANSWERS: Record<string, unknown> = {
       currency: 'RUB',
       method: { id: 1, code: 'usdt', name_ru: 'USDT (TRC-20)', name_en: 'Tether', provider: 'manual' },
       pay_address: 'T123',
+      asset: null,
+      paid_asset_amount: null,
+      paid_txid: '',
       provider_reference: '',
       customer_reference: '',
       status_reason: '',
@@ -163,7 +176,7 @@ describe("staff's view of a customer", () => {
     const invoices = screen.getByRole('region', { name: en.invoices.title });
     expect(plain((await within(invoices).findAllByRole('row'))[1] ?? null)).toMatch(/^30.*TetherRUB 1,000Paid$/);
     const orders = screen.getByRole('region', { name: en.orders.title });
-    expect(plain((await within(orders).findAllByRole('row'))[1] ?? null)).toContain('Proxy no. 102');
+    expect(plain((await within(orders).findAllByRole('row'))[1] ?? null)).toContain('Proxy #102');
     const ledger = screen.getByRole('region', { name: en.ledger.title });
     expect(plain((await within(ledger).findAllByRole('row'))[1] ?? null)).toContain('Invoice no. 30');
 

@@ -27,6 +27,8 @@ const invoice = (id: number, status: Invoice['status'], amount: number): Invoice
   instructions: '',
   pay_address: 'T123',
   pay_qr: null,
+  pay_uri: 'T123',
+  asset: null,
   checkout_url: null,
   customer_reference: '',
   status_reason: '',
@@ -48,8 +50,11 @@ const entry = (id: number, changes: Partial<LedgerEntry>): LedgerEntry => ({
 
 const line = (proxy_id: number | null, changes: Partial<OrderLine> = {}): OrderLine => ({
   proxy_id,
+  transferred: false,
+  proxy_comment: proxy_id === null ? null : '',
   country: 'RU',
-  city: 'Москва',
+  city: 'Moscow',
+  city_ru: 'Москва',
   operator: 'MTS',
   period_days: 7,
   price: 30_000,
@@ -100,7 +105,7 @@ const ANSWERS = {
       discount: 6_000,
       total: 54_000,
       promo_code: 'SPRING10',
-      lines: [line(102), line(null)],
+      lines: [line(102), line(null), line(null, { transferred: true })],
     }),
     order(7, { period_days: 1 }),
   ]),
@@ -296,25 +301,40 @@ describe('the user page', () => {
     expect(urls.some((url) => url === '/api/users/')).toBe(false);
   });
 
-  it('lists the orders: what, where, the promo code, the total and links to their proxies, a released one as text', async () => {
+  it('lists the orders: what, where, the promo code, the total and links to their proxies, a released or given away one as text', async () => {
     const urls = stubApi(ANSWERS);
     await openPage('/user');
     const orders = screen.getByRole('region', { name: ru.orders.title });
     const rows = await within(orders).findAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(plain(rows[1] ?? null)).toMatch(
-      /^8.*2 × 7 дней🇷🇺 Россия, Москва MTSSPRING10-60 ₽540 ₽Прокси № 102освобождён$/,
+      /^8.*2 × 7 дней Россия, Москва MTSSPRING10-60 ₽540 ₽Прокси №102освобождёнпередан$/,
     );
-    expect(plain(rows[2] ?? null)).toMatch(/^7.*1 × 1 день🇷🇺 Россия, Москва MTS300 ₽Прокси № 101$/);
+    expect(plain(rows[2] ?? null)).toMatch(/^7.*1 × 1 день Россия, Москва MTS300 ₽Прокси №101$/);
+    expect(rows[1]?.querySelector('img')?.getAttribute('src')).toBe('/flags/ru.svg');
     expect(
       within(rows[1] as HTMLElement)
-        .getByRole('link', { name: 'Прокси № 102' })
+        .getByRole('link', { name: 'Прокси №102' })
         .getAttribute('href'),
     ).toBe('/ip/102');
     expect(within(rows[1] as HTMLElement).getAllByRole('link')).toHaveLength(1);
     expect(within(rows[1] as HTMLElement).getByText(ru.orders.released).tagName).toBe('SPAN');
     expect(rows[2]?.id).toBe('order-7');
     expect(urls).toContain('/api/orders/?ordering=-created_at&page_size=10');
+  });
+
+  it("names a proxy by the customer's own label, as every other screen does, else by its number (#28)", async () => {
+    stubApi({
+      ...ANSWERS,
+      '/api/orders/': page(1, [
+        order(10, { quantity: 2, lines: [line(103, { proxy_comment: 'Парсер цен' }), line(104)] }),
+      ]),
+    });
+    await openPage('/user');
+    const orders = screen.getByRole('region', { name: ru.orders.title });
+    expect((await within(orders).findByRole('link', { name: 'Парсер цен' })).getAttribute('href')).toBe('/ip/103');
+    expect(within(orders).getByRole('link', { name: 'Прокси №104' }).getAttribute('href')).toBe('/ip/104');
+    expect(within(orders).queryByText('Прокси №103')).toBeNull();
   });
 
   it('words the period in Russian plural forms and in English', async () => {
@@ -327,7 +347,9 @@ describe('the user page', () => {
     await openPage('/en/user', 'en');
     const ordersEn = screen.getByRole('region', { name: en.orders.title });
     expect(await within(ordersEn).findByText('1 × 30 days')).toBeTruthy();
-    expect(within(ordersEn).getByRole('link', { name: 'Proxy no. 101' }).getAttribute('href')).toBe('/en/ip/101');
+    expect(within(ordersEn).getByRole('link', { name: 'Proxy #101' }).getAttribute('href')).toBe('/en/ip/101');
+    // The place in English: the city's English name (#28).
+    expect(within(ordersEn).getByText('Russia, Moscow MTS')).toBeTruthy();
   });
 
   it('offers to order when there are no orders yet', async () => {
@@ -346,7 +368,7 @@ describe('the user page', () => {
     expect((await within(orders).findByRole('alert')).textContent).toContain(kitText.ru.loadFailed);
     stubApi(ANSWERS);
     await act(async () => fireEvent.click(within(orders).getByRole('button', { name: kitText.ru.retry })));
-    expect(await within(orders).findByRole('link', { name: 'Прокси № 102' })).toBeTruthy();
+    expect(await within(orders).findByRole('link', { name: 'Прокси №102' })).toBeTruthy();
   });
 
   it('keeps the orders date filter in the URL apart from the ledger and sends created_after/created_before', async () => {

@@ -5,7 +5,7 @@ import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { PanelUserDetail } from '@proxy/contract/schemas/users';
 import { api, appStore, userAtom, useAtomValue } from '@proxy/contract/state';
-import { ui } from '@proxy/site-kit';
+import { ui, useScrollToHash } from '@proxy/site-kit';
 import { idOf } from '../billing/references.ts';
 import { BalanceCard } from '../billing/BalanceCard.tsx';
 import { InvoiceResult } from '../billing/InvoiceResult.tsx';
@@ -14,11 +14,15 @@ import { LedgerHistory } from '../billing/LedgerHistory.tsx';
 import { OrdersList } from '../billing/OrdersList.tsx';
 import { OWN_DATA } from '../billing/user-data.ts';
 import { useT } from '../i18n/use-t.ts';
+import { NotificationsCard } from '../notifications/NotificationsCard.tsx';
+import { WebhookCard } from '../notifications/WebhookCard.tsx';
+import { ApiKeysCard } from '../profile/ApiKeysCard.tsx';
 import { EmailCard } from '../profile/EmailCard.tsx';
 import { MailingCard } from '../profile/MailingCard.tsx';
 import { PasswordCard } from '../profile/PasswordCard.tsx';
 import { ProfileCard } from '../profile/ProfileCard.tsx';
 import { SessionsCard } from '../profile/SessionsCard.tsx';
+import { TelegramCard } from '../profile/TelegramCard.tsx';
 import { CustomerPage } from './CustomerPage.tsx';
 import styles from './AccountPage.module.css';
 
@@ -49,8 +53,8 @@ export function UserPage() {
 
 /**
  * `/user` — the customer's own page: the balance with "Top up", the account (e-mail, language), the mailing
- * subscription, the password and the e-mail address, the signed-in devices, the top-up invoices, the order history
- * and the balance history.
+ * subscription, the password and the e-mail address, the signed-in devices, the customer API's keys, the top-up
+ * invoices, the order history and the balance history.
  */
 function OwnPage() {
   const { t } = useT();
@@ -58,6 +62,8 @@ function OwnPage() {
   const [sessionsVersion, setSessionsVersion] = useState(0);
   const user = useAtomValue(userAtom);
   const [search, setSearch] = useSearchParams();
+  // The dashboard's "History" leads to `#history`, the bottom of this page, below lists that load after it opens.
+  useScrollToHash();
   if (!user) return null;
   const returned = idOf(search.get(RETURN_PARAM));
   const dismissResult = () =>
@@ -82,6 +88,10 @@ function OwnPage() {
           <PasswordCard onChanged={() => setSessionsVersion((version) => version + 1)} />
           <EmailCard />
           <SessionsCard refresh={sessionsVersion} />
+          <ApiKeysCard />
+          <TelegramCard />
+          <NotificationsCard />
+          <WebhookCard />
         </div>
         <InvoicesList balance={user.balance} data={OWN_DATA} />
         <OrdersList balance={user.balance} data={OWN_DATA} />

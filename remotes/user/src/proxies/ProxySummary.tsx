@@ -5,8 +5,8 @@ import { paths } from '@proxy/contract/routes';
 import { listQueryOf } from '@proxy/contract/schemas/list-query';
 import { EXPIRING_DAYS, PROXY_LIST, type Proxy, type ProxyListParams } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
-import { LoadState, pluralOf, ui, useLoaded } from '@proxy/site-kit';
-import { countryName, flagOf } from '@proxy/contract/countries';
+import { LoadState, pluralOf, ui, useLoaded, useProxyName } from '@proxy/site-kit';
+import { countryName, Flag } from '@proxy/contract/countries';
 import { useT } from '../i18n/use-t.ts';
 import styles from './ProxySummary.module.css';
 
@@ -102,8 +102,14 @@ export function ProxySummary() {
 
 function ExpiryRow({ proxy, language }: { proxy: Proxy; language: Language }) {
   const { t } = useT();
-  const left =
-    proxy.days_left <= 0
+  const proxyName = useProxyName();
+  // A proxy only just got for a day is not "expiring" (the API's state): it says when it ends instead (#28).
+  const fresh = proxy.days_left <= 0 && proxy.state === 'active';
+  const left = fresh
+    ? t('proxies.untilTime', {
+        time: new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(proxy.expires_at)),
+      })
+    : proxy.days_left <= 0
       ? t('proxies.lastDay')
       : t(`proxies.daysLeft.${pluralOf(proxy.days_left, language)}`, { count: proxy.days_left });
   const until = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(
@@ -111,11 +117,9 @@ function ExpiryRow({ proxy, language }: { proxy: Proxy; language: Language }) {
   );
   return (
     <Link to={paths.ipDetail(proxy.id, language)} className={styles.expiry}>
-      <span className={styles.name}>{proxy.comment || proxy.login}</span>
+      <span className={styles.name}>{proxyName(proxy)}</span>
       <span className={styles.place}>
-        <span className={styles.flag} aria-hidden="true">
-          {flagOf(proxy.country)}
-        </span>
+        <Flag country={proxy.country} language={language} decorative className={styles.flag} />
         <span>{countryName(proxy.country, language)}</span>
         <span className={styles.operator}>{proxy.operator}</span>
       </span>

@@ -1,0 +1,372 @@
+// Crypto top-ups that say how much to send (issue #27), on PGlite and (with DATABASE_URL) PostgreSQL: a method's asset
+// and rate (staff-set, signed and dated, or read from a provider's JSON by the rates job), the invoice's locked rate and
+// its unique asset amount, the wallet URI in its QR code, staff finding it by that amount and recording what arrived,
+// a stale rate refusing instead of pricing, and each wrong amount refused with its own words.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, EN, freshEmail, login, RU, TEST_SECRET_KEY, tokenHeader } from '../../test/accounts.ts';
+import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
+
+const STAFF = [
+  'payments.view_paymentmethod',
+  'payments.add_paymentmethod',
+  'payments.change_paymentmethod',
+  'payments.view_invoice',
+  'payments.change_invoice',
+];
+const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+const USDT = {
+  code: 'usdt_locked',
+  name_ru: 'USDT (TRC-20)',
+  kind: 'crypto',
+  provider: 'manual',
+  settings: { address: TRON },
+  min_amount: 50_000,
+  max_amount: 5_000_000,
+  asset: 'USDT-TRC20',
+  rate: '95.50',
+  rate_max_age_minutes: 60,
+};
+
+/** A rate provider: answers whatever the test sets, as an exchange's ticker would. */
+function startTicker(): Promise<{ url: string; answer: { status: number; body: string }; close: () => Promise<void> }> {
+  const answer = { status: 200, body: '{}' };
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.end(answer.body);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}/ticker?pair=USDTRUB`,
+        answer,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+describe.each(BACKENDS)('crypto top-ups on $name', (backend) => {
+  let testDb: TestDb;
+  let app: FastifyInstance;
+  let ticker: Awaited<ReturnType<typeof startTicker>>;
+  const as = {} as Record<'cashier' | 'alice' | 'bob', Record<string, string>>;
+  let cashierEmail = '';
+  let cashierId = 0;
+  let usdtId = 0;
+
+  // The database on its own hook: migrating and seeding is most of the set-up's time on a busy machine.
+  beforeAll(async () => {
+    testDb = await openSeededDb(backend);
+  }, 300_000);
+  beforeAll(async () => {
+    app = await buildTestApp({ db: testDb.db });
+    ticker = await startTicker();
+    for (const name of ['cashier', 'alice', 'bob'] as const) {
+      const email = freshEmail(name);
+      const user = await createUser(testDb.db, {
+        email,
+        verified: true,
+        ...(name === 'cashier' ? { staff: true, permissions: STAFF } : {}),
+      });
+      if (name === 'cashier') [cashierEmail, cashierId] = [email, user.id];
+      as[name] = tokenHeader(await login(app, email));
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await ticker?.close();
+    await testDb?.dispose();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: object) =>
+    app.inject({ method, url, headers: { ...EN, ...headers }, ...(payload ? { payload } : {}) });
+  const topUp = (who: 'alice' | 'bob', method: number, amount: number, language: typeof EN | typeof RU = EN) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/invoices/',
+      headers: { ...language, ...as[who] },
+      payload: { method, amount },
+    });
+  const customerMethod = async (id: number) =>
+    (await call('GET', '/api/payment-methods/', {})).json().find((method: { id: number }) => method.id === id);
+
+  it('staff give a method its asset and rate: the panel shows who set the rate and when', async () => {
+    const created = await call('POST', '/api/panel/payment-methods/', as.cashier, USDT);
+    expect(created.statusCode).toBe(201);
+    const method = created.json();
+    usdtId = method.id;
+    expect(method).toMatchObject({
+      asset: 'USDT-TRC20',
+      asset_decimals: 4,
+      rate_source: 'staff',
+      rate: '95.50',
+      rate_set_by: { id: cashierId, email: cashierEmail },
+      rate_max_age_minutes: 60,
+      max_amount: 5_000_000,
+    });
+    expect(Date.now() - new Date(method.rate_at).getTime()).toBeLessThan(60_000);
+
+    expect(await customerMethod(usdtId)).toMatchObject({
+      asset: { code: 'USDT-TRC20', symbol: 'USDT', network: 'Tron (TRC-20)', decimals: 4 },
+      rate: '95.50',
+      min_amount: 50_000,
+      max_amount: 5_000_000,
+      unavailable: null,
+    });
+  });
+
+  it('an invoice locks the rate and asks for the converted total plus a tail no other open invoice has', async () => {
+    // 10 000 ₽ at 95.50 ₽ = 104.71204… USDT: rounded up to 4 decimals, then the first free tail.
+    const first = await topUp('alice', usdtId, 1_000_000);
+    expect(first.statusCode).toBe(201);
+    const invoice = first.json();
+    expect(invoice.asset).toMatchObject({ code: 'USDT-TRC20', symbol: 'USDT', amount: '104.7122', rate: '95.5' });
+    expect(invoice.asset.locked_at).toBe(invoice.created_at);
+    // TRC-20 has no URI standard: the QR code is the plain address, the amount is shown beside it.
+    expect(invoice.pay_uri).toBe(TRON);
+    expect(invoice.pay_qr).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    const second = (await topUp('bob', usdtId, 1_000_000)).json();
+    expect(second.asset.amount).toBe('104.7123');
+
+    // A new rate prices new invoices; the open ones keep theirs.
+    expect((await call('PATCH', `/api/panel/payment-methods/${usdtId}/`, as.cashier, { rate: '100' })).statusCode).toBe(
+      200,
+    );
+    expect((await topUp('bob', usdtId, 1_000_000)).json().asset).toMatchObject({ amount: '100.0001', rate: '100' });
+    const again = (await call('GET', `/api/invoices/${invoice.id}/`, as.alice)).json();
+    expect(again.asset).toMatchObject({ amount: '104.7122', rate: '95.5' });
+
+    // A cancelled invoice gives its amount back to the next top-up at that rate.
+    await call('PATCH', `/api/panel/payment-methods/${usdtId}/`, as.cashier, { rate: '95.5' });
+    expect((await call('POST', `/api/invoices/${invoice.id}/cancel/`, as.alice)).statusCode).toBe(200);
+    expect((await topUp('alice', usdtId, 1_000_000)).json().asset.amount).toBe('104.7122');
+  });
+
+  it('staff find an invoice by the amount a deposit came with and record what arrived', async () => {
+    const invoice = (await topUp('alice', usdtId, 600_000)).json();
+    const amount = invoice.asset.amount as string;
+    for (const search of [amount, amount.replace('.', ',')]) {
+      const found = await call('GET', `/api/panel/invoices/?search=${encodeURIComponent(search)}`, as.cashier);
+      expect(found.json().results.map((row: { id: number }) => row.id)).toEqual([invoice.id]);
+      expect(found.json().results[0].asset).toMatchObject({ code: 'USDT-TRC20', amount, rate: '95.5' });
+    }
+    const paid = await call('POST', `/api/panel/invoices/${invoice.id}/paid/`, as.cashier, {
+      asset_amount: amount,
+      txid: 'a1b2c3d4e5f6',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'paid', paid_asset_amount: amount, paid_txid: 'a1b2c3d4e5f6' });
+    const malformed = await call('POST', `/api/panel/invoices/${invoice.id}/paid/`, as.cashier, {
+      asset_amount: '1e3',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty('asset_amount');
+  });
+
+  it('a rate older than its limit makes the method unavailable: listed with the reason, top-ups refused', async () => {
+    await testDb.db.query(`UPDATE payment_methods SET rate_at = now() - interval '61 minutes' WHERE id = $1`, [usdtId]);
+    expect(await customerMethod(usdtId)).toMatchObject({ unavailable: 'stale_rate' });
+    const refused = await topUp('alice', usdtId, 1_000_000);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      method: ['The exchange rate of this method is out of date: choose another one or try again later.'],
+    });
+    expect((await topUp('alice', usdtId, 1_000_000, RU)).json()).toEqual({
+      method: ['Курс этого способа устарел: выберите другой или попробуйте позже.'],
+    });
+
+    // Saving the same rate again does not make it look new; another value is dated and signed anew.
+    await call('PATCH', `/api/panel/payment-methods/${usdtId}/`, as.cashier, { rate: '95.500' });
+    expect(await customerMethod(usdtId)).toMatchObject({ unavailable: 'stale_rate' });
+    await call('PATCH', `/api/panel/payment-methods/${usdtId}/`, as.cashier, { rate: '96' });
+    expect(await customerMethod(usdtId)).toMatchObject({ unavailable: null, rate: '96' });
+  });
+
+  it.each([
+    [-10_000, 'The amount cannot be negative.', 'Сумма не может быть отрицательной.'],
+    [0, 'Enter an amount above zero.', 'Введите сумму больше нуля.'],
+    [60_000.5, 'At most two digits after the decimal point.', 'Не больше двух знаков после запятой.'],
+    [
+      49_999,
+      'The smallest top-up with this method is RUB\u00a0500.',
+      'Минимальная сумма пополнения этим способом — 500\u00a0₽.',
+    ],
+    [
+      9_999_999_999_900,
+      'The largest top-up with this method is RUB\u00a050,000.',
+      'Максимальная сумма пополнения этим способом — 50\u00a0000\u00a0₽.',
+    ],
+  ])('an amount of %s minor units is refused with its own words', async (amount, en, ru) => {
+    const english = await topUp('alice', usdtId, amount);
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toEqual({ amount: [en] });
+    expect((await topUp('alice', usdtId, amount, RU)).json()).toEqual({ amount: [ru] });
+  });
+
+  it('the QR code carries the wallet URI each asset has: EIP-681 for Ether and ERC-20, BIP21 for Bitcoin', async () => {
+    const make = async (code: string, asset: string, address: string, rate: string) =>
+      (
+        await call('POST', '/api/panel/payment-methods/', as.cashier, {
+          code,
+          name_ru: code,
+          kind: 'crypto',
+          provider: 'manual',
+          settings: { address },
+          asset,
+          rate,
+        })
+      ).json().id as number;
+    // 3 000 ₽ at 300 000 ₽ = 0.01 ETH; 6 decimals and the tail: 0.010001 ETH = 10001 × 10^12 wei.
+    const eth = (await topUp('bob', await make('eth_uri', 'ETH', ETH_ADDRESS, '300000'), 300_000)).json();
+    expect(eth.asset.amount).toBe('0.010001');
+    expect(eth.pay_uri).toBe(`ethereum:${ETH_ADDRESS}@1?value=10001000000000000`);
+    const erc20 = (await topUp('bob', await make('usdt_erc', 'USDT-ERC20', ETH_ADDRESS, '100'), 300_000)).json();
+    expect(erc20.pay_uri).toBe(
+      `ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${ETH_ADDRESS}&uint256=30000100`,
+    );
+    const btc = (await topUp('bob', await make('btc_uri', 'BTC', 'bc1qexampleaddress', '9000000'), 900_000)).json();
+    expect(btc.pay_uri).toBe('bitcoin:bc1qexampleaddress?amount=0.00100001');
+    const ton = (await topUp('bob', await make('ton_uri', 'TON', 'UQexampleton', '250'), 250_000)).json();
+    expect(ton.pay_uri).toBe('ton://transfer/UQexampleton?amount=10000100000');
+  });
+
+  it('staff are told what a method cannot be: too many decimals, an asset on a gateway, a provider without its URL', async () => {
+    const base = { ...USDT, code: 'usdt_bad' };
+    const decimals = await call('POST', '/api/panel/payment-methods/', as.cashier, { ...base, asset_decimals: 7 });
+    expect(decimals.json()).toEqual({ asset_decimals: ['This asset has at most 6 digits after the decimal point.'] });
+    const gateway = await call('POST', '/api/panel/payment-methods/', as.cashier, {
+      ...base,
+      provider: 'btcpay',
+      settings: { server_url: 'https://pay.example.com', store_id: 's' },
+      secrets: { api_key: 'k', webhook_secret: 'w' },
+    });
+    expect(gateway.json()).toEqual({
+      asset: ['Only a manual method asks for an asset: a gateway converts by itself.'],
+    });
+    const provider = await call('POST', '/api/panel/payment-methods/', as.cashier, {
+      ...base,
+      rate_source: 'provider',
+    });
+    expect(provider.statusCode).toBe(400);
+    expect(Object.keys(provider.json()).sort()).toEqual(['rate_path', 'rate_url']);
+    const range = await call('POST', '/api/panel/payment-methods/', as.cashier, { ...base, max_amount: 10_000 });
+    expect(range.json()).toEqual({ max_amount: ['The maximum is below the minimum.'] });
+  });
+
+  it('a provider rate is read by the rates job from the JSON path; a failed read keeps the last rate and says why', async () => {
+    const created = await call('POST', '/api/panel/payment-methods/', as.cashier, {
+      ...USDT,
+      code: 'usdt_ticker',
+      rate: null,
+      rate_source: 'provider',
+      rate_url: ticker.url,
+      rate_path: 'data.0.last',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    expect(await customerMethod(id)).toMatchObject({ unavailable: 'no_rate', rate: null });
+    expect((await topUp('alice', id, 1_000_000)).json()).toEqual({
+      method: ['This method has no exchange rate yet: choose another one or try again later.'],
+    });
+
+    ticker.answer.body = JSON.stringify({ data: [{ last: '97.25', pair: 'USDTRUB' }] });
+    expect(await app.jobs.runOne('payments.rates')).toBeGreaterThanOrEqual(1);
+    const read = (await call('GET', `/api/panel/payment-methods/${id}/`, as.cashier)).json();
+    expect(read).toMatchObject({ rate: '97.25', rate_set_by: null, rate_error: '' });
+    expect((await topUp('alice', id, 972_500)).json().asset.amount).toBe('100.0001');
+    // Claimed for the interval: a second run (another process) does not read it again.
+    expect(await app.jobs.runOne('payments.rates')).toBe(0);
+
+    await testDb.db.query(`UPDATE payment_methods SET rate_checked_at = NULL WHERE id = $1`, [id]);
+    ticker.answer.status = 502;
+    await app.jobs.runOne('payments.rates');
+    expect((await call('GET', `/api/panel/payment-methods/${id}/`, as.cashier)).json()).toMatchObject({
+      rate: '97.25',
+      rate_error: 'HTTP 502',
+    });
+    await testDb.db.query(`UPDATE payment_methods SET rate_checked_at = NULL WHERE id = $1`, [id]);
+    ticker.answer.status = 200;
+    ticker.answer.body = JSON.stringify({ data: [{ last: 'n/a' }] });
+    await app.jobs.runOne('payments.rates');
+    expect((await call('GET', `/api/panel/payment-methods/${id}/`, as.cashier)).json()).toMatchObject({
+      rate: '97.25',
+      rate_error: '"data.0.last" is not a positive decimal',
+    });
+  });
+
+  it('in production a rate endpoint is https:// without credentials: a field error, and an old http:// row is not read', async () => {
+    // The same database, the app as NODE_ENV=production builds it (no local outbound URLs).
+    const production = await buildTestApp({
+      db: testDb.db,
+      env: { NODE_ENV: 'production', SECRET_KEY: TEST_SECRET_KEY, SMTP_URL: 'smtp://127.0.0.1:2525' },
+    });
+    try {
+      const save = (language: typeof EN | typeof RU, payload: object, id?: number) =>
+        production.inject({
+          method: id === undefined ? 'POST' : 'PATCH',
+          url: `/api/panel/payment-methods/${id === undefined ? '' : `${id}/`}`,
+          headers: { ...language, ...as.cashier },
+          payload,
+        });
+      // Inactive: the rates job never claims it, so no test reaches for the example host.
+      const base = {
+        ...USDT,
+        code: 'usdt_https',
+        rate: null,
+        rate_source: 'provider',
+        rate_path: 'last',
+        active: false,
+      };
+
+      const plain = { ...base, rate_url: ticker.url };
+      expect((await save(EN, plain)).json()).toEqual({ rate_url: ['The rate provider URL must start with https://.'] });
+      const plainRu = await save(RU, plain);
+      expect(plainRu.statusCode).toBe(400);
+      expect(plainRu.json()).toEqual({ rate_url: ['Адрес источника курса должен начинаться с https://.'] });
+
+      const credentials = { ...base, rate_url: 'https://user:secret@api.exchange.example/ticker' };
+      const credentialsEn = await save(EN, credentials);
+      expect(credentialsEn.statusCode).toBe(400);
+      expect(credentialsEn.json()).toEqual({
+        rate_url: ['Enter a full URL, such as https://api.exchange.example/ticker, without a user name or password.'],
+      });
+      expect((await save(RU, credentials)).json()).toEqual({
+        rate_url: [
+          'Введите полный адрес, например https://api.exchange.example/ticker, без имени пользователя и пароля.',
+        ],
+      });
+
+      const created = await save(EN, { ...base, rate_url: 'https://api.exchange.example/ticker?pair=USDTRUB' });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().id as number;
+
+      // A row saved over http:// before the rule: the job records why instead of reading it (the ticker would
+      // answer 42, so a read would show), and the next save by staff is refused until the URL is fixed.
+      ticker.answer.status = 200;
+      ticker.answer.body = JSON.stringify({ last: '42' });
+      await testDb.db.query(
+        `UPDATE payment_methods SET rate_url = $2, active = true, rate_checked_at = NULL WHERE id = $1`,
+        [id, ticker.url],
+      );
+      expect(await production.jobs.runOne('payments.rates')).toBeGreaterThanOrEqual(1);
+      expect((await call('GET', `/api/panel/payment-methods/${id}/`, as.cashier)).json()).toMatchObject({
+        rate: null,
+        rate_error: 'not an https:// URL',
+      });
+      expect((await save(EN, { name_en: 'USDT' }, id)).json()).toEqual({
+        rate_url: ['The rate provider URL must start with https://.'],
+      });
+      const fixed = await save(EN, { rate_url: 'https://api.exchange.example/ticker', active: false }, id);
+      expect(fixed.statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+});

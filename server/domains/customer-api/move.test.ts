@@ -1,0 +1,89 @@
+// Moving a proxy in the customer API (#29, #30): `GET`/`POST /api/v1/proxies/{id}/move` with scope `proxies:write`,
+// over the site's own moves service: the quote, the move with its Idempotency-Key (201, then 200 for the same key),
+// the scope, another customer's proxy a 404, and a refusal in the API's one error shape in the request's language.
+import type { ApiKeyScope } from '@proxy/contract/schemas/api-keys';
+import { describe, expect, it } from 'vitest';
+import { EN, RU } from '../../test/accounts.ts';
+import { BACKENDS, seededApp } from '../../test/helpers.ts';
+import { createCustomer, createFarm, type Customer, freshPlace, type TestPlace } from '../../test/orders.ts';
+import { farmService } from '../farm/index.ts';
+
+const DAY = 86_400_000;
+
+describe.each(BACKENDS)('the customer API: moving a proxy on $name', (backend) => {
+  const suite = seededApp(backend);
+  const db = () => suite.testDb.db;
+
+  async function owner() {
+    const place = freshPlace();
+    const { modemIds } = await createFarm(db(), place, { online: 1 });
+    const customer = await createCustomer(suite.app, db());
+    const proxy = await farmService(db()).createProxy({
+      ownerId: customer.id,
+      modemId: modemIds[0] as number,
+      expiresAt: new Date(Date.now() + 30 * DAY),
+    });
+    return { place, customer, id: proxy.id, login: proxy.login };
+  }
+  async function makeKey(customer: Customer, scopes: readonly ApiKeyScope[]) {
+    const answer = await suite.app.inject({
+      method: 'POST',
+      url: '/api/users/api-keys/',
+      headers: customer.headers,
+      payload: { name: 'script', scopes },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json<{ secret: string }>().secret;
+  }
+  const post = (secret: string, id: number, to: TestPlace, key: string, headers: Record<string, string> = EN) =>
+    suite.app.inject({
+      method: 'POST',
+      url: `/api/v1/proxies/${id}/move`,
+      headers: { ...headers, authorization: `Bearer ${secret}`, 'idempotency-key': key },
+      payload: to,
+    });
+
+  it('quotes and moves with proxies:write, the same key answering the same move; the login stays', async () => {
+    const { customer, id, login } = await owner();
+    const target = freshPlace();
+    await createFarm(db(), target, { online: 1 });
+    const secret = await makeKey(customer, ['proxies:write']);
+
+    const quote = await suite.app.inject({
+      method: 'GET',
+      url: `/api/v1/proxies/${id}/move?country=${target.country}&city=${encodeURIComponent(target.city)}&operator=${target.operator}`,
+      headers: { ...EN, authorization: `Bearer ${secret}` },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({ available: 1, fee: 0, same_plan: true, ports_change: true });
+
+    const moved = await post(secret, id, target, 'api-move-1');
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(moved.json()).toMatchObject({ proxy_id: id, to: { city: target.city }, ports_changed: true });
+    const again = await post(secret, id, target, 'api-move-1');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(moved.json().id);
+    const [row] = await db().query<{ login: string }>('SELECT login FROM proxies WHERE id = $1', [id]);
+    expect(row?.login).toBe(login);
+  });
+
+  it('refuses without the scope, for another customer’s proxy, and in the error shape (ru)', async () => {
+    const { customer, id, place } = await owner();
+    const reader = await makeKey(customer, ['proxies:read']);
+    const target = freshPlace();
+    await createFarm(db(), target, { online: 1 });
+    expect((await post(reader, id, target, 'k1')).statusCode).toBe(403);
+
+    const stranger = await owner();
+    const theirs = await makeKey(stranger.customer, ['proxies:write']);
+    expect((await post(theirs, id, target, 'k2')).json().error.code).toBe('not_found');
+
+    const mine = await makeKey(customer, ['proxies:write']);
+    const same = await post(mine, id, place, 'k3', RU);
+    expect(same.statusCode).toBe(409);
+    expect(same.json().error).toMatchObject({
+      code: 'conflict',
+      message: 'Прокси уже в этом месте и у этого оператора.',
+    });
+  });
+});

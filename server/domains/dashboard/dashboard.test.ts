@@ -1,0 +1,163 @@
+// The panel home's widgets on PGlite and (with DATABASE_URL) PostgreSQL: each only for staff whose permissions cover
+// its data (the API refuses the others), the figures from seeded activity, each with the filtered list it counts.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
+import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
+import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
+import { createCustomer, createFarm, freshPlace } from '../../test/orders.ts';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+describe.each(BACKENDS)('the dashboard API on $name', (backend) => {
+  let testDb: TestDb;
+  let app: FastifyInstance;
+  const clock = manualClock(NOW);
+  const as = {} as Record<'admin' | 'cashier' | 'farmer' | 'support' | 'customer', Record<string, string>>;
+  const get = (url: string, who: Record<string, string>) =>
+    app.inject({ method: 'GET', url, headers: { ...EN, ...who } });
+
+  beforeAll(async () => {
+    testDb = await openSeededDb(backend);
+    app = await buildTestApp({ db: testDb.db, now: clock.now });
+    const people = {
+      admin: { staff: true, superuser: true },
+      cashier: { staff: true, permissions: ['payments.view_invoice'] },
+      farmer: { staff: true, permissions: ['farm.view_modem'] },
+      support: { staff: true, permissions: ['users.view_user'] },
+      customer: { permissions: ['payments.view_invoice', 'farm.view_modem', 'users.view_user'] },
+    } as const;
+    for (const [name, fixture] of Object.entries(people)) {
+      const email = freshEmail(name);
+      await createUser(testDb.db, { email, ...fixture });
+      as[name as keyof typeof as] = tokenHeader(await login(app, email));
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.dispose();
+  });
+
+  it('gives each widget only to staff whose permissions cover it: 401, 403 otherwise', async () => {
+    const allowed = {
+      money: ['admin', 'cashier'],
+      sales: ['admin', 'support'],
+      farm: ['admin', 'farmer'],
+      machinery: ['admin'],
+    } as const;
+    for (const [widget, who] of Object.entries(allowed)) {
+      const url = `/api/panel/dashboard/${widget}/`;
+      expect((await app.inject({ method: 'GET', url, headers: EN })).statusCode).toBe(401);
+      for (const name of Object.keys(as) as (keyof typeof as)[]) {
+        const answer = await get(url, as[name]);
+        expect([widget, name, answer.statusCode]).toEqual([
+          widget,
+          name,
+          (who as readonly string[]).includes(name) ? 200 : 403,
+        ]);
+      }
+    }
+    expect((await get('/api/panel/dashboard/money/', as.farmer)).json()).toEqual({
+      detail: 'You do not have permission to perform this action.',
+    });
+  });
+
+  it('counts money, sales and the farm from seeded activity, each figure with its filtered list', async () => {
+    const before = {
+      money: (await get('/api/panel/dashboard/money/', as.admin)).json(),
+      sales: (await get('/api/panel/dashboard/sales/', as.admin)).json(),
+    };
+    const place = freshPlace('KZ');
+    const { hostId } = await createFarm(testDb.db, place, { online: 2, offline: 1 });
+    const buyer = await createCustomer(app, testDb.db, 1_000_000);
+    // A top-up three days ago and one today, as the ledger records paid invoices.
+    for (const [amount, at] of [
+      [50_000, new Date(NOW.getTime() - 3 * 86_400_000)],
+      [20_000, NOW],
+    ] as const) {
+      await testDb.db.query(
+        `INSERT INTO ledger_entries (user_id, kind, amount, currency, balance_after, reference, created_at)
+         VALUES ($1, 'topup', $2, 'RUB', 0, $3, $4)`,
+        [buyer.id, amount, `invoice:test-${amount}`, at],
+      );
+    }
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/orders/',
+      headers: { ...buyer.headers, 'idempotency-key': 'dash-1' },
+      payload: { ...place, period_days: 30, quantity: 1 },
+    });
+    expect(order.statusCode).toBe(201);
+    // The order was made now (the database's clock): moved to the dashboard's today.
+    await testDb.db.query('UPDATE orders SET created_at = $2 WHERE user_id = $1', [buyer.id, NOW]);
+    await testDb.db.query(`UPDATE ledger_entries SET created_at = $2 WHERE user_id = $1 AND kind = 'purchase'`, [
+      buyer.id,
+      NOW,
+    ]);
+
+    const money = (await get('/api/panel/dashboard/money/', as.cashier)).json();
+    expect(money.currency).toBe('RUB');
+    expect(money.topups.today.value - before.money.topups.today.value).toBe(20_000);
+    expect(money.topups.days7.value - before.money.topups.days7.value).toBe(70_000);
+    expect(money.topups.today.link).toBe(
+      '/panel/payment?tab=invoices&status=paid&created_after=2026-11-20&ordering=-created_at',
+    );
+    expect(money.topups.days7.link).toContain('created_after=2026-11-14');
+    expect(money.purchases.today.value - before.money.purchases.today.value).toBe(390_000);
+    expect(money.daily.days).toHaveLength(30);
+    expect(money.daily.days.at(-1)).toBe('2026-11-20');
+    expect(money.daily.topups.at(-4) - before.money.daily.topups.at(-4)).toBe(50_000);
+    // That day was closed and stored by the first read; the entry written into it since made it be summed again,
+    // and it is stored again with the entry counted.
+    const [stored] = await testDb.db.query<{ total: number }>(
+      `SELECT total::int AS total FROM ledger_days WHERE day = $1 AND kind = 'topup'`,
+      [money.daily.days.at(-4)],
+    );
+    expect(stored?.total).toBe(money.daily.topups.at(-4));
+    expect(money.open_invoices.count.link).toBe('/panel/payment?tab=invoices&status=pending');
+    expect(money.balance_total.value - before.money.balance_total.value).toBe(1_000_000 - 390_000);
+    expect(money.balance_total.link).toBe('/panel/users?balance_min=1&ordering=-balance');
+
+    const sales = (await get('/api/panel/dashboard/sales/', as.support)).json();
+    expect(sales.orders.today.value - before.sales.orders.today.value).toBe(1);
+    expect(sales.proxies_sold.today.value - before.sales.proxies_sold.today.value).toBe(1);
+    expect(sales.active_proxies.value - before.sales.active_proxies.value).toBe(1);
+    expect(sales.active_proxies.link).toBe('/panel/users?ordering=-proxies');
+
+    const farm = (await get('/api/panel/dashboard/farm/', as.farmer)).json();
+    const host = farm.hosts.find((line: { id: number }) => line.id === hostId);
+    expect(host).toMatchObject({
+      online: { value: 2, link: `/panel/farm?status=online&host=${hostId}` },
+      offline: { value: 1, link: `/panel/farm?status=offline&host=${hostId}` },
+      maintenance: { value: 0 },
+      last_seen_at: null,
+      config_lag: null,
+      link: `/panel/farm/hosts/${hostId}`,
+    });
+    // The order page's figure: one of the two online modems now carries the proxy (capacity 1).
+    expect(farm.stock).toContainEqual({
+      ...place,
+      // A city nobody named in Russian (#28).
+      city_ru: '',
+      free: 1,
+      link: `/panel/farm?status=online&country=KZ&operator=${place.operator}`,
+    });
+    expect(farm.hourly.hours).toHaveLength(24);
+  });
+
+  it('shows the machinery: the outbox backlog, lagging and failing jobs, refused webhooks', async () => {
+    await app.jobs.runOne('alerts.check');
+    const machinery = (await get('/api/panel/dashboard/machinery/', as.admin)).json();
+    expect(machinery.jobs).toContainEqual({
+      name: 'alerts.check',
+      last_ok_at: NOW.toISOString(),
+      failures: 0,
+      lagging: false,
+    });
+    expect(machinery.outbox_queued.link).toBe('/panel?tab=alerts&kind=outbox_backlog');
+    clock.advance(10 * 60_000);
+    const later = (await get('/api/panel/dashboard/machinery/', as.admin)).json();
+    expect(later.jobs.find((job: { name: string }) => job.name === 'alerts.check').lagging).toBe(true);
+    clock.set(NOW);
+  });
+});

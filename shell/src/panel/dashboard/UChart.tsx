@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import type uPlot from 'uplot';
+import styles from './Dashboard.module.css';
+
+export interface ChartSeries {
+  readonly label: string;
+  readonly values: readonly number[];
+  readonly color: string;
+}
+
+interface UChartProps {
+  /** The x axis: seconds since the epoch, one per value. */
+  readonly times: readonly number[];
+  readonly series: readonly ChartSeries[];
+  /** How a value reads on the axis and in the legend (money in roubles, a count). */
+  readonly format: (value: number) => string;
+  /** What the chart shows, for screen readers (the figures beside it carry the numbers). */
+  readonly label: string;
+  readonly height?: number;
+}
+
+/**
+ * A line chart drawn by uPlot (canvas, ~50 KB, no dependencies), imported only when a panel chart mounts: the public
+ * site's first paint never carries it. It follows its box's width.
+ */
+export function UChart({ times, series, format, label, height = 180 }: UChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return undefined;
+    let chart: uPlot | undefined;
+    let gone = false;
+    const observer = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height }));
+    // A chart that cannot be drawn (its chunk not loaded, no canvas) leaves the figures beside it, which carry the numbers.
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
+      ([{ default: UPlot }]) => {
+        if (gone) return;
+        chart = new UPlot(
+          {
+            width: element.clientWidth,
+            height,
+            series: [
+              {},
+              ...series.map((line) => ({
+                label: line.label,
+                stroke: line.color,
+                width: 2,
+                value: (_: uPlot, v: number | null) => (v === null ? '' : format(v)),
+              })),
+            ],
+            axes: [{}, { values: (_: uPlot, ticks: number[]) => ticks.map(format), size: 70 }],
+            scales: { x: { time: true } },
+          },
+          [[...times], ...series.map((line) => [...line.values])],
+          element,
+        );
+        observer.observe(element);
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+      observer.disconnect();
+      chart?.destroy();
+    };
+  }, [times, series, format, height]);
+  return <div ref={box} className={styles.chart} role="img" aria-label={label} />;
+}
