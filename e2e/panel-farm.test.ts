@@ -281,6 +281,11 @@ describe.each([
     const created = await api<Modem>(`/api/panel/farm/modems/${id}/`);
     expect(created).toMatchObject({ country: 'KZ', status: 'offline', host: { name: hostName } });
 
+    // The new modem's own page, loaded and still: a switch pressed while it loads would be reset by it.
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain(`Almaty Tele2 ${language}`);
+    await settle(page);
     await page.getByRole('switch', { name: text.maintenance }).click();
     await expect.poll(() => toasts(page)).toContain(text.maintenanceOn);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(text.maintenanceTag);
