@@ -81,9 +81,24 @@ export const siteShared = {
 /** The customer remotes built on the site kit. */
 export const SITE_KIT_REMOTES = ['ip', 'order', 'user'];
 
+/**
+ * The libraries the shell cannot start without, so it always provides them: a remote consumes the shell's copy and
+ * ships none of its own (`import: false`), which keeps their fallbacks out of every remoteEntry.js. Its required
+ * version is still checked against the shell's.
+ */
+const SHELL_PROVIDED = ['react', 'react/', 'react-dom', 'react-dom/', 'jotai', 'jotai/', 'i18next'];
+
+const fromShell = (map) =>
+  Object.fromEntries(
+    Object.entries(map).map(([key, config]) => [
+      key,
+      SHELL_PROVIDED.includes(key) ? { ...config, import: false } : config,
+    ]),
+  );
+
 /** The share map a remote is built with: the panel kit's, the site kit's, or the plain one. */
 export const sharedOf = (folder) =>
-  isPanelRemote(folder) ? panelShared : SITE_KIT_REMOTES.includes(folder) ? siteShared : shared;
+  fromShell(isPanelRemote(folder) ? panelShared : SITE_KIT_REMOTES.includes(folder) ? siteShared : shared);
 
 /** Options every federated build uses. */
 export const federationDefaults = {
@@ -93,8 +108,9 @@ export const federationDefaults = {
   shareStrategy: 'loaded-first',
   experiments: {
     asyncStartup: true,
-    // Browser-only builds: drops the runtime's Node script loading.
-    optimization: { target: 'web' },
+    // Browser-only builds: drops the runtime's Node script loading. No snapshots: the shell loads each remote's
+    // remoteEntry.js directly (shell/src/federation/remotes.ts), so the runtime's manifest code stays out of main.js.
+    optimization: { target: 'web', disableSnapshot: true },
   },
 };
 

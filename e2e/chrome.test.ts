@@ -570,9 +570,15 @@ describe('mobile menu (375 px)', () => {
     await expectClosed(page, language);
   });
 
-  it('paints nothing of itself, not even its shadow, on the page while closed', async () => {
-    const page = await newPage();
+  it('is not on the page until first opened, and paints nothing of itself, not even its shadow, once closed', async () => {
+    const page = await newPage(PHONE);
     await visit(page, '/about');
+    // Its code loads with the first opening (the home page's first paint leaves it out).
+    expect(await page.locator('#mobile-menu').count()).toBe(0);
+    await header(page).getByRole('button', { name: TEXT.ru.openMenu }).click();
+    await expectOpen(page, 'ru');
+    await page.keyboard.press('Escape');
+    await expectClosed(page, 'ru');
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await expect.poll(() => panelLeft(page)).toBe(-265);

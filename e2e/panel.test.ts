@@ -13,7 +13,7 @@ import type { Db } from '../server/db/db.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { createFarm } from '../server/test/orders.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
-import { expectNoSeriousViolations, settle } from './support.ts';
+import { apiLogin, expectNoSeriousViolations, settle } from './support.ts';
 
 const PASSWORD = 'Panel-staff-2026';
 const USERS = {
@@ -355,6 +355,31 @@ describe('the panel at its breakpoints (spec §9)', () => {
 
 describe('the dashboard on the panel home (#33)', () => {
   const folder = resolve(root, 'e2e/screenshots');
+  // The sales figures open the Users section's lists of every customer's orders and proxies, a section the file's
+  // site leaves undeployed: a site of this describe's own deploys it, with two customers' served proxies.
+  const HOLDERS = ['holder-a@example.com', 'holder-b@example.com'] as const;
+  let sales: { site: RunningSite; data: PreparedData } | undefined;
+  beforeAll(async () => {
+    const salesData = await prepareDataDir('panel-sales-e2e', async (db) => {
+      await createUser(db, { ...USERS.boss, password: PASSWORD });
+      const { hostId, modemIds } = await createFarm(db, PLACE, { online: 2, portMin: 30_000 });
+      for (const [index, email] of HOLDERS.entries()) {
+        const holder = await createUser(db, { email, password: PASSWORD });
+        await db.query(
+          `INSERT INTO proxies (owner_id, modem_id, host_id, http_port, socks_port, login, password, rotate_token,
+                                rotate_token_hash, expires_at)
+           VALUES ($1, $2, $3, $4, $4 + 1, $5, 'secret-e2e', rpad($5, 24, 'x'), encode(sha256($5::bytea), 'hex'),
+                   now() + interval '20 days')`,
+          [holder.id, modemIds[index] ?? 0, hostId, 30_000 + index * 2, `holder${index}`],
+        );
+      }
+    });
+    sales = { data: salesData, site: await startSite({ dataDir: salesData.dataDir }) };
+  });
+  afterAll(async () => {
+    await sales?.site.stop();
+    sales?.data.remove();
+  });
 
   it('in Russian at 1280 px: the widgets with the seeded activity, each figure opening its filtered list', async () => {
     mkdirSync(folder, { recursive: true });
@@ -395,6 +420,28 @@ describe('the dashboard on the panel home (#33)', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('?tab=alerts&kind=outbox_backlog');
     await expect.poll(() => page.getByRole('heading', { name: 'История тревог' }).isVisible()).toBe(true);
     await page.context().close();
+
+    // A sales figure opens the proxies tab filtered as it counts: as many rows as the figure says, with their owners.
+    const salesSite = sales?.site as RunningSite;
+    const token = await apiLogin(salesSite, USERS.boss.email, PASSWORD);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.addCookies([{ name: 'accessToken', value: token, url: salesSite.url }]);
+    const home = await context.newPage();
+    await home.goto(`${salesSite.url}/panel`);
+    const active = home.getByRole('link', { name: /Активные прокси/ });
+    await expect.poll(() => active.isVisible()).toBe(true);
+    expect(await active.textContent()).toContain(String(HOLDERS.length));
+    await active.click();
+    await expect.poll(() => new URL(home.url()).pathname).toBe('/panel/users');
+    expect(Object.fromEntries(new URL(home.url()).searchParams)).toEqual({
+      tab: 'proxies',
+      status: 'active,expiring',
+      ordering: 'expires_at',
+    });
+    await expect.poll(() => home.getByRole('tab', { name: 'Прокси', selected: true }).isVisible()).toBe(true);
+    await expect.poll(() => home.locator('main tbody tr.ant-table-row').count()).toBe(HOLDERS.length);
+    for (const email of HOLDERS) expect(await home.locator('main tbody').textContent()).toContain(email);
+    await context.close();
   });
 
   it('in English at 375 px: fits the phone, and the free stock of a place opens its modems', async () => {

@@ -35,7 +35,7 @@ export {
   TextField,
   type FieldProps,
 } from './fields/fields.tsx';
-export { LanguageTabs, languageOfField } from './fields/LanguageTabs.tsx';
+export { LanguageTabs, languageOfField, useLanguageTab } from './fields/LanguageTabs.tsx';
 export { SchemaFields, type SchemaFormText } from './fields/SchemaFields.tsx';
 export { cleanValue, emptyValue, fieldKind, type FieldKind } from './fields/schema-form.ts';
 export { InvoiceStatusTag, useInvoiceStatusFilter } from './invoices/InvoiceStatus.tsx';

@@ -6,7 +6,7 @@ import { App } from './app/App.tsx';
 import { createRouter } from './app/router.tsx';
 import { registerDeployedRemotes } from './federation/remotes.ts';
 import { pendingAuthParamsAtom } from './auth/dialog-state.ts';
-import { createI18n } from './i18n/instance.ts';
+import { createI18n, loadShellStrings } from './i18n/instance.ts';
 import { takeAuthParams } from './session/auth-params.ts';
 import { loadIntegrations } from './session/integrations.ts';
 import { guardOnSessionEnd, syncTokenCookie } from './session/session.ts';
@@ -34,8 +34,8 @@ appStore.set(startErrorAtom, initial.startError?.status ?? null);
 syncTokenCookie();
 // Only now, with the e-mail link secrets gone from the URL, may third-party scripts load.
 loadIntegrations(initial.integrations, document);
-const i18n = createI18n(language);
-const deployment = await registerDeployedRemotes();
+const [strings, deployment] = await Promise.all([loadShellStrings(language), registerDeployedRemotes()]);
+const i18n = createI18n(language, strings);
 const router = createRouter(deployment, i18n);
 guardOnSessionEnd(() => router.revalidate());
 

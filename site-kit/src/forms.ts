@@ -9,6 +9,15 @@ export const fieldErrorOf = (meta: { submitError?: unknown; dirtySinceLastSubmit
   !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : '';
 
 /**
+ * One field's message in the errors a form without final-form keeps (what `formErrorsOf` answered): a string, or the
+ * server's list of them joined; '' when the field has none.
+ */
+export function errorText(errors: Readonly<Record<string, unknown>> | undefined, field: string): string {
+  const value = errors?.[field];
+  return typeof value === 'string' ? value : Array.isArray(value) ? value.flat().join(' ') : '';
+}
+
+/**
  * A failed request's toast (`@proxy/contract/forms`), and its messages for the form: each field's on it; those about
  * the request as a whole (`non_field_errors`, `detail`, and the `general` fields this form has no input for) as the
  * form's own error, which `fieldErrorOf(formState)` reads.

@@ -4,8 +4,9 @@
  * days and windows are measured from the app's clock, not the database's, so tests can move time.
  *
  * Each figure carries the panel list it counts, filtered in that list's own URL grammar (the contract's list
- * definitions): the invoices, users and modems lists of their sections, and for the machinery, which has no list of
- * its own, the alert history of the matching kind on the panel's home.
+ * definitions): the invoices, users, orders, proxies and modems lists of their sections, and for the machinery, which
+ * has no list of its own, the alert history of the matching kind on the panel's home. A figure and its list count the
+ * same rows: the sales figures count by the lists' own definitions (`sales`).
  */
 import type { Currency } from '@proxy/contract/money';
 import type {
@@ -16,6 +17,7 @@ import type {
   PeriodFigures,
   SalesWidget,
 } from '@proxy/contract/schemas/dashboard';
+import { EXPIRING_DAYS } from '@proxy/contract/schemas/proxies';
 import type { Queryable } from '../../db/db.ts';
 import { cityRuOf, freeStock } from '../farm/index.ts';
 
@@ -110,6 +112,13 @@ const USERS = '/panel/users';
 const MODEMS = '/panel/farm';
 const ALERTS = '/panel';
 
+/**
+ * Every customer's orders (the Users section's tab) made from `day` through `today`, whole UTC days: what the order
+ * figures sum, without an order a clock running ahead stamped after today.
+ */
+const ordersSince = (day: string, today: string) =>
+  query(USERS, { tab: 'orders', created_after: day, created_before: today, ordering: '-created_at' });
+
 export function dashboardRepository(q: Queryable) {
   return {
     async money(now: Date, currency: Currency): Promise<MoneyWidget> {
@@ -134,7 +143,8 @@ export function dashboardRepository(q: Queryable) {
         return { day, topups: total('topup'), purchases: -total('purchase'), renewals: -total('renewal') };
       });
       const daily = spread(ledger, days, ['topups', 'purchases', 'renewals'] as const);
-      // The ledger's top-ups are paid invoices; the customers' spending has no list of its own: the customers
+      // The ledger's top-ups are paid invoices and its purchases the orders. Renewals have no list: a proxy does not
+      // record when it was renewed (hand renewals keep their lines as history only), so they open the customers
       // holding the most proxies.
       const paidSince = (day: string) =>
         query(INVOICES, { tab: 'invoices', status: 'paid', created_after: day, ordering: '-created_at' });
@@ -142,7 +152,7 @@ export function dashboardRepository(q: Queryable) {
       return {
         currency,
         topups: periods(daily.topups, paidSince, days),
-        purchases: periods(daily.purchases, spenders, days),
+        purchases: periods(daily.purchases, (day) => ordersSince(day, today), days),
         renewals: periods(daily.renewals, spenders, days),
         daily: { days, ...daily },
         open_invoices: {
@@ -155,8 +165,8 @@ export function dashboardRepository(q: Queryable) {
 
     async sales(now: Date): Promise<SalesWidget> {
       const { days, from, to } = window30(now);
-      const soon = new Date(now.getTime() + 3 * DAY_MS);
-      const [orders, [served]] = await Promise.all([
+      const soon = new Date(now.getTime() + EXPIRING_DAYS * DAY_MS);
+      const [orders, [counts]] = await Promise.all([
         q.query<{ day: string; orders: number; proxies: number }>(
           `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS orders,
                   sum(quantity)::int AS proxies
@@ -165,25 +175,31 @@ export function dashboardRepository(q: Queryable) {
         ),
         q.query<{ active: number; expiring_auto: number; expiring_manual: number; renewal_failed: number }>(
           `SELECT count(*)::int AS active,
-                  count(*) FILTER (WHERE expires_at >= $1 AND expires_at < $2 AND auto_renew)::int AS expiring_auto,
-                  count(*) FILTER (WHERE expires_at >= $1 AND expires_at < $2 AND NOT auto_renew)::int
-                    AS expiring_manual,
+                  count(*) FILTER (WHERE expires_at < $2 AND auto_renew)::int AS expiring_auto,
+                  count(*) FILTER (WHERE expires_at < $2 AND NOT auto_renew)::int AS expiring_manual,
                   count(*) FILTER (WHERE renewal_failed_for = expires_at)::int AS renewal_failed
-             FROM proxies WHERE state IN ('active', 'expiring')`,
+             FROM proxies WHERE state IN ('active', 'expiring') AND expires_at > $1`,
           [now, soon],
         ),
       ]);
       const daily = spread(orders, days, ['orders', 'proxies'] as const);
-      // Orders and proxies have no panel list yet: every sales figure opens the customers, most proxies first.
-      const customers = () => query(USERS, { ordering: '-proxies' });
+      const today = days.at(-1) as string;
+      // The proxies counted are the ones the list shows `active` or `expiring` (served, not past their expiry even
+      // before the suspension sweep writes it). Expiring: within 3 days, which the list says as whole days left 0–2
+      // (rounded down: under 72 hours); renewal failed: for the current expiry, as the renewal sweep records it.
+      const served = (filters: Record<string, string> = {}) =>
+        query(USERS, { tab: 'proxies', status: 'active,expiring', ...filters, ordering: 'expires_at' });
+      const expiring = (autoRenew: string) =>
+        served({ days_left_max: String(EXPIRING_DAYS - 1), auto_renew: autoRenew });
       return {
-        orders: periods(daily.orders, customers, days),
-        proxies_sold: periods(daily.proxies, customers, days),
+        orders: periods(daily.orders, (day) => ordersSince(day, today), days),
+        // The proxies sold are the orders' quantities: the same orders list.
+        proxies_sold: periods(daily.proxies, (day) => ordersSince(day, today), days),
         daily: { days, ...daily },
-        active_proxies: figure(served?.active ?? 0, customers()),
-        expiring_auto: figure(served?.expiring_auto ?? 0, customers()),
-        expiring_manual: figure(served?.expiring_manual ?? 0, customers()),
-        renewal_failed: figure(served?.renewal_failed ?? 0, customers()),
+        active_proxies: figure(counts?.active ?? 0, served()),
+        expiring_auto: figure(counts?.expiring_auto ?? 0, expiring('true')),
+        expiring_manual: figure(counts?.expiring_manual ?? 0, expiring('false')),
+        renewal_failed: figure(counts?.renewal_failed ?? 0, served({ renewal_failed: 'true' })),
       };
     },
 
@@ -216,8 +232,9 @@ export function dashboardRepository(q: Queryable) {
             ORDER BY s.country, s.city, s.operator`,
         ),
         freeStock(q),
-        q.query<{ hour: string; done: number; failed: number }>(
-          `SELECT to_char(date_trunc('hour', requested_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24:00:00.000"Z"') AS hour,
+        // Grouped by the hour's start as an instant, named in JS: formatting each row in SQL cost more than the scan.
+        q.query<{ hour: Date | string; done: number; failed: number }>(
+          `SELECT date_bin('1 hour', requested_at, timestamptz '2000-01-01 00:00:00+00') AS hour,
                   count(*) FILTER (WHERE status = 'done')::int AS done,
                   count(*) FILTER (WHERE status = 'failed')::int AS failed
              FROM rotations WHERE requested_at >= $1 AND requested_at < $2 GROUP BY 1`,
@@ -230,7 +247,7 @@ export function dashboardRepository(q: Queryable) {
         ),
       ]);
       const freeAt = new Map(free.map((line) => [`${line.country}/${line.city}/${line.operator}`, line.free]));
-      const byHour = new Map(rotations.map((row) => [row.hour, row]));
+      const byHour = new Map(rotations.map((row) => [new Date(row.hour).toISOString(), row]));
       const recentRotations = query(MODEMS, { ordering: '-last_rotation_at' });
       return {
         hosts: hosts.map((host) => {

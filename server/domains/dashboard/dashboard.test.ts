@@ -68,7 +68,20 @@ describe.each(BACKENDS)('the dashboard API on $name', (backend) => {
       sales: (await get('/api/panel/dashboard/sales/', as.admin)).json(),
     };
     const place = freshPlace('KZ');
-    const { hostId } = await createFarm(testDb.db, place, { online: 2, offline: 1 });
+    const { hostId, modemIds } = await createFarm(testDb.db, place, { online: 2, offline: 1 });
+    // Rotations in the last hour (two done, one failed) and five hours back; the app's clock is NOW, 12:00 UTC.
+    for (const [status, minutesAgo] of [
+      ['done', 30],
+      ['done', 20],
+      ['failed', 10],
+      ['done', 290],
+    ] as const) {
+      await testDb.db.query(
+        `INSERT INTO rotations (modem_id, source, status, requested_at, finished_at)
+         VALUES ($1, 'staff', $2, $3, $3)`,
+        [modemIds[0] ?? 0, status, new Date(NOW.getTime() - minutesAgo * 60_000)],
+      );
+    }
     const buyer = await createCustomer(app, testDb.db, 1_000_000);
     // A top-up three days ago and one today, as the ledger records paid invoices.
     for (const [amount, at] of [
@@ -122,7 +135,12 @@ describe.each(BACKENDS)('the dashboard API on $name', (backend) => {
     expect(sales.orders.today.value - before.sales.orders.today.value).toBe(1);
     expect(sales.proxies_sold.today.value - before.sales.proxies_sold.today.value).toBe(1);
     expect(sales.active_proxies.value - before.sales.active_proxies.value).toBe(1);
-    expect(sales.active_proxies.link).toBe('/panel/users?ordering=-proxies');
+    expect(sales.active_proxies.link).toBe('/panel/users?tab=proxies&status=active%2Cexpiring&ordering=expires_at');
+    expect(sales.orders.days7.link).toBe(
+      '/panel/users?tab=orders&created_after=2026-11-14&created_before=2026-11-20&ordering=-created_at',
+    );
+    expect(money.purchases.days7.link).toBe(sales.orders.days7.link);
+    expect(money.renewals.today.link).toBe('/panel/users?ordering=-proxies');
 
     const farm = (await get('/api/panel/dashboard/farm/', as.farmer)).json();
     const host = farm.hosts.find((line: { id: number }) => line.id === hostId);
@@ -143,6 +161,94 @@ describe.each(BACKENDS)('the dashboard API on $name', (backend) => {
       link: `/panel/farm?status=online&country=KZ&operator=${place.operator}`,
     });
     expect(farm.hourly.hours).toHaveLength(24);
+    expect(farm.rotations_hour.value).toBe(3);
+    expect(farm.rotations_failed_hour.value).toBe(1);
+    // Each rotation in the hour it was asked in, the hours named as UTC instants, the current one last.
+    const hour = (at: string) => farm.hourly.hours.indexOf(at);
+    expect(farm.hourly.hours.at(-1)).toBe('2026-11-20T12:00:00.000Z');
+    expect(farm.hourly.done[hour('2026-11-20T11:00:00.000Z')]).toBe(2);
+    expect(farm.hourly.failed[hour('2026-11-20T11:00:00.000Z')]).toBe(1);
+    expect(farm.hourly.done[hour('2026-11-20T07:00:00.000Z')]).toBe(1);
+    expect(farm.hourly.done.reduce((sum: number, count: number) => sum + count, 0)).toBe(3);
+  });
+
+  it("counts each sales figure as exactly the rows its list shows, the link's filters read by the list's API", async () => {
+    const place = freshPlace('NL');
+    await createFarm(testDb.db, place, { online: 6 });
+    const buyer = await createCustomer(app, testDb.db, 10_000_000);
+    // Orders made today, 5 days ago and (by a database clock ahead of the app's) after today, which no figure counts.
+    for (const [key, quantity, daysAgo] of [
+      ['sold-1', 4, 0],
+      ['sold-2', 2, 5],
+    ] as const) {
+      const order = await app.inject({
+        method: 'POST',
+        url: '/api/orders/',
+        headers: { ...buyer.headers, 'idempotency-key': key },
+        payload: { ...place, period_days: 30, quantity },
+      });
+      expect(order.statusCode).toBe(201);
+      await testDb.db.query(`UPDATE orders SET created_at = $2::timestamptz - $3 * interval '1 day' WHERE id = $1`, [
+        order.json().id,
+        NOW,
+        daysAgo,
+      ]);
+    }
+    await testDb.db.query(
+      `INSERT INTO orders (user_id, period_days, quantity, subtotal, discount, total, currency, auto_renew,
+                           idempotency_key, request_fingerprint, created_at)
+       VALUES ($1, 30, 1, 0, 0, 0, 'RUB', false, 'ahead', repeat('0', 64), $2::timestamptz + interval '1 day')`,
+      [buyer.id, NOW],
+    );
+    // The proxies against the app's clock: expiring within 3 days with and without auto-renewal, just past 3 days,
+    // an auto-renewal failed for the current expiry, and one past its expiry that the sweep has not suspended yet.
+    const hours = [30, 71, 73, 50, 200, -1];
+    const proxies = await testDb.db.query<{ id: number }>('SELECT id FROM proxies WHERE owner_id = $1 ORDER BY id', [
+      buyer.id,
+    ]);
+    expect(proxies).toHaveLength(hours.length);
+    for (const [index, hour] of hours.entries()) {
+      await testDb.db.query(
+        `UPDATE proxies SET state = 'active', expires_at = $2::timestamptz + $3 * interval '1 hour', auto_renew = $4,
+                renewal_failed_for = CASE WHEN $5 THEN $2::timestamptz + $3 * interval '1 hour' END
+          WHERE id = $1`,
+        [proxies[index]?.id ?? 0, NOW, hour, index % 2 === 0, index === 4],
+      );
+    }
+
+    const sales = (await get('/api/panel/dashboard/sales/', as.support)).json();
+    /** The figure's list as the panel opens it: the tab's API with the link's filters. */
+    const listOf = async (link: string) => {
+      const url = new URL(link, 'http://panel');
+      expect(url.pathname).toBe('/panel/users');
+      const tab = url.searchParams.get('tab');
+      url.searchParams.delete('tab');
+      url.searchParams.set('page_size', '100');
+      const answer = await get(`/api/panel/${tab}/?${url.searchParams.toString()}`, as.support);
+      expect(answer.statusCode).toBe(200);
+      return answer.json() as { count: number; results: { quantity: number }[] };
+    };
+    const figures = {
+      orders_today: sales.orders.today,
+      orders_days7: sales.orders.days7,
+      orders_days30: sales.orders.days30,
+      active: sales.active_proxies,
+      expiring_auto: sales.expiring_auto,
+      expiring_manual: sales.expiring_manual,
+      renewal_failed: sales.renewal_failed,
+    } as Record<string, { value: number; link: string }>;
+    for (const [name, { value, link }] of Object.entries(figures)) {
+      expect(value, name).toBeGreaterThan(0);
+      expect([name, (await listOf(link)).count]).toEqual([name, value]);
+    }
+    for (const period of ['today', 'days7', 'days30'] as const) {
+      const { value, link } = sales.proxies_sold[period];
+      const orders = await listOf(link);
+      expect(orders.count).toBeLessThanOrEqual(100);
+      const sold = orders.results.reduce((sum, order) => sum + order.quantity, 0);
+      expect([period, sold]).toEqual([period, value]);
+    }
+    expect(sales.orders.days7.value).toBeGreaterThan(sales.orders.today.value);
   });
 
   it('shows the machinery: the outbox backlog, lagging and failing jobs, refused webhooks', async () => {

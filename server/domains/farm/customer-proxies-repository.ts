@@ -7,9 +7,10 @@ import type { ProxyState } from '@proxy/contract/schemas/farm-agent';
 import {
   EXPIRING_DAYS,
   REBOOT_COOLDOWN_SECONDS,
+  type PanelProxyListParams,
+  type PanelProxyRow,
   type Proxy,
   type ProxyChoices,
-  type ProxyListParams,
   type ProxyRotation,
   type Traffic,
   type TrafficRange,
@@ -67,6 +68,8 @@ const HISTORY = `SELECT id::int AS id, kind, source, status, old_ip, new_ip, req
     FROM proxy_moves v WHERE v.proxy_id = $1 AND v.created_at >= (SELECT owned_since FROM proxies WHERE id = $1)`;
 
 const FROM = `proxies p JOIN modems m ON m.id = p.modem_id JOIN agent_hosts h ON h.id = p.host_id`;
+/** The lists' rows name their owner: the panel's list of every customer's proxies shows and searches the e-mail. */
+const LISTED = `${FROM} JOIN users u ON u.id = p.owner_id`;
 const columnsAt = (now: string) => `p.id, ${stateAt(now)} AS state, m.status = 'online' AS online, p.comment,
   m.country, m.city, ${cityRuOf('m')}, m.operator, h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist,
   m.ip, p.expires_at, ${daysLeftAt(now)} AS days_left, p.auto_renew, p.auto_rotate_minutes, p.last_rotation_at,
@@ -116,16 +119,39 @@ interface ProxyRow extends HealthRow {
   modem_shared: boolean;
 }
 
+/** What the panel's list of every customer's proxies shows beyond the owner's view: the owner, a failed renewal. */
+type ListedExtras = Pick<PanelProxyRow, 'user_id' | 'user_email' | 'renewal_failed'>;
+/** Failed for the current expiry, as the renewal sweep records it; a renewal since moved the expiry past it. */
+const RENEWAL_FAILED = 'coalesce(p.renewal_failed_for = p.expires_at, false)';
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function filter(ownerId: number, params: ProxyListParams, now: string): { where: string; values: SqlParam[] } {
-  const clauses = ['p.owner_id = $1'];
-  const values: SqlParam[] = [ownerId];
+/**
+ * One owner's proxies, searched by their labels and addresses, or every customer's (`ownerId` null: the panel's list),
+ * searched by the customer's e-mail.
+ */
+function filter(
+  ownerId: number | null,
+  params: PanelProxyListParams,
+  now: string,
+): { where: string; values: SqlParam[] } {
+  const clauses: string[] = [];
+  const values: SqlParam[] = [];
   const add = (clause: (n: number) => string, value: SqlParam) => {
     values.push(value);
     clauses.push(clause(values.length));
   };
-  const { status, country, operator, days_left: daysLeft, expires } = params.filters ?? {};
+  if (ownerId !== null) add((n) => `p.owner_id = $${n}`, ownerId);
+  const {
+    status,
+    country,
+    operator,
+    days_left: daysLeft,
+    expires,
+    auto_renew: autoRenew,
+    renewal_failed: renewalFailed,
+  } = params.filters ?? {};
+  const yes = (choices: readonly ('true' | 'false')[]) => choices.map((choice) => choice === 'true');
   if (status) add((n) => `${stateAt(now)} = ANY($${n}::text[])`, status);
   if (country) add((n) => `m.country = ANY($${n}::text[])`, country);
   if (operator) add((n) => `m.operator = ANY($${n}::text[])`, operator);
@@ -133,10 +159,13 @@ function filter(ownerId: number, params: ProxyListParams, now: string): { where:
   if (daysLeft?.max !== undefined) add((n) => `${daysLeftAt(now)} <= $${n}`, daysLeft.max);
   if (expires?.after) add((n) => `p.expires_at >= $${n}::date`, expires.after);
   if (expires?.before) add((n) => `p.expires_at < $${n}::date + 1`, expires.before);
+  if (autoRenew) add((n) => `p.auto_renew = ANY($${n}::boolean[])`, yes(autoRenew));
+  if (renewalFailed) add((n) => `${RENEWAL_FAILED} = ANY($${n}::boolean[])`, yes(renewalFailed));
   for (const term of searchTerms(params.search)) {
-    add((n) => `(p.comment ILIKE $${n} OR m.ip ILIKE $${n})`, likePattern(term));
+    if (ownerId === null) add((n) => `u.email ILIKE $${n}`, likePattern(term));
+    else add((n) => `(p.comment ILIKE $${n} OR m.ip ILIKE $${n})`, likePattern(term));
   }
-  return { where: clauses.join(' AND '), values };
+  return { where: clauses.length > 0 ? clauses.join(' AND ') : 'true', values };
 }
 
 export interface CustomerProxiesOptions {
@@ -201,10 +230,11 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
       return row ? toProxy(row) : null;
     },
 
-    async count(ownerId: number, params: ProxyListParams): Promise<number> {
+    /** One owner's proxies, or with `ownerId` null every customer's. */
+    async count(ownerId: number | null, params: PanelProxyListParams): Promise<number> {
       const { where, values } = filter(ownerId, params, sqlTime(now()));
       const [row] = await q.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM ${FROM} WHERE ${where}`,
+        `SELECT count(*)::int AS count FROM ${LISTED} WHERE ${where}`,
         values,
       );
       return row?.count ?? 0;
@@ -212,21 +242,28 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
 
     /** Newest first unless `ordering` says otherwise; the id breaks ties so pages never overlap. */
     async list(
-      ownerId: number,
-      params: ProxyListParams,
+      ownerId: number | null,
+      params: PanelProxyListParams,
       window: Pick<PageWindow, 'limit' | 'offset'>,
-    ): Promise<Proxy[]> {
+    ): Promise<(Proxy & ListedExtras)[]> {
       const { where, values } = filter(ownerId, params, sqlTime(now()));
       const ordering = params.ordering ?? '-created_at';
       const direction = ordering.startsWith('-') ? 'DESC' : 'ASC';
       const column = ORDERINGS[ordering.replace(/^-/, '')] ?? 'p.created_at';
-      const rows = await q.query<ProxyRow>(
-        `SELECT ${columnsAt(sqlTime(now()))} FROM ${FROM} WHERE ${where}
+      const rows = await q.query<ProxyRow & ListedExtras>(
+        `SELECT ${columnsAt(sqlTime(now()))}, p.owner_id AS user_id, u.email AS user_email,
+                ${RENEWAL_FAILED} AS renewal_failed
+           FROM ${LISTED} WHERE ${where}
           ORDER BY ${column} ${direction}, p.id ${direction}
           LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
         [...values, window.limit, window.offset],
       );
-      return rows.map(toProxy);
+      return rows.map((row) => ({
+        ...toProxy(row),
+        user_id: row.user_id,
+        user_email: row.user_email,
+        renewal_failed: row.renewal_failed,
+      }));
     },
 
     /** The countries and operators of the owner's proxies, for the list's filters. */

@@ -29,8 +29,12 @@ export interface FreeModem extends Place {
   readonly hostId: number;
 }
 
-/** A modem is free while it is online and carries fewer proxies than it may. */
-const FREE = `m.status = 'online' AND (SELECT count(*) FROM proxies p WHERE p.modem_id = m.id) < m.capacity`;
+/**
+ * A modem is free while it is online and carries fewer proxies than it may. Its proxies are counted only up to its
+ * capacity (`LIMIT`): the answer is the same, and a stock of the whole farm reads a few index entries per modem.
+ */
+const FREE = `m.status = 'online'
+  AND (SELECT count(*) FROM (SELECT 1 FROM proxies p WHERE p.modem_id = m.id LIMIT m.capacity) held) < m.capacity`;
 
 /** The free modems per place, one statement (the public home page and the order page read it). */
 export function freeStock(q: Queryable): Promise<StockLine[]> {

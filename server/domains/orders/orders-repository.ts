@@ -5,9 +5,10 @@
  * (`finish`), still in that transaction.
  */
 import type { Currency } from '@proxy/contract/money';
-import type { Order, OrderLine, OrderListParams } from '@proxy/contract/schemas/orders';
+import type { OrderLine, PanelOrderListParams, PanelOrderRow } from '@proxy/contract/schemas/orders';
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { likePattern, searchTerms } from '../../lib/search.ts';
 import { cityRuOf } from '../farm/index.ts';
 
 export type OrderClaim =
@@ -24,28 +25,35 @@ export interface NewLine {
   readonly price: number;
 }
 
-type OrderRow = Omit<Order, 'lines' | 'created_at'> & { created_at: Date | string };
+type OrderRow = Omit<PanelOrderRow, 'lines' | 'created_at'> & { created_at: Date | string };
 
-const COLUMNS = `id, status, period_days, quantity, subtotal, discount, total, currency, promo_code, auto_renew,
-  created_at`;
-const ORDERINGS: Readonly<Record<string, string>> = { created_at: 'created_at', total: 'total' };
+/** Each order with its customer, whose e-mail the panel's list of every customer's orders shows and searches. */
+const FROM = 'orders o JOIN users u ON u.id = o.user_id';
+const COLUMNS = `o.id, o.status, o.period_days, o.quantity, o.subtotal, o.discount, o.total, o.currency, o.promo_code,
+  o.auto_renew, o.created_at, o.user_id, u.email AS user_email`;
+const ORDERINGS: Readonly<Record<string, string>> = { created_at: 'o.created_at', total: 'o.total' };
 
-function filter(userId: number, params: OrderListParams): { where: string; values: SqlParam[] } {
-  const clauses = ['user_id = $1'];
-  const values: SqlParam[] = [userId];
+/** One customer's orders, or every customer's (`userId` null: the panel's list, searched by the customer's e-mail). */
+function filter(userId: number | null, params: PanelOrderListParams): { where: string; values: SqlParam[] } {
+  const clauses: string[] = [];
+  const values: SqlParam[] = [];
   const add = (clause: (n: number) => string, value: SqlParam) => {
     values.push(value);
     clauses.push(clause(values.length));
   };
+  if (userId !== null) add((n) => `o.user_id = $${n}`, userId);
   const { created } = params.filters ?? {};
-  if (created?.after) add((n) => `created_at >= $${n}::date`, created.after);
-  if (created?.before) add((n) => `created_at < $${n}::date + 1`, created.before);
-  return { where: clauses.join(' AND '), values };
+  if (created?.after) add((n) => `o.created_at >= $${n}::date`, created.after);
+  if (created?.before) add((n) => `o.created_at < $${n}::date + 1`, created.before);
+  if (userId === null) {
+    for (const term of searchTerms(params.search)) add((n) => `u.email ILIKE $${n}`, likePattern(term));
+  }
+  return { where: clauses.length > 0 ? clauses.join(' AND ') : 'true', values };
 }
 
 export function ordersRepository(q: Queryable) {
   /** The orders with their lines (one query for all the lines). */
-  async function withLines(rows: readonly OrderRow[]): Promise<Order[]> {
+  async function withLines(rows: readonly OrderRow[]): Promise<PanelOrderRow[]> {
     if (rows.length === 0) return [];
     // A proxy given away since (a transfer) is another customer's now: the order keeps the line, not the link nor
     // the label its new owner gives it (#28).
@@ -132,18 +140,19 @@ export function ordersRepository(q: Queryable) {
     },
 
     /** The customer's own order; another's is null. */
-    async get(id: number, userId: number): Promise<Order | null> {
-      const rows = await q.query<OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE id = $1 AND user_id = $2`, [
+    async get(id: number, userId: number): Promise<PanelOrderRow | null> {
+      const rows = await q.query<OrderRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE o.id = $1 AND o.user_id = $2`, [
         id,
         userId,
       ]);
       return (await withLines(rows))[0] ?? null;
     },
 
-    async count(userId: number, params: OrderListParams): Promise<number> {
+    /** One customer's orders, or with `userId` null every customer's. */
+    async count(userId: number | null, params: PanelOrderListParams): Promise<number> {
       const { where, values } = filter(userId, params);
       const [row] = await q.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM orders WHERE ${where}`,
+        `SELECT count(*)::int AS count FROM ${FROM} WHERE ${where}`,
         values,
       );
       return row?.count ?? 0;
@@ -151,17 +160,17 @@ export function ordersRepository(q: Queryable) {
 
     /** Newest first unless `ordering` says otherwise; the id breaks ties so pages never overlap. */
     async list(
-      userId: number,
-      params: OrderListParams,
+      userId: number | null,
+      params: PanelOrderListParams,
       window: Pick<PageWindow, 'limit' | 'offset'>,
-    ): Promise<Order[]> {
+    ): Promise<PanelOrderRow[]> {
       const { where, values } = filter(userId, params);
       const ordering = params.ordering ?? '-created_at';
       const direction = ordering.startsWith('-') ? 'DESC' : 'ASC';
-      const column = ORDERINGS[ordering.replace(/^-/, '')] ?? 'created_at';
+      const column = ORDERINGS[ordering.replace(/^-/, '')] ?? 'o.created_at';
       const rows = await q.query<OrderRow>(
-        `SELECT ${COLUMNS} FROM orders WHERE ${where}
-          ORDER BY ${column} ${direction}, id ${direction}
+        `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where}
+          ORDER BY ${column} ${direction}, o.id ${direction}
           LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
         [...values, window.limit, window.offset],
       );

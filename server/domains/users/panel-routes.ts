@@ -1,13 +1,15 @@
 /**
  * The panel's Users section API (`/api/panel/users/`, staff only): the list, one account, its edits, balance
- * adjustments, block and unblock, the audit of its changes, and its proxies, orders and ledger to read.
+ * adjustments, block and unblock, the audit of its changes, and its proxies, orders and ledger to read; and every
+ * customer's orders and proxies (`/api/panel/orders/`, `/api/panel/proxies/`), the lists the panel home's sales
+ * figures open (#33).
  */
 import type { Currency } from '@proxy/contract/money';
 import { USER_PERMISSIONS } from '@proxy/contract/permissions';
 import { LEDGER_LIST, LedgerEntrySchema } from '@proxy/contract/schemas/billing';
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
-import { ORDER_LIST, OrderSchema } from '@proxy/contract/schemas/orders';
-import { PanelProxySchema, PROXY_LIST } from '@proxy/contract/schemas/proxies';
+import { ORDER_LIST, OrderSchema, PANEL_ORDER_LIST, PanelOrderRowSchema } from '@proxy/contract/schemas/orders';
+import { PANEL_PROXY_LIST, PanelProxyRowSchema, PanelProxySchema, PROXY_LIST } from '@proxy/contract/schemas/proxies';
 import {
   BalanceAdjustmentSchema,
   PANEL_USER_LIST,
@@ -17,6 +19,7 @@ import {
   UserAuditEntrySchema,
 } from '@proxy/contract/schemas/users';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/db.ts';
 import { userAuditRepository, type User } from '../accounts/index.ts';
 import { ledgerRepository } from '../billing/index.ts';
 import { customerProxiesRepository } from '../farm/index.ts';
@@ -43,7 +46,8 @@ export interface PeopleRoutesOptions {
 const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options) => {
   const { people, publicUrl } = options;
   const repository = peopleRepository(app.db, options.currency);
-  const proxies = customerProxiesRepository(app.db, { publicUrl, ...(options.now ? { now: options.now } : {}) });
+  const clock = options.now ? { now: options.now } : {};
+  const proxies = customerProxiesRepository(app.db, { publicUrl, ...clock });
   const orders = ordersRepository(app.db);
   const ledger = ledgerRepository(app.db);
   const audit = userAuditRepository(app.db);
@@ -56,6 +60,9 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
   };
   // An account that is not there answers 404 before its lists are read (an empty list would say it exists).
   const exists = async (id: number) => (await repository.get(id)) !== null;
+  // A list of every customer's rows searched by e-mail is read as the accounts are (`people.searchByEmail`).
+  const readAll = <T>(search: string | undefined, read: (q: Queryable) => Promise<T>) =>
+    search ? people.searchByEmail(read) : read(app.db);
 
   app.get<{ Querystring: Query }>(
     '/api/panel/users/',
@@ -180,6 +187,46 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
       const params = readListParams(ORDER_LIST, request.query);
       const count = await orders.count(id, params);
       return answerPage(request, publicUrl, count, (window) => orders.list(id, params, window));
+    },
+  );
+
+  app.get<{ Querystring: Query }>(
+    '/api/panel/orders/',
+    {
+      ...can(USER_PERMISSIONS.view),
+      schema: {
+        querystring: jsonSchemaOf(listQuerySchema(PANEL_ORDER_LIST)),
+        response: { 200: paginatedSchema(jsonSchemaOf(PanelOrderRowSchema)) },
+      },
+    },
+    async (request) => {
+      const params = readListParams(PANEL_ORDER_LIST, request.query);
+      return readAll(params.search, async (q) => {
+        const all = ordersRepository(q);
+        const count = await all.count(null, params);
+        return answerPage(request, publicUrl, count, (window) => all.list(null, params, window));
+      });
+    },
+  );
+
+  app.get<{ Querystring: Query }>(
+    '/api/panel/proxies/',
+    {
+      ...can(USER_PERMISSIONS.view),
+      schema: {
+        querystring: jsonSchemaOf(listQuerySchema(PANEL_PROXY_LIST)),
+        // The customers' credentials stay out: the serializer writes only what the schema names.
+        response: { 200: paginatedSchema(jsonSchemaOf(PanelProxyRowSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const params = readListParams(PANEL_PROXY_LIST, request.query);
+      reply.header('cache-control', 'no-store');
+      return readAll(params.search, async (q) => {
+        const all = customerProxiesRepository(q, { publicUrl, ...clock });
+        const count = await all.count(null, params);
+        return answerPage(request, publicUrl, count, (window) => all.list(null, params, window));
+      });
     },
   );
 

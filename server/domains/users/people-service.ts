@@ -165,18 +165,26 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
     return found;
   }
 
+  /**
+   * Reads for a search by a part of an address: served by the trigram index only when planned for its pattern, and
+   * the generic plan a named statement gets after five runs knows no pattern and scans every account. So the reads
+   * run in a transaction of their own with custom plans forced (`SET LOCAL` ends with it).
+   */
+  function searchByEmail<T>(read: (tx: Queryable) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.exec('SET LOCAL plan_cache_mode = force_custom_plan');
+      return read(tx);
+    });
+  }
+
   return {
-    /**
-     * Reads for a search by a part of the address: served by the trigram index only when planned for its pattern,
-     * and the generic plan a named statement gets after five runs knows no pattern and scans every account. So the
-     * reads run in a transaction of their own with custom plans forced (`SET LOCAL` ends with it).
-     */
+    /** The accounts searched by a part of the address (`searchByEmail`). */
     search<T>(read: (people: ReturnType<typeof peopleRepository>) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        await tx.exec('SET LOCAL plan_cache_mode = force_custom_plan');
-        return read(peopleRepository(tx, options.currency));
-      });
+      return searchByEmail((tx) => read(peopleRepository(tx, options.currency)));
     },
+
+    /** Other lists searched by their customers' addresses: every customer's orders and proxies. */
+    searchByEmail,
 
     /** PATCH: false for no such user; a change the rules forbid is refused. */
     update: (actor: User, id: number, changes: PanelUserUpdate) => change(actor, id, changes, 'update'),

@@ -10,8 +10,26 @@ import {
   type PanelInvoiceListParams,
 } from '../schemas/billing.ts';
 import { listQueryOf } from '../schemas/list-query.ts';
-import { ORDER_LIST, OrderSchema, type Order, type OrderListParams } from '../schemas/orders.ts';
-import { PanelProxySchema, PROXY_LIST, type PanelProxy, type ProxyListParams } from '../schemas/proxies.ts';
+import {
+  ORDER_LIST,
+  OrderSchema,
+  PANEL_ORDER_LIST,
+  PanelOrderRowSchema,
+  type Order,
+  type OrderListParams,
+  type PanelOrderListParams,
+  type PanelOrderRow,
+} from '../schemas/orders.ts';
+import {
+  PANEL_PROXY_LIST,
+  PanelProxyRowSchema,
+  PanelProxySchema,
+  PROXY_LIST,
+  type PanelProxy,
+  type PanelProxyListParams,
+  type PanelProxyRow,
+  type ProxyListParams,
+} from '../schemas/proxies.ts';
 import {
   PANEL_USER_LIST,
   PanelUserDetailSchema,
@@ -122,6 +140,32 @@ export function listPanelUserOrders(
     signal,
     query: listQueryOf(ORDER_LIST, params),
     decode: decodeWith(paginatedSchema(OrderSchema)),
+  });
+}
+
+/** Every customer's orders (`PANEL_ORDER_LIST`: `?search=` by the customer's e-mail), each with its customer. */
+export function listPanelOrders(
+  api: ApiClient,
+  params: PanelOrderListParams = {},
+  signal?: AbortSignal,
+): Promise<Paginated<PanelOrderRow>> {
+  return api.request('/api/panel/orders/', {
+    signal,
+    query: listQueryOf(PANEL_ORDER_LIST, params),
+    decode: decodeWith(paginatedSchema(PanelOrderRowSchema)),
+  });
+}
+
+/** Every customer's proxies (`PANEL_PROXY_LIST`), each with its customer and without its credentials. */
+export function listPanelProxies(
+  api: ApiClient,
+  params: PanelProxyListParams = {},
+  signal?: AbortSignal,
+): Promise<Paginated<PanelProxyRow>> {
+  return api.request('/api/panel/proxies/', {
+    signal,
+    query: listQueryOf(PANEL_PROXY_LIST, params),
+    decode: decodeWith(paginatedSchema(PanelProxyRowSchema)),
   });
 }
 

@@ -155,3 +155,17 @@ export const ORDER_LIST = defineList({
   filters: { created: { type: 'date_range' } },
 });
 export type OrderListParams = ListParams<typeof ORDER_LIST>;
+
+/** Whose a row of a panel list of every customer's rows is: staff open the account from it (#33). */
+export const RowCustomerSchema = v.object({
+  user_id: v.number(),
+  user_email: v.string(),
+});
+
+/** `GET /api/panel/orders/` (staff, `users.view_user`): every customer's orders, each with its customer. */
+export const PanelOrderRowSchema = v.object({ ...OrderSchema.entries, ...RowCustomerSchema.entries });
+export type PanelOrderRow = v.InferOutput<typeof PanelOrderRowSchema>;
+
+/** A customer's own list's filters and orderings; `?search=` matches the customer's e-mail. */
+export const PANEL_ORDER_LIST = defineList({ ...ORDER_LIST });
+export type PanelOrderListParams = ListParams<typeof PANEL_ORDER_LIST>;

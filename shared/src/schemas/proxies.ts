@@ -4,6 +4,7 @@ import { whitelistProblem, type WhitelistProblem } from '../ip-ranges.ts';
 import { MAX_WHITELIST, PROXY_STATES, ROTATION_KINDS } from './farm-agent.ts';
 import { cityRu, rowId, text } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
+import { RowCustomerSchema } from './orders.ts';
 
 /**
  * The customer's proxies, "IPs" (design/product.md "Proxies"): the list, one proxy with its credentials, rotation and
@@ -119,6 +120,34 @@ export const PROXY_LIST = defineList({
   },
 });
 export type ProxyListParams = ListParams<typeof PROXY_LIST>;
+
+/**
+ * `GET /api/panel/proxies/` (staff, `users.view_user`): every customer's proxies, each with its customer and whether
+ * its auto-renewal failed for lack of balance for its current expiry (`renewal_failed_for = expires_at`).
+ */
+export const PanelProxyRowSchema = v.object({
+  ...PanelProxySchema.entries,
+  ...RowCustomerSchema.entries,
+  renewal_failed: v.boolean(),
+});
+export type PanelProxyRow = v.InferOutput<typeof PanelProxyRowSchema>;
+
+const YES_NO = ['true', 'false'] as const;
+
+/**
+ * A customer's own list's filters and orderings, plus whether the proxy renews itself and whether its auto-renewal
+ * failed for lack of balance (for its current expiry: `renewal_failed_for = expires_at`, what the panel home's
+ * "renewal failed" figure counts). `?search=` matches the customer's e-mail.
+ */
+export const PANEL_PROXY_LIST = defineList({
+  ...PROXY_LIST,
+  filters: {
+    ...PROXY_LIST.filters,
+    auto_renew: { type: 'list', choices: YES_NO },
+    renewal_failed: { type: 'list', choices: YES_NO },
+  },
+});
+export type PanelProxyListParams = ListParams<typeof PANEL_PROXY_LIST>;
 
 /** `GET /api/proxies/choices/`: the countries and operators of the customer's own proxies, for the filters. */
 export const ProxyChoicesSchema = v.object({

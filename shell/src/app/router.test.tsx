@@ -12,7 +12,7 @@ import {
   StateProvider,
 } from '@proxy/contract/state';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../i18n/instance.ts';
+import { testI18n } from '../test/i18n.ts';
 import { RemoteUnavailableError } from '../federation/remotes.ts';
 import { buildRoutes } from './router.tsx';
 import { guardOnSessionEnd } from '../session/session.ts';
@@ -52,7 +52,7 @@ const fakeMarketing: RemoteModule = {
 };
 
 async function renderAt(path: string, deployed: string[] | null = ['marketing']) {
-  const i18n = createI18n('ru');
+  const i18n = testI18n('ru');
   const router = createMemoryRouter(buildRoutes({ remotes: deployed ? new Set(deployed) : null }, i18n), {
     initialEntries: [path],
   });
@@ -115,11 +115,12 @@ describe('the shell router', () => {
 
   it('names the site as the server embedded it (SITE_NAME): tab title, header, mobile menu and copyright', async () => {
     hydrateAppStore(appStore, { siteName: 'Acme Proxies' });
-    const router = await renderAt('/en/about');
+    // Opened with the mobile menu (#menu), whose code loads when it is first opened.
+    const router = await renderAt('/en/about#menu');
     await screen.findByRole('heading', { name: 'a content page' });
     expect(document.title).toBe('Acme Proxies');
     expect(screen.getByRole('banner').textContent).toContain('Acme Proxies');
-    expect(screen.getByRole('dialog', { hidden: true }).textContent).toContain('Acme Proxies');
+    expect((await screen.findByRole('dialog', {}, { timeout: 10_000 })).textContent).toContain('Acme Proxies');
     expect(screen.getByRole('contentinfo').textContent).toContain(
       `© ${new Date().getFullYear()} Acme Proxies. All rights reserved.`,
     );

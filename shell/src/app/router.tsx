@@ -5,6 +5,7 @@ import { PANEL_ACCESS, ROUTES, undeployedPanelSection, type RouteDefinition } fr
 import { getFooter, getMenu } from '@proxy/contract/api/menu';
 import { api, appStore, languageAtom, setFooterAtom, setLanguageAtom, setMenuAtom } from '@proxy/contract/state';
 import { RouteError } from '../errors/RouteError.tsx';
+import { changeLanguage } from '../i18n/instance.ts';
 import { NotFoundError } from '../errors/error-info.ts';
 import { isDeployed, loadRemoteModule, SectionNotDeployedError, type Deployment } from '../federation/remotes.ts';
 import type { RemotePage } from '@proxy/contract/remote';
@@ -15,11 +16,14 @@ import { requirePermission, runGuard } from './guards.ts';
 import { SHELL_PAGES } from './shell-pages.ts';
 import { Root } from './Root.tsx';
 
-/** Makes the URL's language current before a page's data loads, so the API answers in that language. */
-function enterLanguage(i18n: I18n, language: Language): void {
+/**
+ * Makes the URL's language current before a page's data loads, so the API answers in that language and the page
+ * renders with the shell's strings in it.
+ */
+async function enterLanguage(i18n: I18n, language: Language): Promise<void> {
   const previous = appStore.get(languageAtom);
   appStore.set(setLanguageAtom, language);
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+  await changeLanguage(i18n, language);
   // The server embedded the menu and the footer in the first page's language; a switch needs them in the new one.
   if (previous !== language) {
     getMenu(api).then(
@@ -62,7 +66,7 @@ function pageRoute(route: RouteDefinition, language: Language, i18n: I18n): Rout
           Component,
           handle: { progressSteps: progressSteps(page) },
           loader: async ({ params, request }) => {
-            enterLanguage(i18n, language);
+            await enterLanguage(i18n, language);
             runGuard(route.guard, language, askedAddress(request));
             requirePermission(route.permission, language);
             const args = { params, language, signal: request.signal };
@@ -72,8 +76,8 @@ function pageRoute(route: RouteDefinition, language: Language, i18n: I18n): Rout
         };
       } catch (error) {
         return {
-          loader: ({ request }) => {
-            enterLanguage(i18n, language);
+          loader: async ({ request }) => {
+            await enterLanguage(i18n, language);
             runGuard(route.guard, language, askedAddress(request));
             requirePermission(route.permission, language);
             throw error;
@@ -89,8 +93,8 @@ function notFoundRoute(language: Language, i18n: I18n): RouteObject {
     id: `${language}:notFound`,
     path: localizePath('/*', language),
     errorElement: <RouteError />,
-    loader: () => {
-      enterLanguage(i18n, language);
+    loader: async () => {
+      await enterLanguage(i18n, language);
       throw new NotFoundError();
     },
   };
@@ -107,8 +111,8 @@ function panelNotFoundRoute(deployment: Deployment, language: Language, i18n: I1
     id: `${language}:panelNotFound`,
     path: localizePath('/panel/*', language),
     errorElement: <RouteError />,
-    loader: ({ request }) => {
-      enterLanguage(i18n, language);
+    loader: async ({ request }) => {
+      await enterLanguage(i18n, language);
       const section = undeployedPanelSection(new URL(request.url).pathname, (remote) => isDeployed(deployment, remote));
       if (!section) throw new NotFoundError();
       requirePermission(section.permission, language);

@@ -16,7 +16,7 @@ import {
   StateProvider,
   userAtom,
 } from '@proxy/contract/state';
-import { createI18n } from '../i18n/instance.ts';
+import { testI18n } from '../test/i18n.ts';
 import { AuthDialogHost } from './AuthDialogHost.tsx';
 import { AuthParamsEffects } from './AuthParamsEffects.tsx';
 import { afterSignInAtom, pendingAuthParamsAtom } from './dialog-state.ts';
@@ -62,7 +62,7 @@ async function openLink(status: number, body: unknown) {
   await act(async () => {
     render(
       <StateProvider store={appStore}>
-        <I18nextProvider i18n={createI18n('ru')}>
+        <I18nextProvider i18n={testI18n('ru')}>
           <RouterProvider router={router} />
         </I18nextProvider>
       </StateProvider>,
@@ -118,7 +118,7 @@ async function renderHome(language: 'ru' | 'en') {
   await act(async () => {
     render(
       <StateProvider store={appStore}>
-        <I18nextProvider i18n={createI18n(language)}>
+        <I18nextProvider i18n={testI18n(language)}>
           <RouterProvider router={router} />
         </I18nextProvider>
       </StateProvider>,

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, clearMessageAtom, hydrateAppStore, messageAtom, StateProvider } from '@proxy/contract/state';
-import { createI18n } from '../i18n/instance.ts';
+import { testI18n } from '../test/i18n.ts';
 import { rememberRegistration } from './dialog-state.ts';
 import { LoginForm } from './LoginForm.tsx';
 
@@ -25,7 +25,7 @@ function stubApi(answers: Record<string, { status: number; body: unknown }>): Ca
 async function signInAs(email: string) {
   render(
     <StateProvider store={appStore}>
-      <I18nextProvider i18n={createI18n('ru')}>
+      <I18nextProvider i18n={testI18n('ru')}>
         <LoginForm />
       </I18nextProvider>
     </StateProvider>,
@@ -85,7 +85,7 @@ describe('the address just registered here (#28)', () => {
   function renderForm() {
     render(
       <StateProvider store={appStore}>
-        <I18nextProvider i18n={createI18n('ru')}>
+        <I18nextProvider i18n={testI18n('ru')}>
           <LoginForm />
         </I18nextProvider>
       </StateProvider>,

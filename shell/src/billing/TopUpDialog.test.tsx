@@ -18,7 +18,7 @@ import {
   userAtom,
 } from '@proxy/contract/state';
 import { INVOICE_POLL_MS } from '@proxy/site-kit';
-import { createI18n } from '../i18n/instance.ts';
+import { testI18n } from '../test/i18n.ts';
 import ru from './i18n/ru.json';
 import { TopUpDialogHost } from './TopUpDialogHost.tsx';
 
@@ -105,7 +105,7 @@ async function openDialog(hash: string) {
   await act(async () => {
     render(
       <StateProvider store={appStore}>
-        <I18nextProvider i18n={createI18n('ru')}>
+        <I18nextProvider i18n={testI18n('ru')}>
           <RouterProvider router={router} />
         </I18nextProvider>
       </StateProvider>,
@@ -440,7 +440,7 @@ describe('an invoice', () => {
     await act(async () => {
       render(
         <StateProvider store={appStore}>
-          <I18nextProvider i18n={createI18n('ru')}>
+          <I18nextProvider i18n={testI18n('ru')}>
             <RouterProvider router={router} />
           </I18nextProvider>
         </StateProvider>,

@@ -6,9 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import { appStore, hydrateAppStore, setUserAtom, StateProvider } from '@proxy/contract/state';
-import { createI18n } from '../i18n/instance.ts';
+import { testI18n } from '../test/i18n.ts';
 import { Header } from './Header.tsx';
-import { MobileMenu } from './MobileMenu.tsx';
+import MobileMenu from './MobileMenu.tsx';
 
 const customer: AuthUser = {
   pk: 5,
@@ -38,7 +38,7 @@ async function renderChrome(user: AuthUser | null, language: 'ru' | 'en') {
   await act(async () => {
     render(
       <StateProvider store={appStore}>
-        <I18nextProvider i18n={createI18n(language)}>
+        <I18nextProvider i18n={testI18n(language)}>
           <RouterProvider router={router} />
         </I18nextProvider>
       </StateProvider>,

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import { appStore, hydrateAppStore, StateProvider } from '@proxy/contract/state';
-import { createI18n } from '../i18n/instance.ts';
+import { testI18n } from '../test/i18n.ts';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
 
 const customer: AuthUser = {
@@ -30,7 +30,7 @@ async function renderAt(path: string, user: AuthUser | null, language: 'ru' | 'e
   await act(async () => {
     render(
       <StateProvider store={appStore}>
-        <I18nextProvider i18n={createI18n(language)}>
+        <I18nextProvider i18n={testI18n(language)}>
           <RouterProvider router={router} />
         </I18nextProvider>
       </StateProvider>,
@@ -44,7 +44,8 @@ vi.setConfig({ testTimeout: 15_000 });
 
 describe('the customer menu', () => {
   it('links every customer page, marks the one open (a proxy under "My IPs") and offers "Sign out"', async () => {
-    await renderAt('/ip/12', customer, 'ru');
+    // With the mobile menu open (#menu): it loads when first opened.
+    await renderAt('/ip/12#menu', customer, 'ru');
     const menus = await screen.findAllByRole(
       'navigation',
       { name: 'Разделы кабинета', hidden: true },

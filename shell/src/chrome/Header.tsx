@@ -20,7 +20,7 @@ export function Header() {
   const menu = useAtomValue(menuAtom);
   const siteName = useAtomValue(siteNameAtom);
   const authenticated = useAtomValue(isAuthenticatedAtom);
-  const { open } = useHashPanel();
+  const { panel, open } = useHashPanel();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -57,6 +57,8 @@ export function Header() {
           className={styles.burger}
           aria-label={t('nav.openMenu')}
           aria-controls="mobile-menu"
+          // Says whether the menu is open; with `false`, `aria-controls` may name a menu not loaded yet (MobileMenuHost).
+          aria-expanded={panel === 'menu'}
           onClick={() => open('menu')}
         >
           <span className={styles.burgerLines} aria-hidden="true" />

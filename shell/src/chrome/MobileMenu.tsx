@@ -31,7 +31,7 @@ function trapTab(event: KeyboardEvent, container: HTMLElement): void {
  * The 265 px slide-in menu (spec §2, §9), open while the hash is `#menu`; closing clears the hash. A signed-in
  * customer finds their balance, their pages and "Sign out" at its top, above the site's menu, without scrolling.
  */
-export function MobileMenu() {
+export default function MobileMenu() {
   const { t, language } = useT();
   const menu = useAtomValue(menuAtom);
   const footer = useAtomValue(footerAtom);

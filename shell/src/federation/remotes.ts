@@ -53,13 +53,23 @@ async function readDeployment(): Promise<Deployment> {
     const response = await fetch('/remotes.json');
     if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
     const config = (await response.json()) as RemotesConfig;
-    registerRemotes(config.remotes.map(({ name, entry }) => ({ name: containerName(name), entry })));
+    registerRemotes(
+      config.remotes.map(({ name, entry }) => ({ name: containerName(name), entry: remoteEntryOf(entry) })),
+    );
     return { remotes: new Set(config.remotes.map((remote) => remote.name)) };
   } catch (error) {
     console.error('Could not read /remotes.json', error);
     return { remotes: null };
   }
 }
+
+/**
+ * remotes.json names each remote's `mf-manifest.json` (the deploy format, README); the shell loads the `remoteEntry.js`
+ * beside it. Reading the manifest first would put one more request before every remote's first page, and the
+ * runtime's manifest code (~1.5 KB gzip) into main.js, for nothing the shell uses: what a remote shares and requires
+ * is in its remoteEntry.js.
+ */
+export const remoteEntryOf = (entry: string): string => entry.replace(/mf-manifest\.json$/, 'remoteEntry.js');
 
 /** The shell's own pages are always there; a remote's, while remotes.json lists it (or cannot be read). */
 export function isDeployed(deployment: Deployment, remote: RemoteName | 'shell'): boolean {

@@ -6,7 +6,7 @@ import { TopUpDialogHost } from '../billing/TopUpDialogHost.tsx';
 import { CustomerNav } from '../chrome/CustomerNav.tsx';
 import { Footer } from '../chrome/Footer.tsx';
 import { Header } from '../chrome/Header.tsx';
-import { MobileMenu } from '../chrome/MobileMenu.tsx';
+import { MobileMenuHost } from '../chrome/MobileMenuHost.tsx';
 import { useT } from '../i18n/use-t.ts';
 import styles from './PublicLayout.module.css';
 
@@ -19,7 +19,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
     <div className={styles.frame}>
       <Header />
       <CustomerNav place="bar" />
-      <MobileMenu />
+      <MobileMenuHost />
       <main className={styles.main}>{children ?? <Outlet />}</main>
       <Footer />
       {/* Not in the loading variant: the real layout replaces it, and a dialog opened there would lose its input. */}

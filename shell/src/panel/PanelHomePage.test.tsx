@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore, hydrateAppStore, StateProvider } from '@proxy/contract/state';
-import { createI18n } from '../i18n/instance.ts';
+import { testI18n } from '../test/i18n.ts';
 import { PanelHomePage } from './PanelHomePage.tsx';
 
 afterEach(() => {
@@ -68,7 +68,7 @@ async function openHome(permissions: string[]) {
   await act(async () => {
     render(
       <StateProvider store={appStore}>
-        <I18nextProvider i18n={createI18n('en')}>
+        <I18nextProvider i18n={testI18n('en')}>
           <RouterProvider router={router} />
         </I18nextProvider>
       </StateProvider>,

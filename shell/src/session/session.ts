@@ -1,5 +1,5 @@
 import { getCurrentUser, login, logout } from '@proxy/contract/api/auth';
-import { TOKEN_COOKIE } from '@proxy/contract/cookies';
+import { siteCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import {
   api,
   appStore,
@@ -9,21 +9,18 @@ import {
   signedOutAtom,
   tokenAtom,
 } from '@proxy/contract/state';
-import { stringifySetCookie } from 'cookie';
 import { revalidateAfterSessionEnd } from '../app/guards.ts';
 
 /** The token cookie lives as long as an unused token does on the server (30 days). */
 const TOKEN_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 function writeTokenCookie(token: string): void {
-  document.cookie = stringifySetCookie({
-    name: TOKEN_COOKIE,
-    value: token,
-    path: '/',
-    maxAge: token ? TOKEN_COOKIE_MAX_AGE_SECONDS : 0,
-    sameSite: 'lax',
-    secure: window.location.protocol === 'https:',
-  });
+  document.cookie = siteCookie(
+    TOKEN_COOKIE,
+    token,
+    token ? TOKEN_COOKIE_MAX_AGE_SECONDS : 0,
+    window.location.protocol === 'https:',
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { updateProxy } from '@proxy/contract/api/proxies';
 import { runRequest } from '@proxy/contract/forms';
 import { MAX_COMMENT, type Proxy } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
-import { Card, fieldErrorOf, ui, useRequestMessages } from '@proxy/site-kit';
+import { Card, FieldNotes, fieldAria, fieldErrorOf, ui, useRequestMessages, SubmitButton } from '@proxy/site-kit';
 import { problemsOf } from '../common/validation.ts';
 import { useT } from '../i18n/use-t.ts';
 import styles from './ProxyPage.module.css';
@@ -44,23 +44,22 @@ export function CommentCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy:
                         {...input}
                         type="text"
                         placeholder={t('comment.placeholder')}
-                        aria-invalid={error !== ''}
-                        aria-describedby="comment-count comment-error"
+                        {...fieldAria('comment', error, true)}
                       />
                     </label>
-                    <span id="comment-count" className={length > MAX_COMMENT ? ui.fieldError : ui.hint}>
-                      {t('comment.count', { length, max: MAX_COMMENT })}
-                    </span>
-                    <span id="comment-error" className={ui.fieldError} role={error ? 'alert' : undefined}>
-                      {error}
-                    </span>
+                    <FieldNotes
+                      id="comment"
+                      hint={t('comment.count', { length, max: MAX_COMMENT })}
+                      warns={length > MAX_COMMENT}
+                      error={error}
+                    />
                   </div>
                 );
               }}
             </Field>
-            <button type="submit" className={ui.primaryButton} disabled={submitting || pristine} aria-busy={submitting}>
+            <SubmitButton busy={submitting} unchanged={pristine}>
               {t('comment.save')}
-            </button>
+            </SubmitButton>
           </form>
         )}
       />

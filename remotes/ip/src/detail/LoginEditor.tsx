@@ -5,7 +5,7 @@ import { changeProxyLogin } from '@proxy/contract/api/proxies';
 import { runRequest } from '@proxy/contract/forms';
 import { type Proxy, ProxyLoginSchema } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
-import { fieldErrorOf, ui, useRequestMessages } from '@proxy/site-kit';
+import { FieldNotes, fieldAria, fieldErrorOf, ui, useRequestMessages, SubmitButton } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './ProxyPage.module.css';
 
@@ -66,23 +66,17 @@ export function LoginEditor({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy:
                       autoCapitalize="none"
                       spellCheck={false}
                       maxLength={32}
-                      aria-invalid={error !== ''}
-                      aria-describedby="login-help login-error"
+                      {...fieldAria('login', error, true)}
                     />
                   </label>
-                  <span id="login-help" className={ui.hint}>
-                    {t('connection.loginHelp')}
-                  </span>
-                  <span id="login-error" className={ui.fieldError} role={error ? 'alert' : undefined}>
-                    {error}
-                  </span>
+                  <FieldNotes id="login" hint={t('connection.loginHelp')} error={error} />
                 </div>
               );
             }}
           </Field>
-          <button type="submit" className={ui.secondaryButton} disabled={submitting} aria-busy={submitting}>
+          <SubmitButton busy={submitting} secondary>
             {t('connection.saveLogin')}
-          </button>
+          </SubmitButton>
           <button type="button" className={ui.smallButton} onClick={() => setEditing(false)}>
             {t('connection.cancelLogin')}
           </button>

@@ -4,7 +4,18 @@ import { regenerateRotateLink, updateProxy } from '@proxy/contract/api/proxies';
 import { runRequest } from '@proxy/contract/forms';
 import { AUTO_ROTATE_MAX, AUTO_ROTATE_MIN, type Proxy } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
-import { Card, ConfirmDialog, CopyButton, fieldErrorOf, formatDateTime, ui, useRequestMessages } from '@proxy/site-kit';
+import {
+  Card,
+  ConfirmDialog,
+  CopyButton,
+  FieldNotes,
+  fieldAria,
+  fieldErrorOf,
+  formatDateTime,
+  ui,
+  useRequestMessages,
+  SubmitButton,
+} from '@proxy/site-kit';
 import { formatCountdown } from '../common/format.ts';
 import { RotateResult } from '../common/RotateResult.tsx';
 import { useNow } from '../common/use-now.ts';
@@ -141,23 +152,21 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
                         inputMode="numeric"
                         min={0}
                         max={AUTO_ROTATE_MAX}
-                        aria-invalid={error !== ''}
-                        aria-describedby="auto-rotate-help auto-rotate-error"
+                        {...fieldAria('auto-rotate', error, true)}
                       />
                     </label>
-                    <span id="auto-rotate-help" className={ui.hint}>
-                      {t('rotation.autoHelp', { min: AUTO_ROTATE_MIN, max: AUTO_ROTATE_MAX })}
-                    </span>
-                    <span id="auto-rotate-error" className={ui.fieldError} role={error ? 'alert' : undefined}>
-                      {error}
-                    </span>
+                    <FieldNotes
+                      id="auto-rotate"
+                      hint={t('rotation.autoHelp', { min: AUTO_ROTATE_MIN, max: AUTO_ROTATE_MAX })}
+                      error={error}
+                    />
                   </div>
                 );
               }}
             </Field>
-            <button type="submit" className={ui.secondaryButton} disabled={submitting} aria-busy={submitting}>
+            <SubmitButton busy={submitting} secondary>
               {t('rotation.autoSave')}
-            </button>
+            </SubmitButton>
           </form>
         )}
       />

@@ -5,7 +5,7 @@ import { runRequest } from '@proxy/contract/forms';
 import { MIN_IPV4_PREFIX, MIN_IPV6_PREFIX } from '@proxy/contract/ip-ranges';
 import { MAX_WHITELIST, type Proxy } from '@proxy/contract/schemas/proxies';
 import { api, clientIpAtom, useAtomValue } from '@proxy/contract/state';
-import { ui, useRequestMessages } from '@proxy/site-kit';
+import { ui, useRequestMessages, SubmitButton } from '@proxy/site-kit';
 import { problemsOf } from '../common/validation.ts';
 import { useT } from '../i18n/use-t.ts';
 import styles from './ProxyPage.module.css';
@@ -172,14 +172,9 @@ export function WhitelistEditor({ proxy, onSaved }: { proxy: Proxy; onSaved: (pr
             )}
             {full && <p className={ui.note}>{t('whitelist.full', { max: MAX_WHITELIST })}</p>}
             <div>
-              <button
-                type="submit"
-                className={ui.primaryButton}
-                disabled={submitting || pristine}
-                aria-busy={submitting}
-              >
+              <SubmitButton busy={submitting} unchanged={pristine}>
                 {t('whitelist.save')}
-              </button>
+              </SubmitButton>
             </div>
           </form>
         );

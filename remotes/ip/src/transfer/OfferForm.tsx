@@ -5,7 +5,17 @@ import { ApiError } from '@proxy/contract/api/errors';
 import type { SubmissionErrors } from '@proxy/contract/forms';
 import { MAX_TRANSFER_NOTE, TransferCreateSchema, type Transfer } from '@proxy/contract/schemas/transfers';
 import { api } from '@proxy/contract/state';
-import { Card, fieldErrorOf, formErrorsOf, ui, useRequestMessages } from '@proxy/site-kit';
+import {
+  Card,
+  FieldNotes,
+  FormAlert,
+  fieldAria,
+  fieldErrorOf,
+  formErrorsOf,
+  ui,
+  useRequestMessages,
+  SubmitButton,
+} from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './Transfers.module.css';
 
@@ -85,15 +95,9 @@ export function OfferForm({
                         autoComplete="off"
                         spellCheck={false}
                         inputMode="email"
-                        aria-invalid={error !== ''}
-                        aria-describedby="offer-email-hint offer-email-error"
+                        {...fieldAria('offer-email', error, true)}
                       />
-                      <span id="offer-email-hint" className={ui.hint}>
-                        {t('transfer.offer.emailHint')}
-                      </span>
-                      <span id="offer-email-error" className={ui.fieldError} role={error ? 'alert' : undefined}>
-                        {error}
-                      </span>
+                      <FieldNotes id="offer-email" hint={t('transfer.offer.emailHint')} error={error} />
                     </div>
                   );
                 }}
@@ -112,32 +116,23 @@ export function OfferForm({
                         {...input}
                         id="offer-note"
                         rows={3}
-                        aria-invalid={error !== ''}
-                        aria-describedby="offer-note-count offer-note-error"
+                        {...fieldAria('offer-note', error, true)}
                       />
-                      <span id="offer-note-count" className={length > MAX_TRANSFER_NOTE ? ui.fieldError : ui.hint}>
-                        {t('transfer.offer.noteCount', { length, max: MAX_TRANSFER_NOTE })}
-                      </span>
-                      <span id="offer-note-error" className={ui.fieldError} role={error ? 'alert' : undefined}>
-                        {error}
-                      </span>
+                      <FieldNotes
+                        id="offer-note"
+                        hint={t('transfer.offer.noteCount', { length, max: MAX_TRANSFER_NOTE })}
+                        warns={length > MAX_TRANSFER_NOTE}
+                        error={error}
+                      />
                     </div>
                   );
                 }}
               </Field>
-              <p id="offer-error" className={ui.fieldError} role={general ? 'alert' : undefined}>
-                {general}
-              </p>
+              <FormAlert id="offer-error" text={general} />
               <div>
-                <button
-                  type="submit"
-                  className={ui.primaryButton}
-                  disabled={submitting}
-                  aria-busy={submitting}
-                  aria-describedby={general ? 'offer-error' : undefined}
-                >
+                <SubmitButton busy={submitting} describedBy={general ? 'offer-error' : undefined}>
                   {t('transfer.offer.submit')}
-                </button>
+                </SubmitButton>
               </div>
             </form>
           );

@@ -17,9 +17,9 @@ import {
   type PanelBlock,
 } from '@proxy/contract/schemas/blocks';
 import { api } from '@proxy/contract/state';
-import { OrderedResource, StatusTag } from '@proxy/panel-kit';
+import { OrderedResource, StatusTag, useLanguageTab } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
-import { BlockFields, blockInput, blockValues, useBlockTab, type BlockValues } from './block-fields.tsx';
+import { BlockFields, blockInput, blockValues, type BlockValues } from './block-fields.tsx';
 import styles from './blocks.module.css';
 
 /** What a row says about a block: its title, or the start of its text for a rich-text block. */
@@ -48,7 +48,7 @@ export function BlocksList({
 }) {
   const { t } = useT();
   const [newType, setNewType] = useState<BlockType>('richtext');
-  const { tab, setTab, onFieldErrors } = useBlockTab();
+  const { tab, setTab, onFieldErrors } = useLanguageTab();
   const typeName = (type: BlockType) => t(`blockTypes.${type}`);
   const nameOf = (block: PanelBlock, index: number) =>
     t('blocks.blockName', { type: typeName(block.type), number: index + 1 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type * as v from 'valibot';
 import { BLOCK_DATA_SCHEMAS, type BlockType, type PanelBlock } from '@proxy/contract/schemas/blocks';
 import type { Language } from '@proxy/contract/languages';
@@ -11,7 +10,6 @@ import {
   SchemaFields,
   SwitchField,
   TextField,
-  languageOfField,
   useField,
   useForm,
   type SchemaFormText,
@@ -64,12 +62,6 @@ export function blockInput(type: BlockType, values: BlockValues) {
     data_ru: cleanValue(schema, values.data_ru) as Record<string, unknown>,
     data_en: values.translated ? (cleanValue(schema, values.data_en) as Record<string, unknown>) : null,
   };
-}
-
-/** The language tab a block form shows, switched to the one holding the first field an error names. */
-export function useBlockTab() {
-  const [tab, setTab] = useState<Language>('ru');
-  return { tab, setTab, onFieldErrors: (fields: string[]) => setTab(languageOfField(fields[0]) ?? tab) };
 }
 
 /** The pictures whose size the site's layout fixes, by block type and field path: what to upload for each. */

@@ -3,9 +3,9 @@ import { createPanelPage } from '@proxy/contract/api/panel-pages';
 import { paths } from '@proxy/contract/routes';
 import { PageInputSchema } from '@proxy/contract/schemas/page';
 import { api } from '@proxy/contract/state';
-import { ResourceForm, SectionPage } from '@proxy/panel-kit';
+import { ResourceForm, SectionPage, useLanguageTab } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
-import { EMPTY_PAGE, PageFields, pageInput, useLanguageTab } from './PageFields.tsx';
+import { EMPTY_PAGE, PageFields, pageInput } from './PageFields.tsx';
 
 /** `/panel/page/add`: a new page; once saved, its edit screen opens, where blocks can be added. */
 export function PageCreate() {

@@ -6,11 +6,11 @@ import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { paths } from '@proxy/contract/routes';
 import { PageInputSchema, type PanelPage } from '@proxy/contract/schemas/page';
 import { api } from '@proxy/contract/state';
-import { DeleteButton, ResourceForm, SectionPage, useAbilities, useRunAction } from '@proxy/panel-kit';
+import { DeleteButton, ResourceForm, SectionPage, useAbilities, useLanguageTab, useRunAction } from '@proxy/panel-kit';
 import { BlocksList } from '../blocks/BlocksList.tsx';
 import { useT } from '../i18n/use-t.ts';
 import type { PageEditData } from './page-resource.ts';
-import { PageFields, pageInput, pageValues, useLanguageTab } from './PageFields.tsx';
+import { PageFields, pageInput, pageValues } from './PageFields.tsx';
 
 /**
  * `/panel/page/{id}`: the page's fields, then its blocks (the home page is made of them). Without the change

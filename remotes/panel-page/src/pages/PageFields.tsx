@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Language } from '@proxy/contract/languages';
 import { PAGE_MENUS, type PageInput, type PanelPage } from '@proxy/contract/schemas/page';
 import {
@@ -9,7 +8,6 @@ import {
   SelectField,
   SwitchField,
   TextField,
-  languageOfField,
 } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 
@@ -42,12 +40,6 @@ export const pageInput = (values: PageValues): PageInput => ({
   menu: values.menu === 'none' ? null : values.menu,
   sort_order: values.sort_order ?? 0,
 });
-
-/** The language tab a page form shows, switched to the one holding the first field an error names. */
-export function useLanguageTab() {
-  const [tab, setTab] = useState<Language>('ru');
-  return { tab, setTab, onFieldErrors: (fields: string[]) => setTab(languageOfField(fields[0]) ?? tab) };
-}
 
 /**
  * The fields of a page (create and edit): slug, menu placement, order, published, then per language title, body in

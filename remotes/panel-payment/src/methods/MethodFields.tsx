@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Form, Space, Typography } from 'antd';
-import type { Language } from '@proxy/contract/languages';
 import { ASSET_INFO, CRYPTO_ASSETS, type CryptoAsset } from '@proxy/contract/assets';
 import {
   PAYMENT_KINDS,
@@ -26,8 +25,8 @@ import {
   StatusTag,
   SwitchField,
   TextField,
-  languageOfField,
   useFormMeta,
+  useLanguageTab,
 } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 import { currencySign, formatMoment, toMajor, toMinor, useSiteCurrency } from '../money.ts';
@@ -148,14 +147,12 @@ export function methodInput(values: MethodValues, removing: ReadonlySet<PaymentS
  * chosen (its fields follow it) and the secrets marked for removal.
  */
 export function useMethodForm(method: PanelPaymentMethod | null) {
-  const [tab, setTab] = useState<Language>('ru');
   const [provider, setProvider] = useState<PaymentProvider>(method?.provider ?? EMPTY_METHOD.provider);
   const [asset, setAsset] = useState<CryptoAsset | ''>(method?.asset ?? '');
   const [rateSource, setRateSource] = useState<RateSource>(method?.rate_source ?? 'staff');
   const [removing, setRemoving] = useState<ReadonlySet<PaymentSecret>>(new Set());
   return {
-    tab,
-    setTab,
+    ...useLanguageTab(),
     provider,
     setProvider,
     asset,
@@ -164,7 +161,6 @@ export function useMethodForm(method: PanelPaymentMethod | null) {
     setRateSource,
     removing,
     setRemoving,
-    onFieldErrors: (fields: string[]) => setTab(languageOfField(fields[0]) ?? tab),
     toInput: (values: MethodValues) => methodInput(values, removing),
   };
 }

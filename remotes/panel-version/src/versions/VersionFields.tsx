@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { Language } from '@proxy/contract/languages';
 import {
   CHANNELS,
   PLATFORMS,
@@ -18,7 +17,7 @@ import {
   SelectField,
   SwitchField,
   TextField,
-  languageOfField,
+  useLanguageTab,
 } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 import { FileSource } from './FileSource.tsx';
@@ -95,15 +94,8 @@ export const versionErrorField = (path: string) => (path === 'file_id' ? 'file' 
 
 /** What a release form keeps beside final-form: the changelog's language tab and the source chosen. */
 export function useVersionForm(version: PanelVersion | null) {
-  const [tab, setTab] = useState<Language>('ru');
   const [source, setSource] = useState<Source>(version && !version.file ? 'url' : 'file');
-  return {
-    tab,
-    setTab,
-    source,
-    setSource,
-    onFieldErrors: (fields: string[]) => setTab(languageOfField(fields[0]) ?? tab),
-  };
+  return { ...useLanguageTab(), source, setSource };
 }
 
 export type VersionFormState = ReturnType<typeof useVersionForm>;

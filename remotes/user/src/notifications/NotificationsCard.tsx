@@ -9,7 +9,7 @@ import {
   type NotificationSettings,
 } from '@proxy/contract/schemas/notifications';
 import { api, userAtom, useAtomValue } from '@proxy/contract/state';
-import { Card, LoadState, ui, useLoaded, useRequestMessages } from '@proxy/site-kit';
+import { Card, FieldNotes, LoadState, fieldAria, ui, useLoaded, useRequestMessages } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './notifications.module.css';
 
@@ -143,15 +143,9 @@ function NotificationsForm({ initial }: { initial: NotificationSettings }) {
           autoComplete="off"
           value={threshold}
           onChange={(event) => setThreshold(event.target.value)}
-          aria-invalid={thresholdError !== ''}
-          aria-describedby="notifications-threshold-hint notifications-threshold-error"
+          {...fieldAria('notifications-threshold', thresholdError, true)}
         />
-        <span id="notifications-threshold-hint" className={ui.hint}>
-          {t('notifications.thresholdHint')}
-        </span>
-        <span id="notifications-threshold-error" className={ui.fieldError} role={thresholdError ? 'alert' : undefined}>
-          {thresholdError}
-        </span>
+        <FieldNotes id="notifications-threshold" hint={t('notifications.thresholdHint')} error={thresholdError} />
       </div>
       <div>
         <button type="submit" className={ui.primaryButton} disabled={busy} aria-busy={busy}>

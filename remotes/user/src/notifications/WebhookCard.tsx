@@ -13,6 +13,9 @@ import {
   Card,
   ConfirmDialog,
   CopyButton,
+  errorText,
+  FieldNotes,
+  fieldAria,
   formatDateTime,
   LoadState,
   ui,
@@ -21,11 +24,6 @@ import {
 } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './notifications.module.css';
-
-const errorText = (errors: Record<string, unknown> | undefined, field: string): string => {
-  const value = errors?.[field];
-  return typeof value === 'string' ? value : Array.isArray(value) ? value.flat().join(' ') : '';
-};
 
 /** A delivery's status as a badge of the kit's colours. */
 const STATUS_BADGE = { queued: ui.pending, sent: ui.success, failed: ui.danger, skipped: '' } as const;
@@ -130,16 +128,9 @@ export function WebhookCard() {
               maxLength={MAX_WEBHOOK_URL}
               value={url}
               onChange={(event) => setUrl(event.target.value)}
-              aria-invalid={errorText(errors, 'url') !== ''}
-              aria-describedby="webhook-url-error"
+              {...fieldAria('webhook-url', errorText(errors, 'url'))}
             />
-            <span
-              id="webhook-url-error"
-              className={ui.fieldError}
-              role={errorText(errors, 'url') ? 'alert' : undefined}
-            >
-              {errorText(errors, 'url')}
-            </span>
+            <FieldNotes id="webhook-url" error={errorText(errors, 'url')} />
           </div>
           <div className={ui.buttons}>
             <button type="submit" className={ui.primaryButton} disabled={busy || url.trim() === ''} aria-busy={busy}>

@@ -15,6 +15,9 @@ import {
   Card,
   ConfirmDialog,
   CopyButton,
+  errorText,
+  FieldNotes,
+  fieldAria,
   formatDateTime,
   LoadState,
   ui,
@@ -32,11 +35,6 @@ const SCOPE_LABELS = {
   'orders:write': 'apiKeys.scope.orders_write',
   'billing:read': 'apiKeys.scope.billing_read',
 } as const satisfies Record<ApiKeyScope, string>;
-
-const errorText = (errors: Record<string, unknown> | undefined, field: string): string => {
-  const value = errors?.[field];
-  return typeof value === 'string' ? value : Array.isArray(value) ? value.flat().join(' ') : '';
-};
 
 /**
  * Keys for the customer API (`/api/v1/`): make one with a name and what it may do, see its secret this once (with
@@ -127,16 +125,9 @@ export function ApiKeysCard() {
             maxLength={MAX_API_KEY_NAME}
             autoComplete="off"
             onChange={(event) => setName(event.target.value)}
-            aria-invalid={errorText(errors, 'name') !== ''}
-            aria-describedby="api-key-name-error"
+            {...fieldAria('api-key-name', errorText(errors, 'name'))}
           />
-          <span
-            id="api-key-name-error"
-            className={ui.fieldError}
-            role={errorText(errors, 'name') ? 'alert' : undefined}
-          >
-            {errorText(errors, 'name')}
-          </span>
+          <FieldNotes id="api-key-name" error={errorText(errors, 'name')} />
         </div>
         <fieldset className={ui.chips} aria-describedby="api-key-scopes-error">
           <legend className={ui.fieldLabel}>{t('apiKeys.scopes')}</legend>
@@ -147,13 +138,7 @@ export function ApiKeysCard() {
             </label>
           ))}
         </fieldset>
-        <span
-          id="api-key-scopes-error"
-          className={ui.fieldError}
-          role={errorText(errors, 'scopes') ? 'alert' : undefined}
-        >
-          {errorText(errors, 'scopes')}
-        </span>
+        <FieldNotes id="api-key-scopes" error={errorText(errors, 'scopes')} />
         <div>
           <button type="submit" className={ui.primaryButton} disabled={busy} aria-busy={busy}>
             {t('apiKeys.create')}

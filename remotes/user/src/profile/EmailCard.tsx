@@ -4,9 +4,9 @@ import { requestEmailChange } from '@proxy/contract/api/account';
 import type { SubmissionErrors } from '@proxy/contract/forms';
 import type { EmailChange } from '@proxy/contract/schemas/users';
 import { api } from '@proxy/contract/state';
-import { Card, fieldErrorOf, formErrorsOf, ui, useRequestMessages } from '@proxy/site-kit';
+import { Card, FormAlert, fieldErrorOf, formErrorsOf, ui, useRequestMessages, SubmitButton } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { FormAlert, TextField } from './form-parts.tsx';
+import { TextField } from './form-parts.tsx';
 
 type Values = Partial<EmailChange>;
 
@@ -65,9 +65,7 @@ export function EmailCard() {
                 />
                 <FormAlert id="email-error" text={fieldErrorOf({ submitError, dirtySinceLastSubmit })} />
                 <div>
-                  <button type="submit" className={ui.primaryButton} disabled={submitting} aria-busy={submitting}>
-                    {t('email.submit')}
-                  </button>
+                  <SubmitButton busy={submitting}>{t('email.submit')}</SubmitButton>
                 </div>
               </form>
             )}

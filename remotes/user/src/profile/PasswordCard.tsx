@@ -4,9 +4,9 @@ import { changePassword } from '@proxy/contract/api/account';
 import type { SubmissionErrors } from '@proxy/contract/forms';
 import type { PasswordChange } from '@proxy/contract/schemas/users';
 import { api } from '@proxy/contract/state';
-import { Card, fieldErrorOf, formErrorsOf, ui, useRequestMessages } from '@proxy/site-kit';
+import { Card, FormAlert, fieldErrorOf, formErrorsOf, ui, useRequestMessages, SubmitButton } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { FormAlert, TextField } from './form-parts.tsx';
+import { TextField } from './form-parts.tsx';
 
 type Values = Partial<PasswordChange>;
 
@@ -86,9 +86,7 @@ export function PasswordCard({ onChanged }: { onChanged: () => void }) {
               </p>
             )}
             <div>
-              <button type="submit" className={ui.primaryButton} disabled={submitting} aria-busy={submitting}>
-                {t('password.submit')}
-              </button>
+              <SubmitButton busy={submitting}>{t('password.submit')}</SubmitButton>
             </div>
           </form>
         )}

@@ -4,7 +4,7 @@ import { updateProfile } from '@proxy/contract/api/account';
 import { runRequest } from '@proxy/contract/forms';
 import { LANGUAGES, localizePath, splitLanguage, type Language } from '@proxy/contract/languages';
 import { api, setUserAtom, userAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
-import { Card, formatDate, ui, useRequestMessages } from '@proxy/site-kit';
+import { Card, formatDate, ui, useRequestMessages, SubmitButton } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './profile.module.css';
 
@@ -70,14 +70,9 @@ export function ProfileCard() {
                 </div>
               )}
             </Field>
-            <button
-              type="submit"
-              className={ui.secondaryButton}
-              disabled={submitting || pristine}
-              aria-busy={submitting}
-            >
+            <SubmitButton busy={submitting} unchanged={pristine} secondary>
               {t('profile.save')}
-            </button>
+            </SubmitButton>
           </form>
         )}
       />

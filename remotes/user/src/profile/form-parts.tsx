@@ -1,5 +1,5 @@
 import { Field } from 'react-final-form';
-import { fieldErrorOf, ui } from '@proxy/site-kit';
+import { FieldNotes, fieldAria, fieldErrorOf, ui } from '@proxy/site-kit';
 
 /**
  * One labelled input of the user page's forms with its error under it (announced when it appears). The error comes
@@ -35,24 +35,12 @@ export function TextField({
               spellCheck={false}
               {...(type === 'email' ? { inputMode: 'email' as const } : {})}
               className={ui.input}
-              aria-invalid={error !== ''}
-              aria-describedby={`${id}-error`}
+              {...fieldAria(id, error)}
             />
-            <span id={`${id}-error`} className={ui.fieldError} role={error ? 'alert' : undefined}>
-              {error}
-            </span>
+            <FieldNotes id={id} error={error} />
           </div>
         );
       }}
     </Field>
-  );
-}
-
-/** What the server said about the request as a whole (`non_field_errors`, `detail`), above the button. */
-export function FormAlert({ id, text }: { id: string; text: string }) {
-  return (
-    <p id={id} className={ui.fieldError} role={text ? 'alert' : undefined}>
-      {text}
-    </p>
   );
 }

@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appStore, hydrateAppStore, StateProvider } from '@proxy/contract/state';
-import { createI18n } from '../../i18n/instance.ts';
+import { testI18n } from '../../test/i18n.ts';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { AlertsPanel } from './AlertsPanel.tsx';
@@ -94,7 +94,7 @@ async function openAlerts(
   await act(async () => {
     render(
       <StateProvider store={appStore}>
-        <I18nextProvider i18n={createI18n(language)}>
+        <I18nextProvider i18n={testI18n(language)}>
           <App>
             <RouterProvider router={router} />
           </App>
