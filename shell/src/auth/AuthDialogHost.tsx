@@ -19,8 +19,13 @@ export function AuthDialogHost() {
   const setRecovery = useSetAtom(recoveryViewAtom);
   const hashOpens = panel === 'login' || panel === 'registration';
 
-  // A new hash (#login, #registration, or none) leaves the recovery form.
-  useEffect(() => setRecovery(false), [panel, setRecovery]);
+  // A new hash (#login, #registration, or none) leaves the recovery form. The host mounting again (the layout
+  // replaced while the dialog is open) is no new hash: the visitor stays on the form they chose.
+  const shownPanel = useRef(panel);
+  useEffect(() => {
+    if (shownPanel.current !== panel) setRecovery(false);
+    shownPanel.current = panel;
+  }, [panel, setRecovery]);
 
   const afterSignIn = useAtomValue(afterSignInAtom);
   const setAfterSignIn = useSetAtom(afterSignInAtom);
