@@ -374,9 +374,10 @@ describe.each(['ru', 'en'] as const)('a customer orders and uses proxies, in %s'
       }
       await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}${path}`);
       await expect.poll(() => page.title()).toBe(`${title} — ProxyMob`);
-      // Marked in both menus (the bar's, and the mobile menu's, closed now).
+      // Marked in the bar's menu, and on a phone in the mobile menu's too (closed now). A desktop visit never opens
+      // the mobile menu, so its code never loads there.
       const current = page.locator(`nav[aria-label="${text.customerNav}"] a[aria-current="page"]`);
-      expect(await current.allTextContents()).toEqual([name, name]);
+      expect(await current.allTextContents()).toEqual(order.viewport === PHONE ? [name, name] : [name]);
       await shoot(page, `customer-menu-${language}-${order.viewport.width}-${path.replace(/\//g, '_')}`);
     }
     // The dashboard's "History" lands at the history, at the bottom of /user.

@@ -95,10 +95,14 @@ describe('a cold visit', () => {
 
       const files = responses.filter((r) => r.url().startsWith(site.url) && r.request().resourceType() !== 'document');
       const names = files.map((r) => new URL(r.url()).pathname);
-      for (const entry of ['/main.js', '/remotes.json', '/remotes/marketing/mf-manifest.json']) {
+      for (const entry of ['/main.js', '/remotes.json', '/remotes/marketing/remoteEntry.js']) {
         expect(names).toContain(entry);
       }
-      expect(names).toContain('/remotes/marketing/remoteEntry.js');
+      // remotes.json names the manifest; the shell goes straight to the remoteEntry.js beside it, one request fewer.
+      expect(names).not.toContain('/remotes/marketing/mf-manifest.json');
+      // A manifest is still an entry file (deploy tools read it): revalidated, never cached as immutable.
+      const manifest = await fetch(`${site.url}/remotes/marketing/mf-manifest.json`);
+      expect(manifest.headers.get('cache-control')).toBe('no-cache');
       // The HTML's preload hints are used, not fetched a second time by the code that needs them.
       for (const hinted of [
         '/remotes.json',
