@@ -167,9 +167,10 @@ export function dashboardRepository(q: Queryable) {
       const { days, from, to } = window30(now);
       const soon = new Date(now.getTime() + EXPIRING_DAYS * DAY_MS);
       const [orders, [counts]] = await Promise.all([
-        q.query<{ day: string; orders: number; proxies: number }>(
-          `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS orders,
-                  sum(quantity)::int AS proxies
+        // Grouped by the UTC day's start as an instant, named in JS (as the rotations' hours are).
+        q.query<{ day: Date | string; orders: number; proxies: number }>(
+          `SELECT date_bin('1 day', created_at, timestamptz '2000-01-01 00:00:00+00') AS day,
+                  count(*)::int AS orders, sum(quantity)::int AS proxies
              FROM orders WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`,
           [from, to],
         ),
@@ -182,7 +183,11 @@ export function dashboardRepository(q: Queryable) {
           [now, soon],
         ),
       ]);
-      const daily = spread(orders, days, ['orders', 'proxies'] as const);
+      const daily = spread(
+        orders.map((row) => ({ ...row, day: isoDay(new Date(row.day).getTime()) })),
+        days,
+        ['orders', 'proxies'] as const,
+      );
       const today = days.at(-1) as string;
       // The proxies counted are the ones the list shows `active` or `expiring` (served, not past their expiry even
       // before the suspension sweep writes it). Expiring: within 3 days, which the list says as whole days left 0–2
