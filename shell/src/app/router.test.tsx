@@ -17,6 +17,7 @@ import { RemoteUnavailableError } from '../federation/remotes.ts';
 import { buildRoutes } from './router.tsx';
 import { guardOnSessionEnd } from '../session/session.ts';
 import { startErrorAtom } from './start-error.ts';
+import { stubMatchMedia } from '../test/browser.ts';
 
 const CUSTOMER: AuthUser = {
   pk: 5,
@@ -187,13 +188,7 @@ describe('the shell router', () => {
   ])(
     'opens sign-in for a visitor who opens %s, and takes them there once signed in',
     async (asked, home) => {
-      window.matchMedia ??= (() => ({
-        matches: false,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      })) as unknown as typeof window.matchMedia;
+      stubMatchMedia();
       remotes.load.mockImplementation(async (name: string) =>
         name === 'order'
           ? { pages: { order: { Component: () => <h1>{'order page'}</h1> } }, translations: { ru: {}, en: {} } }
@@ -218,14 +213,7 @@ describe('the shell router', () => {
   );
 
   it('answers an unknown panel address inside the panel, and a section not deployed with that news', async () => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
+    stubMatchMedia();
     hydrateAppStore(appStore, { token: 'a'.repeat(40), user: { ...CUSTOMER, is_superuser: true } });
     const router = await renderAt('/panel/nothing-here', ['marketing', 'panel-page']);
     // The frame is antd, loaded lazily with the first panel page: slow in jsdom.

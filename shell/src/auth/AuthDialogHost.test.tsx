@@ -8,19 +8,14 @@ import { appStore, hydrateAppStore, StateProvider } from '@proxy/contract/state'
 import { testI18n } from '../test/i18n.ts';
 import { AuthDialogHost } from './AuthDialogHost.tsx';
 import { recoveryViewAtom } from './dialog-state.ts';
+import { stubMatchMedia } from '../test/browser.ts';
 
 // The dialog's code (antd, the forms) loads lazily: the first import takes a while on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   hydrateAppStore(appStore);
-  window.matchMedia ??= (() => ({
-    matches: false,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(cleanup);
 

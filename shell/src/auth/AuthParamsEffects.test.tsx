@@ -20,6 +20,7 @@ import { testI18n } from '../test/i18n.ts';
 import { AuthDialogHost } from './AuthDialogHost.tsx';
 import { AuthParamsEffects } from './AuthParamsEffects.tsx';
 import { afterSignInAtom, pendingAuthParamsAtom } from './dialog-state.ts';
+import { stubMatchMedia } from '../test/browser.ts';
 
 const CUSTOMER: AuthUser = {
   pk: 5,
@@ -36,13 +37,7 @@ const CUSTOMER: AuthUser = {
 // The auth dialog these tests open is antd, which asks matchMedia (jsdom has none): without it, a dialog that loads
 // before the test moves on throws, the layout is replaced by the error page, and what it does on closing never runs.
 beforeEach(() => {
-  window.matchMedia ??= (() => ({
-    matches: false,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 
 afterEach(() => {

@@ -6,6 +6,7 @@ import { appStore, clearMessageAtom, hydrateAppStore, messageAtom, StateProvider
 import { testI18n } from '../test/i18n.ts';
 import { rememberRegistration } from './dialog-state.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { stubMatchMedia } from '../test/browser.ts';
 
 interface Call {
   readonly url: string;
@@ -39,13 +40,7 @@ async function signInAs(email: string) {
 
 beforeEach(() => {
   hydrateAppStore(appStore);
-  window.matchMedia ??= (() => ({
-    matches: false,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();

@@ -21,6 +21,7 @@ import { INVOICE_POLL_MS } from '@proxy/site-kit';
 import { testI18n } from '../test/i18n.ts';
 import ru from './i18n/ru.json';
 import { TopUpDialogHost } from './TopUpDialogHost.tsx';
+import { stubMatchMedia } from '../test/browser.ts';
 
 const customer: AuthUser = {
   pk: 5,
@@ -125,13 +126,7 @@ const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST' &
 beforeEach(() => {
   hydrateAppStore(appStore);
   appStore.set(signedInAtom, { token: 'customer-token', user: customer });
-  window.matchMedia ??= (() => ({
-    matches: false,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();

@@ -11,6 +11,7 @@ import { testI18n } from '../../test/i18n.ts';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { AlertsPanel } from './AlertsPanel.tsx';
+import { stubMatchMedia } from '../../test/browser.ts';
 
 afterEach(() => {
   cleanup();
@@ -59,15 +60,7 @@ async function openAlerts(
       currency: 'RUB',
     },
   });
-  // antd's tables and descriptions watch the breakpoints; jsdom has no matchMedia.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
   vi.stubGlobal(
     'ResizeObserver',
     class {
