@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { commonConfig } from './build/common.js';
 import { containerName, federationDefaults, isPanelRemote, sharedOf } from './build/federation.js';
+import { remoteServerConfig, SERVER_RENDERED_REMOTES } from './build/server-build.js';
 import { TinymceAssetsPlugin } from './build/tinymce-assets.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -91,11 +92,21 @@ function remoteConfig(name, env, argv) {
   };
 }
 
+/** A remote that renders on the server also builds its server module into its folder's `server/`. */
+function serverConfigs(name, env, argv) {
+  if (!SERVER_RENDERED_REMOTES.includes(name)) return [];
+  const srcDir = env.src ? resolve(root, env.src) : resolve(root, 'remotes', name);
+  const outDir = env.outDir ? resolve(root, env.outDir) : resolve(distDir, 'remotes', name);
+  return [
+    remoteServerConfig(argv, { name, routes: resolve(srcDir, 'src/routes.ts'), path: resolve(outDir, 'server') }),
+  ];
+}
+
 export default (env = {}, argv = {}) => {
   const names = env.remote ? [env.remote] : remoteNames();
   for (const name of names) {
     if (!existsSync(resolve(root, 'remotes', name))) throw new Error(`Unknown remote "${name}" (see remotes/).`);
   }
   if (env.outDir && names.length !== 1) throw new Error('--env outDir needs --env remote=<name>.');
-  return names.map((name) => remoteConfig(name, env, argv));
+  return names.flatMap((name) => [remoteConfig(name, env, argv), ...serverConfigs(name, env, argv)]);
 };

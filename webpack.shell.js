@@ -7,11 +7,20 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { commonConfig } from './build/common.js';
 import { federationDefaults } from './build/federation.js';
 import { FlagAssetsPlugin } from './build/flag-assets.js';
+import { shellServerConfig } from './build/server-build.js';
 import { StartupPreloadPlugin, startupCacheGroups } from './build/startup-chunks.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
-export default (env = {}, argv = {}) => {
+export default (env = {}, argv = {}) => [browserConfig(env, argv), serverConfig(env, argv)];
+
+const outDirOf = (env) => resolve(here('.'), env.outDir ?? join(process.env.DIST_DIR ?? 'dist', 'shell'));
+
+/** The renderer the API server's worker runs for server-rendered pages (dist/shell/server/render.cjs). */
+const serverConfig = (env, argv) =>
+  shellServerConfig(argv, { entry: here('./shell/src/server/render.tsx'), path: join(outDirOf(env), 'server') });
+
+function browserConfig(env, argv) {
   const common = commonConfig(argv);
   return {
     ...common,
@@ -19,7 +28,7 @@ export default (env = {}, argv = {}) => {
     entry: { main: here('./shell/src/index.tsx') },
     output: {
       ...common.output,
-      path: resolve(here('.'), env.outDir ?? join(process.env.DIST_DIR ?? 'dist', 'shell')),
+      path: outDirOf(env),
       // Absolute, so a deep link such as /en/page/faq still loads /main.js.
       publicPath: '/',
       uniqueName: 'shell',
@@ -51,4 +60,4 @@ export default (env = {}, argv = {}) => {
       new FlagAssetsPlugin(),
     ],
   };
-};
+}

@@ -15,6 +15,33 @@ const reactRouterProduction = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/**
+ * CSS modules as every build names them: the server builds (build/server-build.js) name each class exactly as the
+ * browser's do, or a server-rendered page would hydrate with class names no stylesheet defines.
+ */
+export const cssModules = (production) => ({
+  auto: /\.module\.css$/,
+  namedExport: false,
+  exportLocalsConvention: 'as-is',
+  localIdentName: production ? '[hash:base64:6]' : '[name]__[local]',
+});
+
+/** TypeScript and JSX as every build compiles them. */
+export const swcRule = (production) => ({
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+        target: 'es2022',
+      },
+    },
+  },
+});
+
 export function commonConfig(argv) {
   const production = isProduction(argv);
   return {
@@ -33,20 +60,7 @@ export function commonConfig(argv) {
           test: /[\\/]node_modules[\\/]\.federation[\\/]/,
           type: 'javascript/auto',
         },
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
+        swcRule(production),
         {
           test: /\.css$/,
           use: [
@@ -54,12 +68,7 @@ export function commonConfig(argv) {
             {
               loader: 'css-loader',
               options: {
-                modules: {
-                  auto: /\.module\.css$/,
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                  localIdentName: production ? '[hash:base64:6]' : '[name]__[local]',
-                },
+                modules: cssModules(production),
               },
             },
           ],

@@ -10,8 +10,12 @@ const root = resolve(import.meta.dirname, '..');
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    // Test files and test helpers (`test/` folders) never reach a bundle.
-    if (statSync(path).isDirectory()) return name === 'node_modules' || name === 'test' ? [] : sourceFiles(path);
+    // Test files and test helpers (`test/` folders) never reach a bundle, nor the shell's server renderer (`server/`),
+    // which the browser never loads.
+    if (statSync(path).isDirectory())
+      return name === 'node_modules' || name === 'test' || path === resolve(root, 'shell/src/server')
+        ? []
+        : sourceFiles(path);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }

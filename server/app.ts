@@ -270,6 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     integrations: config.integrations,
     apiUrl: config.apiUrl,
     serveSourceMaps: config.serveSourceMaps,
+    serverRendering: config.serverRendering,
   });
 
   // The business domains (server/domains/*): each registers its own routes.

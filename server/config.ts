@@ -65,6 +65,8 @@ export interface Config {
   readonly distDir: string;
   /** Serve the build's `*.map` files (the full source); off by default: a 404 like any missing file. */
   readonly serveSourceMaps: boolean;
+  /** Render the public pages on the server (`SERVER_RENDERING=off`: the browser renders every page). */
+  readonly serverRendering: boolean;
   /** Fastify's `trustProxy`: true, a hop count or a list of proxy addresses; false without a proxy in front. */
   readonly trustProxy: boolean | number | string;
   readonly billing: {
@@ -198,6 +200,7 @@ const EnvSchema = v.object({
     ),
   ),
   SOURCE_MAPS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
+  SERVER_RENDERING: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   METRICS_TOKEN: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{20,}$/, 'must be at least 20 printable characters, no spaces')),
   ),
@@ -323,6 +326,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     distDir: path.resolve(e.DIST_DIR ?? path.join(REPO_ROOT, 'dist')),
     serveSourceMaps: e.SOURCE_MAPS === 'on',
+    serverRendering: e.SERVER_RENDERING !== 'off',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     billing: { currency: e.CURRENCY ?? 'RUB', invoiceTtlMinutes: e.INVOICE_TTL_MINUTES ?? 60 },
     versionMaxUploadBytes: e.VERSION_MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,

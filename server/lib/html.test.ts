@@ -12,6 +12,29 @@ describe('renderDocument', () => {
     );
   });
 
+  it('puts a server-rendered page in #root, its router state beside the state, and its scripts behind the paint', () => {
+    const shell =
+      '<html><head><!--app-title--><link rel="preload" href="/react.1a2b3c4d.js" as="script"></head>' +
+      '<body><div id="root"></div><!--app-state--></body></html>';
+    const plain = renderDocument(shell, { language: 'ru', title: 'T', state: {} });
+    expect(plain).toContain('<div id="root"></div>');
+    expect(plain).toContain('<link rel="preload" href="/react.1a2b3c4d.js" as="script">');
+    expect(plain).not.toContain('app-router');
+
+    const rendered = renderDocument(shell, {
+      language: 'ru',
+      title: 'T',
+      state: {},
+      root: '<main><h1>$& Заголовок</h1></main>',
+      router: { loaderData: { 'ru:home': { title: '</script>' } }, errors: {} },
+    });
+    expect(rendered).toContain('<div id="root"><main><h1>$& Заголовок</h1></main></div>');
+    expect(rendered).toContain('<link rel="preload" href="/react.1a2b3c4d.js" as="script" fetchpriority="low">');
+    expect(rendered).toContain(
+      '<script id="app-router" type="application/json">{"loaderData":{"ru:home":{"title":"\\u003c/script\\u003e"}},"errors":{}}</script>',
+    );
+  });
+
   it('adds lang to an <html> tag without one', () => {
     expect(renderDocument('<html><body></body></html>', { language: 'ru', title: '', state: {} })).toBe(
       '<html lang="ru"><body></body></html>',

@@ -27,11 +27,19 @@ export interface DocumentParts {
   /** More of the head after the title (description, canonical, Open Graph): markup the caller has escaped. */
   readonly head?: string;
   readonly state: Partial<InitialState>;
+  /** The page rendered on the server: the markup of `#root`. Without it the browser renders the page. */
+  readonly root?: string;
+  /** With `root`: the router's state the browser hydrates with (shell/src/app/router-state.ts). */
+  readonly router?: unknown;
 }
 
 /** The template's placeholders: `<!--app-title-->` in head, `<!--app-state-->` in body (shell/index.html). */
 export function renderDocument(template: string, parts: DocumentParts): string {
-  const state = `<script id="app-state" type="application/json">${jsonForScript(parts.state)}</script>`;
+  const state =
+    `<script id="app-state" type="application/json">${jsonForScript(parts.state)}</script>` +
+    (parts.root === undefined
+      ? ''
+      : `<script id="app-router" type="application/json">${jsonForScript(parts.router ?? null)}</script>`);
   return (
     template
       // Functions as replacements, so `$&`-style patterns in a title are not interpreted.
@@ -41,6 +49,12 @@ export function renderDocument(template: string, parts: DocumentParts): string {
           : tag.replace(/^<html/i, () => `<html lang="${parts.language}"`),
       )
       .replace('<!--app-title-->', () => `<title>${escapeHtml(parts.title)}</title>${parts.head ?? ''}`)
+      .replace('<div id="root"></div>', () => `<div id="root">${parts.root ?? ''}</div>`)
+      // A page already in the HTML paints without its scripts: they still load at once, but after what the first
+      // paint needs (the stylesheets, the hero image), not in competition with it.
+      .replace(/<link rel="preload" href="([^"]+)" as="script">/g, (tag) =>
+        parts.root === undefined ? tag : tag.replace(/>$/, ' fetchpriority="low">'),
+      )
       .replace('<!--app-state-->', () => state)
   );
 }

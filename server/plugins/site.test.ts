@@ -87,8 +87,11 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       expect(preload).toContain('imagesizes="(min-width: 960px) 520px, (min-width: 600px) 80vw, 100vw"');
       expect(preload).toContain('fetchpriority="high"');
 
+      // A content page embeds itself, for its own loader; nothing of the home page.
       const about = (await app.inject('/about')).body;
-      expect(stateOf(about).block).toEqual({});
+      const aboutBlock = stateOf(about).block as Record<string, { title: string }>;
+      expect(Object.keys(aboutBlock)).toEqual(['page:about:ru']);
+      expect(aboutBlock['page:about:ru']?.title).toBe('О сервисе');
       expect(about).not.toContain('rel="preload" as="image"');
     });
 
@@ -127,7 +130,7 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       }
 
       // Other pages carry no stock.
-      expect(stateOf((await app.inject('/en/about')).body).block).toEqual({});
+      expect(Object.keys(stateOf((await app.inject('/en/about')).body).block ?? {})).toEqual(['page:about:en']);
     });
 
     it('answers a signed-in customer opening the panel with 403, and staff and visitors with the page', async () => {

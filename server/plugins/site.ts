@@ -37,6 +37,7 @@ import type { AuthUser } from '@proxy/contract/schemas/user';
 import {
   homeBlockKey,
   homeStockKey,
+  pageBlockKey,
   type HomeStock,
   type InitialState,
   type PaymentMethodBadge,
@@ -46,6 +47,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
+import { createPageRenderer, type ApiAnswer } from '../lib/ssr/renderer.ts';
 import { escapeHtml, isMobileUserAgent, renderDocument } from '../lib/html.ts';
 import type { Text } from '../lib/messages.ts';
 import { pathOf, isApiPath } from '../lib/paths.ts';
@@ -123,6 +125,8 @@ export interface SiteOptions {
   readonly apiUrl?: string;
   /** SOURCE_MAPS=on: serve `*.map` files; otherwise they are a 404 like any missing file. */
   readonly serveSourceMaps?: boolean;
+  /** SERVER_RENDERING=off: every document is rendered by the browser (lib/ssr); on by default. */
+  readonly serverRendering?: boolean;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -205,6 +209,27 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
   const remotesFile = path.join(options.distDir, 'remotes.json');
   const templateFile = path.join(shellDir, 'index.html');
   const { sources } = options;
+  const renderer =
+    options.serverRendering === false ? null : createPageRenderer({ distDir: options.distDir, log: app.log });
+  if (renderer) {
+    // Its worker starts with the server, so the first visitor's page is rendered too.
+    app.addHook('onReady', async () => void renderer.warm(await readRemotes()));
+    app.addHook('onClose', () => renderer.close());
+  }
+
+  /**
+   * A page loader's API call during a server render, answered in-process for the visitor it renders for: their
+   * address (rate limits count it as theirs), language and login key, as if their browser had asked.
+   */
+  async function askApi(request: FastifyRequest, url: string, headers: Record<string, string>): Promise<ApiAnswer> {
+    const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+    const type = response.headers['content-type'];
+    return {
+      status: response.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+      body: response.body,
+    };
+  }
 
   /**
    * The home page's stock strip as of now (the stock cache is a few seconds old at most), or null when the stock
@@ -312,7 +337,8 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
         .header('cache-control', 'no-store')
         .send('The site is not built yet: dist/shell/index.html is missing. Run `npm run build`, then reload.\n');
     }
-    const deployed = new Set((await readRemotes()).remotes.map((remote) => remote.name));
+    const remotes = await readRemotes();
+    const deployed = new Set(remotes.remotes.map((remote) => remote.name));
     const isDeployed = (remote: RemoteName) => deployed.has(remote);
     const match = matchRoute(pathname, isDeployed);
     const undeployed = match ? undefined : undeployedPanelSection(pathname, isDeployed);
@@ -335,6 +361,9 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
         if (session.user && hasPermission(session.user, PAGE_PERMISSIONS.view))
           page = await sources.content.preview(slug, language);
       }
+      // The page's loader takes it from the document, as the home page's does: no API round trip, in the browser or on
+      // the server.
+      if (page) embedded = { [pageBlockKey(slug, language)]: page };
       if (page?.draft) {
         title = documentTitle(options.siteName, page);
       } else if (page) {
@@ -416,6 +445,19 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
     }
     // The page shows its 404 under its own title, so the first document says the same.
     if (status === 404) title = screenTitle(options.siteName, NOT_FOUND_TITLE[language]);
+    // A public page (not a signed-in screen, not the panel) comes with its content in the HTML, when it renders in time.
+    const isPublicPage = match
+      ? match.route.layout === 'public' && !('guard' in match.route)
+      : !undeployed && !/^\/panel(\/|$)/.test(path);
+    const rendered =
+      renderer && isPublicPage && !state.startError && (status === 200 || status === 404)
+        ? await renderer.render(remotes, request.url, state, (url, headers) => askApi(request, url, headers))
+        : null;
+    // The worker's page must answer what the server decided; anything else is the browser's to show.
+    const page = rendered?.status === status ? rendered : null;
+    if (rendered && !page)
+      request.log.warn({ status, rendered: rendered.status }, 'server render disagreed on the status');
+    if (page) state.block = page.block;
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -424,8 +466,11 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
         renderDocument(template, {
           language,
           title,
-          head: status === 200 && meta ? documentMeta(meta) + preload : noindexMeta(),
+          head:
+            (status === 200 && meta ? documentMeta(meta) + preload : noindexMeta()) +
+            (page ? page.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`).join('') : ''),
           state,
+          ...(page ? { root: page.html, router: page.router } : {}),
         }),
       );
   }

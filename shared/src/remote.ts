@@ -1,12 +1,21 @@
 import type { ComponentType } from 'react';
+import type { ApiClient } from './api/client.ts';
 import type { Language } from './languages.ts';
 import type { RouteId } from './routes.ts';
+import type { AppStore } from './state.ts';
 
-/** What a page loader gets: the matched route's params and the language of the URL. */
+/**
+ * What a page loader gets: the matched route's params, the language of the URL, and the session it loads for — its
+ * store and the API client bound to it. A loader reads state and calls the API through these, never through the
+ * module's `appStore`/`api`: on the server every request renders with a store and client of its own, so one visitor's
+ * session never reaches another's page.
+ */
 export interface PageLoaderArgs {
   readonly params: Readonly<Record<string, string | undefined>>;
   readonly language: Language;
   readonly signal: AbortSignal;
+  readonly store: AppStore;
+  readonly api: ApiClient;
 }
 
 /** One page a remote implements for a route of the contract's table. */
@@ -22,6 +31,12 @@ export interface RemotePage {
    * `status` (default 500). Runs before the loader.
    */
   readonly validate?: (args: PageLoaderArgs) => boolean | Promise<boolean>;
+  /**
+   * The page renders in the browser only: the server sends its document without the page in it, as for a
+   * signed-in screen. For a page built around the visitor's own browser (a console that calls the API with the
+   * visitor's key) rather than content to read.
+   */
+  readonly clientOnly?: boolean;
   /** The page also fetches data after it renders; the progress bar then moves in 30 steps instead of 45 (§9). */
   readonly fetchesAfterRender?: boolean;
 }

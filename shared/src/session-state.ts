@@ -70,6 +70,9 @@ export function initialState(embedded: Partial<InitialState> = {}): InitialState
 /** The `block` key the server embeds the home page under, per language. */
 export const homeBlockKey = (language: Language): string => `home:${language}`;
 
+/** The `block` key the server embeds a content page (`/{id}`, `/page/{id}`) under, per language. */
+export const pageBlockKey = (slug: string, language: Language): string => `page:${slug}:${language}`;
+
 /** A payment method as the home page's stock strip shows it: its name, and its icon when it has one. */
 export type PaymentMethodBadge = Pick<PaymentMethod, 'id' | 'name' | 'icon'>;
 

@@ -4,7 +4,7 @@
  * same store; a second copy would silently show a remote an empty session.
  */
 import { atom, createStore, Provider, useAtomValue, useSetAtom } from 'jotai';
-import { createApiClient } from './api/client.ts';
+import { createApiClient, type ApiClient } from './api/client.ts';
 import type { Language } from './languages.ts';
 import type { FooterLink, MenuItem } from './schemas/menu.ts';
 import type { AuthUser } from './schemas/user.ts';
@@ -14,6 +14,7 @@ import {
   homeStockKey,
   INITIAL_STATE,
   initialState,
+  pageBlockKey,
   type HomeStock,
   type InitialState,
   type Message,
@@ -33,6 +34,7 @@ export {
   homeBlockKey,
   homeStockKey,
   INITIAL_STATE,
+  pageBlockKey,
   type HomeStock,
   type InitialState,
   type Message,
@@ -136,12 +138,19 @@ export function createAppStore(initial: Partial<InitialState> = {}): AppStore {
 export const appStore: AppStore = createAppStore();
 
 /**
- * The API client bound to the application's store: it sends the current language and token, and a 401 to a request
- * that carried a token (revoked, expired, user blocked) returns the session to anonymous (spec §4).
+ * An API client bound to a session's store: it sends the store's language and token, and a 401 to a request that
+ * carried a token (revoked, expired, user blocked) returns the session to anonymous (spec §4). The server's renderer
+ * makes one per request with a `fetch` of its own.
  */
-export const api = createApiClient({
-  baseUrl: () => appStore.get(apiUrl),
-  getLanguage: () => appStore.get(languageAtom),
-  getToken: () => appStore.get(tokenAtom),
-  onUnauthorized: () => appStore.set(signedOutAtom),
-});
+export function createSessionApi(store: AppStore, transport?: typeof fetch): ApiClient {
+  return createApiClient({
+    baseUrl: () => store.get(apiUrl),
+    getLanguage: () => store.get(languageAtom),
+    getToken: () => store.get(tokenAtom),
+    onUnauthorized: () => store.set(signedOutAtom),
+    ...(transport ? { fetch: transport } : {}),
+  });
+}
+
+/** The browser's API client, bound to the application's store. */
+export const api = createSessionApi(appStore);

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { splitLanguage } from '@proxy/contract/languages';
-import { appStore, hydrateAppStore, type InitialState } from '@proxy/contract/state';
+import { api, appStore, hydrateAppStore, type InitialState } from '@proxy/contract/state';
 import { App } from './app/App.tsx';
-import { createRouter } from './app/router.tsx';
-import { registerDeployedRemotes } from './federation/remotes.ts';
+import { buildRoutes } from './app/router.tsx';
+import { hydrationData, ROUTER_STATE_ID, type RouterState } from './app/router-state.ts';
+import { loadRemoteModule, registerDeployedRemotes } from './federation/remotes.ts';
 import { pendingAuthParamsAtom } from './auth/dialog-state.ts';
 import { createI18n, loadShellStrings } from './i18n/instance.ts';
 import { takeAuthParams } from './session/auth-params.ts';
@@ -13,14 +15,26 @@ import { guardOnSessionEnd, syncTokenCookie } from './session/session.ts';
 import { startErrorAtom } from './app/start-error.ts';
 import './styles/global.css';
 
-/** The state the server embedded in the document (see server/plugins/document), if any. */
-function readInitialState(): Partial<InitialState> {
-  const element = document.getElementById('app-state');
-  if (!element?.textContent) return {};
+/** A JSON script the server embedded in the document (server/plugins/site.ts), if any. */
+function readEmbedded<T>(id: string): T | undefined {
+  const element = document.getElementById(id);
+  if (!element?.textContent) return undefined;
   try {
-    return JSON.parse(element.textContent) as Partial<InitialState>;
+    return JSON.parse(element.textContent) as T;
   } catch {
-    return {};
+    return undefined;
+  }
+}
+
+/**
+ * A server-rendered page hydrates with the routes it was rendered with already loaded: lazy routes resolved first,
+ * or the router would render its loading fallback over the server's markup.
+ */
+async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
+  for (const { route } of matchRoutes(routes, window.location) ?? []) {
+    if (typeof route.lazy === 'function') {
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }
   }
 }
 
@@ -28,7 +42,7 @@ function readInitialState(): Partial<InitialState> {
 appStore.set(pendingAuthParamsAtom, takeAuthParams(window.location, window.history));
 
 const { language } = splitLanguage(window.location.pathname);
-const initial = readInitialState();
+const initial = readEmbedded<Partial<InitialState>>('app-state') ?? {};
 hydrateAppStore(appStore, { ...initial, language });
 appStore.set(startErrorAtom, initial.startError?.status ?? null);
 syncTokenCookie();
@@ -36,11 +50,22 @@ syncTokenCookie();
 loadIntegrations(initial.integrations, document);
 const [strings, deployment] = await Promise.all([loadShellStrings(language), registerDeployedRemotes()]);
 const i18n = createI18n(language, strings);
-const router = createRouter(deployment, i18n);
+const routes = buildRoutes(deployment, {
+  store: appStore,
+  api,
+  i18n,
+  loadRemote: (name) => loadRemoteModule(name, i18n),
+});
+const rendered = readEmbedded<RouterState>(ROUTER_STATE_ID);
+if (rendered) await resolveLazyMatches(routes);
+const router = createBrowserRouter(routes, rendered && { hydrationData: hydrationData(rendered) });
 guardOnSessionEnd(() => router.revalidate());
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+const root = document.getElementById('root') as HTMLElement;
+const app = (
   <StrictMode>
     <App router={router} i18n={i18n} />
-  </StrictMode>,
+  </StrictMode>
 );
+if (rendered) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -16,7 +16,8 @@ const marketing: RemoteModule = {
     page: { Component: ContentPage, loader: loadContentPage },
     contentPage: { Component: ContentPage, loader: loadContentPage },
     downloads: { Component: Downloads, loader: loadDownloads },
-    apiDocs: { Component: ApiDocs, loader: loadApiDocs },
+    // Fetched from the browser without credentials, with a "try it" console that runs on the visitor's key.
+    apiDocs: { Component: ApiDocs, loader: loadApiDocs, clientOnly: true },
   },
   translations: { ru, en },
 };

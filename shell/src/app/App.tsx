@@ -1,16 +1,31 @@
 import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
-import { appStore, StateProvider } from '@proxy/contract/state';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { appStore, StateProvider, type AppStore } from '@proxy/contract/state';
 import { ProgressBar } from '../chrome/ProgressBar.tsx';
-import type { createRouter } from './router.tsx';
 
-export function App({ router, i18n }: { router: ReturnType<typeof createRouter>; i18n: I18n }) {
+/**
+ * The application: the session's store and strings around the router. The server renders the same tree with its
+ * request's store and a static router in place of `RouterProvider` (shell/src/server/render.tsx), so the browser
+ * hydrates exactly what it would have rendered.
+ */
+export function App({
+  router,
+  i18n,
+  store = appStore,
+  children,
+}: {
+  router: ReturnType<typeof createBrowserRouter>;
+  i18n: I18n;
+  store?: AppStore;
+  children?: ReactNode;
+}) {
   return (
-    <StateProvider store={appStore}>
+    <StateProvider store={store}>
       <I18nextProvider i18n={i18n}>
         <ProgressBar router={router} />
-        <RouterProvider router={router} />
+        {children ?? <RouterProvider router={router} />}
       </I18nextProvider>
     </StateProvider>
   );

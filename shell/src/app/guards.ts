@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { Language } from '@proxy/contract/languages';
 import { paths } from '@proxy/contract/routes';
 import { hasPermission } from '@proxy/contract/permissions';
-import { appStore, isAuthenticatedAtom, userAtom } from '@proxy/contract/state';
+import { isAuthenticatedAtom, userAtom, type AppStore } from '@proxy/contract/state';
 import { afterSignInAtom, hasSignedInBefore } from '../auth/dialog-state.ts';
 
 /** Set while the open page's guards run again because its session just ended (session.ts). */
@@ -27,14 +27,14 @@ export async function revalidateAfterSessionEnd(revalidate: () => Promise<void>)
  * (or register, confirm, then sign in), on to `asked`, the address they opened (a price table's "Order" leads to
  * /order?period=7 and must end there, not on the home page); signed-in users opening a guest-only page go to /home. An unknown name is a configuration error: 500 'Unknown middleware {name}'.
  */
-export function runGuard(name: string | undefined, language: Language, asked?: string): void {
+export function runGuard(store: AppStore, name: string | undefined, language: Language, asked?: string): void {
   if (name === undefined) return;
-  const authenticated = appStore.get(isAuthenticatedAtom);
+  const authenticated = store.get(isAuthenticatedAtom);
   switch (name) {
     case 'authenticated':
       if (authenticated) return;
       if (asked === undefined || sessionEnding) throw redirect(paths.home(language));
-      appStore.set(afterSignInAtom, asked);
+      store.set(afterSignInAtom, asked);
       // A new visitor pressing a plan's "Order" has no account yet: registration first (#28). Anyone opening another
       // private address (a link to a proxy, a bookmark) most likely has one: sign-in.
       throw redirect(`${paths.home(language)}#${isNewBuyer(asked, language) ? 'registration' : 'login'}`);
@@ -50,9 +50,9 @@ export function runGuard(name: string | undefined, language: Language, asked?: s
  * A panel page's permission (spec §6; the panel menu shows the same sections): signed-out visitors go to the panel's
  * sign-in page, a signed-in user without the permission gets the 403 error page.
  */
-export function requirePermission(expression: string | undefined, language: Language): void {
+export function requirePermission(store: AppStore, expression: string | undefined, language: Language): void {
   if (expression === undefined) return;
-  const user = appStore.get(userAtom);
+  const user = store.get(userAtom);
   if (!user) throw redirect(paths.panelLogin(language));
   if (!hasPermission(user, expression)) {
     throw Object.assign(new Error('You do not have permission to perform this action.'), { status: 403 });

@@ -1,14 +1,16 @@
 import type { i18n as I18n } from 'i18next';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { LANGUAGES, localizePath, splitLanguage, type Language } from '@proxy/contract/languages';
 import { PANEL_ACCESS, ROUTES, undeployedPanelSection, type RouteDefinition } from '@proxy/contract/routes';
 import { getFooter, getMenu } from '@proxy/contract/api/menu';
-import { api, appStore, languageAtom, setFooterAtom, setLanguageAtom, setMenuAtom } from '@proxy/contract/state';
+import type { ApiClient } from '@proxy/contract/api/client';
+import { languageAtom, setFooterAtom, setLanguageAtom, setMenuAtom, type AppStore } from '@proxy/contract/state';
 import { RouteError } from '../errors/RouteError.tsx';
 import { changeLanguage } from '../i18n/instance.ts';
 import { NotFoundError } from '../errors/error-info.ts';
-import { isDeployed, loadRemoteModule, SectionNotDeployedError, type Deployment } from '../federation/remotes.ts';
-import type { RemotePage } from '@proxy/contract/remote';
+import { isDeployed, SectionNotDeployedError, type Deployment } from '../federation/remotes.ts';
+import type { RemoteModule, RemotePage } from '@proxy/contract/remote';
+import type { RemoteName } from '@proxy/contract/routes';
 import { progressSteps } from '../chrome/progress.ts';
 import { EmptyLayout } from '../layouts/EmptyLayout.tsx';
 import { PublicLayout, PublicLayoutLoading } from '../layouts/PublicLayout.tsx';
@@ -17,21 +19,33 @@ import { SHELL_PAGES } from './shell-pages.ts';
 import { Root } from './Root.tsx';
 
 /**
+ * The session a route tree loads for: its store, the API client bound to it, its i18next instance, and where a
+ * remote's module comes from. The browser has one (index.tsx); the server renders every request with a new one
+ * (shell/src/server/render.tsx).
+ */
+export interface RouteSession {
+  readonly store: AppStore;
+  readonly api: ApiClient;
+  readonly i18n: I18n;
+  readonly loadRemote: (name: RemoteName) => Promise<RemoteModule>;
+}
+
+/**
  * Makes the URL's language current before a page's data loads, so the API answers in that language and the page
  * renders with the shell's strings in it.
  */
-async function enterLanguage(i18n: I18n, language: Language): Promise<void> {
-  const previous = appStore.get(languageAtom);
-  appStore.set(setLanguageAtom, language);
+async function enterLanguage({ store, api, i18n }: RouteSession, language: Language): Promise<void> {
+  const previous = store.get(languageAtom);
+  store.set(setLanguageAtom, language);
   await changeLanguage(i18n, language);
   // The server embedded the menu and the footer in the first page's language; a switch needs them in the new one.
   if (previous !== language) {
     getMenu(api).then(
-      (items) => appStore.set(setMenuAtom, items),
+      (items) => store.set(setMenuAtom, items),
       () => undefined, // keep the menu shown; the next switch tries again
     );
     getFooter(api).then(
-      (links) => appStore.set(setFooterAtom, links),
+      (links) => store.set(setFooterAtom, links),
       () => undefined,
     );
   }
@@ -44,13 +58,13 @@ function askedAddress(request: Request): string {
 }
 
 /** The page a route shows: one of the shell's own, or the one its remote implements (loaded on first visit). */
-async function resolvePage(route: RouteDefinition, i18n: I18n): Promise<RemotePage | undefined> {
+async function resolvePage(route: RouteDefinition, session: RouteSession): Promise<RemotePage | undefined> {
   if (route.remote === 'shell') return SHELL_PAGES[route.id]?.();
-  const remote = await loadRemoteModule(route.remote, i18n);
+  const remote = await session.loadRemote(route.remote);
   return remote.pages[route.id as keyof typeof remote.pages];
 }
 
-function pageRoute(route: RouteDefinition, language: Language, i18n: I18n): RouteObject {
+function pageRoute(route: RouteDefinition, language: Language, session: RouteSession): RouteObject {
   return {
     id: `${language}:${route.id}`,
     path: localizePath(route.pattern, language),
@@ -59,17 +73,18 @@ function pageRoute(route: RouteDefinition, language: Language, i18n: I18n): Rout
     // so the errorElement shows it: react-router renders nothing for a route whose `lazy` itself rejected.
     lazy: async () => {
       try {
-        const page = await resolvePage(route, i18n);
+        const page = await resolvePage(route, session);
         if (!page) throw new NotFoundError();
         const { Component, loader, validate } = page;
         return {
           Component,
-          handle: { progressSteps: progressSteps(page) },
+          handle: { progressSteps: progressSteps(page), clientOnly: page.clientOnly === true },
           loader: async ({ params, request }) => {
-            await enterLanguage(i18n, language);
-            runGuard(route.guard, language, askedAddress(request));
-            requirePermission(route.permission, language);
-            const args = { params, language, signal: request.signal };
+            await enterLanguage(session, language);
+            runGuard(session.store, route.guard, language, askedAddress(request));
+            requirePermission(session.store, route.permission, language);
+            const { store, api } = session;
+            const args = { params, language, signal: request.signal, store, api };
             if (validate && !(await validate(args))) throw new NotFoundError();
             return loader ? loader(args) : null;
           },
@@ -77,9 +92,9 @@ function pageRoute(route: RouteDefinition, language: Language, i18n: I18n): Rout
       } catch (error) {
         return {
           loader: async ({ request }) => {
-            await enterLanguage(i18n, language);
-            runGuard(route.guard, language, askedAddress(request));
-            requirePermission(route.permission, language);
+            await enterLanguage(session, language);
+            runGuard(session.store, route.guard, language, askedAddress(request));
+            requirePermission(session.store, route.permission, language);
             throw error;
           },
         };
@@ -88,13 +103,13 @@ function pageRoute(route: RouteDefinition, language: Language, i18n: I18n): Rout
   };
 }
 
-function notFoundRoute(language: Language, i18n: I18n): RouteObject {
+function notFoundRoute(language: Language, session: RouteSession): RouteObject {
   return {
     id: `${language}:notFound`,
     path: localizePath('/*', language),
     errorElement: <RouteError />,
     loader: async () => {
-      await enterLanguage(i18n, language);
+      await enterLanguage(session, language);
       throw new NotFoundError();
     },
   };
@@ -106,16 +121,16 @@ function notFoundRoute(language: Language, i18n: I18n): RouteObject {
  * else, including an unknown address under a section that is deployed, with the 404 page. The server answers the
  * document with the same split (501 and 404, server/plugins/site.ts).
  */
-function panelNotFoundRoute(deployment: Deployment, language: Language, i18n: I18n): RouteObject {
+function panelNotFoundRoute(deployment: Deployment, language: Language, session: RouteSession): RouteObject {
   return {
     id: `${language}:panelNotFound`,
     path: localizePath('/panel/*', language),
     errorElement: <RouteError />,
     loader: async ({ request }) => {
-      await enterLanguage(i18n, language);
+      await enterLanguage(session, language);
       const section = undeployedPanelSection(new URL(request.url).pathname, (remote) => isDeployed(deployment, remote));
       if (!section) throw new NotFoundError();
-      requirePermission(section.permission, language);
+      requirePermission(session.store, section.permission, language);
       throw new SectionNotDeployedError(section.id);
     },
   };
@@ -126,17 +141,17 @@ function panelNotFoundRoute(deployment: Deployment, language: Language, i18n: I1
  * a catch-all that shows the 404 page inside the public layout. Both languages share one tree so switching language
  * keeps the layout mounted.
  */
-export function buildRoutes(deployment: Deployment, i18n: I18n): RouteObject[] {
+export function buildRoutes(deployment: Deployment, session: RouteSession): RouteObject[] {
   const routesIn = (layout: RouteDefinition['layout']) =>
     LANGUAGES.flatMap((language) =>
       ROUTES.filter((route) => route.layout === layout && isDeployed(deployment, route.remote)).map((route) =>
-        pageRoute(route, language, i18n),
+        pageRoute(route, language, session),
       ),
     );
-  const publicRoutes = [...routesIn('public'), ...LANGUAGES.map((language) => notFoundRoute(language, i18n))];
+  const publicRoutes = [...routesIn('public'), ...LANGUAGES.map((language) => notFoundRoute(language, session))];
   const panelRoutes = [
     ...routesIn('panel'),
-    ...LANGUAGES.map((language) => panelNotFoundRoute(deployment, language, i18n)),
+    ...LANGUAGES.map((language) => panelNotFoundRoute(deployment, language, session)),
   ];
   return [
     {
@@ -155,7 +170,7 @@ export function buildRoutes(deployment: Deployment, i18n: I18n): RouteObject[] {
           id: 'panel',
           // The frame itself is for staff only: a customer gets the 403 page, not a panel with nothing in it.
           loader: ({ request }) => {
-            requirePermission(PANEL_ACCESS, splitLanguage(new URL(request.url).pathname).language);
+            requirePermission(session.store, PANEL_ACCESS, splitLanguage(new URL(request.url).pathname).language);
             return null;
           },
           errorElement: <RouteError />,
@@ -166,8 +181,4 @@ export function buildRoutes(deployment: Deployment, i18n: I18n): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createRouter(deployment: Deployment, i18n: I18n) {
-  return createBrowserRouter(buildRoutes(deployment, i18n));
 }

@@ -4,7 +4,7 @@
 // traffic written out in words beside the chart.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStore, messageAtom } from '@proxy/contract/state';
+import { api as sessionApi, appStore, messageAtom } from '@proxy/contract/state';
 import { type Handler, kitText, page, plain, stubApi, stubBrowser } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
@@ -78,7 +78,14 @@ describe('the proxy page', () => {
 
   it('is a page only for a positive whole id', () => {
     const validate = pages.ipDetail?.validate;
-    const valid = (id: string) => validate?.({ params: { id }, language: 'ru', signal: new AbortController().signal });
+    const valid = (id: string) =>
+      validate?.({
+        params: { id },
+        language: 'ru',
+        signal: new AbortController().signal,
+        store: appStore,
+        api: sessionApi,
+      });
     expect(valid('12')).toBe(true);
     expect(valid('2147483647')).toBe(true);
     for (const id of ['0', '-1', '1.5', '01', 'abc', '2147483648', '']) expect(valid(id)).toBe(false);

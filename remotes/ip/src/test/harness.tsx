@@ -9,6 +9,7 @@ import { customerWith, renderRoutes } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { pages } from '../routes.ts';
+import { api, appStore } from '@proxy/contract/state';
 
 export const proxy = (id: number, changes: Partial<Proxy> = {}): Proxy => ({
   id,
@@ -71,7 +72,7 @@ async function runLoader(
   signal: AbortSignal,
 ) {
   const route = pages[page];
-  const args = { params: { id }, language, signal };
+  const args = { params: { id }, language, signal, store: appStore, api };
   if (route?.validate && !(await route.validate(args))) throw Object.assign(new Error('Not found'), { status: 404 });
   return route?.loader?.(args) ?? null;
 }

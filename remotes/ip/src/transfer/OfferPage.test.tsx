@@ -10,6 +10,7 @@ import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { pages } from '../routes.ts';
 import { offer, openAt, proxy } from '../test/harness.tsx';
+import { api as sessionApi, appStore } from '@proxy/contract/state';
 
 /** Proxy 7, the pending outgoing offers `pending`, and whatever `more` answers first. */
 const api =
@@ -39,7 +40,13 @@ describe('the offer page', () => {
   it('is a page for no id (the list) or a positive whole id, else the 404 page', async () => {
     const validate = pages.ipTransfer?.validate;
     const valid = (id: string | undefined) =>
-      validate?.({ params: { id }, language: 'ru', signal: new AbortController().signal });
+      validate?.({
+        params: { id },
+        language: 'ru',
+        signal: new AbortController().signal,
+        store: appStore,
+        api: sessionApi,
+      });
     expect(valid(undefined)).toBe(true);
     expect(valid('7')).toBe(true);
     for (const id of ['0', 'abc', '01', '2147483648']) expect(valid(id)).toBe(false);

@@ -8,6 +8,7 @@ import { renderPage } from '../test/render-page.tsx';
 import { ApiDocs, loadApiDocs } from './lazy-api-docs.tsx';
 import type { OpenApiDocument } from './openapi-doc.ts';
 import fixture from './test/openapi.json';
+import { api, appStore } from '@proxy/contract/state';
 
 const DOCUMENT = fixture as unknown as OpenApiDocument;
 const KEY = `mpk_0123abcd_${'f'.repeat(40)}`;
@@ -200,9 +201,11 @@ it('loads the document from this site without credentials', async () => {
   const fetch = vi.fn(async () => new Response(JSON.stringify(DOCUMENT), { status: 200 }));
   vi.stubGlobal('fetch', fetch);
   const signal = new AbortController().signal;
-  expect(await loadApiDocs({ params: {}, language: 'en', signal })).toEqual(DOCUMENT);
+  expect(await loadApiDocs({ params: {}, language: 'en', signal, store: appStore, api })).toEqual(DOCUMENT);
   expect(fetch).toHaveBeenCalledWith('/api/v1/openapi.json', { signal, credentials: 'omit' });
 
   vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
-  await expect(loadApiDocs({ params: {}, language: 'en', signal })).rejects.toMatchObject({ status: 503 });
+  await expect(loadApiDocs({ params: {}, language: 'en', signal, store: appStore, api })).rejects.toMatchObject({
+    status: 503,
+  });
 });

@@ -4,6 +4,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { Downloads as Releases } from '@proxy/contract/schemas/versions';
 import { renderPage } from '../test/render-page.tsx';
 import { Downloads, loadDownloads } from './lazy-downloads.tsx';
+import { api, appStore } from '@proxy/contract/state';
 
 afterEach(() => {
   cleanup();
@@ -79,7 +80,13 @@ it('loads the releases from the public downloads endpoint', async () => {
     urls.push(url);
     return new Response(JSON.stringify(RELEASES), { headers: { 'content-type': 'application/json' } });
   });
-  const answer = await loadDownloads({ params: {}, language: 'en', signal: new AbortController().signal });
+  const answer = await loadDownloads({
+    params: {},
+    language: 'en',
+    signal: new AbortController().signal,
+    store: appStore,
+    api,
+  });
   expect(urls).toEqual(['/api/versions/downloads/']);
   expect(answer).toEqual(RELEASES);
 });

@@ -4,7 +4,6 @@ import { getDownloads } from '@proxy/contract/api/versions';
 import { formatFileSize } from '@proxy/contract/file-size';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { Downloads } from '@proxy/contract/schemas/versions';
-import { api } from '@proxy/contract/state';
 import { useDownloadsT } from './i18n/use-downloads-t.ts';
 import { PlatformIcon } from './PlatformIcon.tsx';
 import styles from './DownloadsPage.module.css';
@@ -12,7 +11,7 @@ import styles from './DownloadsPage.module.css';
 type Release = Downloads[number];
 
 /** The latest published stable release of each platform that has one, in the visitor's language. */
-export function loadDownloads({ signal }: PageLoaderArgs): Promise<Downloads> {
+export function loadDownloads({ signal, api }: PageLoaderArgs): Promise<Downloads> {
   return getDownloads(api, signal);
 }
 

@@ -3,7 +3,7 @@ import { getPage, listPages } from '@proxy/contract/api/pages';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import { paths } from '@proxy/contract/routes';
 import type { PageSummary, PublicPage } from '@proxy/contract/schemas/page';
-import { api, siteNameAtom, useAtomValue } from '@proxy/contract/state';
+import { pageBlockKey, siteNameAtom, takeBlockAtom, useAtomValue } from '@proxy/contract/state';
 import { documentTitle } from '@proxy/contract/titles';
 import { Blocks } from '../blocks/Blocks.tsx';
 import { useT } from '../i18n/use-t.ts';
@@ -12,8 +12,11 @@ import styles from './ContentPage.module.css';
 type ContentData = { kind: 'page'; page: PublicPage } | { kind: 'index'; pages: readonly PageSummary[] };
 
 /** `/{id}` and `/page/{id}` show one page; `/page` lists them. An unknown slug is the API's 404 → the 404 page. */
-export async function loadContentPage({ params, signal }: PageLoaderArgs): Promise<ContentData> {
+export async function loadContentPage({ params, signal, language, store, api }: PageLoaderArgs): Promise<ContentData> {
   if (!params.id) return { kind: 'index', pages: (await listPages(api, signal)).results };
+  // The server embeds the page it rendered the document for, as it does the home page.
+  const embedded = store.set(takeBlockAtom, pageBlockKey(params.id, language));
+  if (embedded) return { kind: 'page', page: embedded as PublicPage };
   return { kind: 'page', page: await getPage(api, params.id, signal) };
 }
 
@@ -25,7 +28,9 @@ export function ContentPage() {
 function PageView({ page }: { page: PublicPage }) {
   const { t, language } = useT();
   const siteName = useAtomValue(siteNameAtom);
-  const updated = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(page.updated_at));
+  const updated = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(page.updated_at),
+  );
   return (
     <>
       <article className={styles.article}>

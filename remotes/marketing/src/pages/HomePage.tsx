@@ -3,7 +3,7 @@ import { getHome } from '@proxy/contract/api/pages';
 import { ApiError } from '@proxy/contract/api/errors';
 import type { PublicPage } from '@proxy/contract/schemas/page';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
-import { api, appStore, homeBlockKey, siteNameAtom, takeBlockAtom, useAtomValue } from '@proxy/contract/state';
+import { homeBlockKey, siteNameAtom, takeBlockAtom, useAtomValue } from '@proxy/contract/state';
 import { documentTitle } from '@proxy/contract/titles';
 import { Blocks } from '../blocks/Blocks.tsx';
 import { HeroBlock } from '../blocks/HeroBlock.tsx';
@@ -15,9 +15,9 @@ import stripStyles from '../stock/StockStrip.module.css';
  * The home page: the content-managed blocks of the page staff marked as home. Without one (staff unpublished it, or
  * a database without demo content) visitors still get a welcoming page rather than a 404 at the site's front door.
  */
-export async function loadHome({ signal, language }: PageLoaderArgs): Promise<PublicPage | null> {
+export async function loadHome({ signal, language, store, api }: PageLoaderArgs): Promise<PublicPage | null> {
   // The server embeds the home page it rendered the document for: the first visit needs no API round trip.
-  const embedded = appStore.set(takeBlockAtom, homeBlockKey(language));
+  const embedded = store.set(takeBlockAtom, homeBlockKey(language));
   if (embedded) return embedded as PublicPage;
   try {
     return await getHome(api, signal);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import type { PanelUserDetail } from '@proxy/contract/schemas/users';
-import { appStore, hydrateAppStore } from '@proxy/contract/state';
+import { api, appStore, hydrateAppStore } from '@proxy/contract/state';
 import { plain } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import { pages } from '../routes.ts';
@@ -139,7 +139,7 @@ function openPage(url: string, viewer: AuthUser) {
       path: '/en/user/:id?',
       Component,
       loader: async ({ params, request }: LoaderFunctionArgs) => {
-        const args: PageLoaderArgs = { params, language: 'en', signal: request.signal };
+        const args: PageLoaderArgs = { params, language: 'en', signal: request.signal, store: appStore, api };
         if (!(await validate(args))) throw new Response('', { status: 404 });
         return loader(args);
       },
@@ -224,7 +224,7 @@ describe('who gets the 404 page at /user/{id}', () => {
   const validate = pages.user?.validate;
   const check = (id: string | undefined, viewer: AuthUser | null) => {
     hydrateAppStore(appStore, viewer ? { user: viewer, token: 'token' } : {});
-    return validate?.({ params: { id }, language: 'ru', signal: new AbortController().signal });
+    return validate?.({ params: { id }, language: 'ru', signal: new AbortController().signal, store: appStore, api });
   };
 
   it('lets a superuser and staff with users.view_user in, and everyone to their own page', () => {

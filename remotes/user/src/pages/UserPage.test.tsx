@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice, LedgerEntry } from '@proxy/contract/schemas/billing';
 import type { Order, OrderLine } from '@proxy/contract/schemas/orders';
-import { appStore, messageAtom, userAtom } from '@proxy/contract/state';
+import { api, appStore, messageAtom, userAtom } from '@proxy/contract/state';
 import { customerWith, kitText, plain } from '@proxy/site-kit/testing';
 import { renderRoutes } from '../test/render-routes.tsx';
 import en from '../i18n/en.json';
@@ -413,7 +413,7 @@ describe('the user page', () => {
   });
 
   it("is a 404 for a customer at another's page", () => {
-    const args = { language: 'ru' as const, signal: new AbortController().signal };
+    const args = { language: 'ru' as const, signal: new AbortController().signal, store: appStore, api };
     expect(validateUserPage({ ...args, params: {} })).toBe(true);
     expect(validateUserPage({ ...args, params: { id: '5' } })).toBe(false);
   });

@@ -1,0 +1,228 @@
+/**
+ * Server rendering of the public pages (README, "Server rendering"): the document's `#root` filled by a render worker
+ * (render-worker.ts) bound to one version of the deployment — remotes.json and the server builds it names. A new
+ * version (a remote redeployed, remotes.json flipped, the shell rebuilt) starts a new worker; the old one finishes
+ * what it is rendering and exits, taking its whole heap with it. No restart, no shell rebuild, nothing leaks across.
+ *
+ * Rendering is a bonus on top of the document the browser renders by itself: a page the worker cannot render in time
+ * (no server build, a failing or slow remote, a worker still starting) gets `null`, and the caller sends the
+ * client-rendered document as before.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RemotesConfig } from '@proxy/contract/remote';
+import type { FromWorker, Rendered, ToWorker, WorkerSetup } from './protocol.ts';
+
+export type { Rendered };
+
+/** The API's answer to a page loader's GET, for the request being rendered. */
+export interface ApiAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** Answers a loader's GET of `url` (a path under /api/) as the API would answer the visitor. */
+export type AskApi = (url: string, headers: Record<string, string>) => Promise<ApiAnswer>;
+
+export interface RendererOptions {
+  readonly distDir: string;
+  readonly log: FastifyBaseLogger;
+  /** How long a request waits for its page (ms); later, it is sent client-rendered. */
+  readonly deadline?: number;
+  /** How long the first request of a new version waits for its worker to start (ms), on top of the deadline. */
+  readonly startup?: number;
+  /** A render still running after this long (ms) means a stuck worker: it is replaced. */
+  readonly hangLimit?: number;
+}
+
+export interface PageRenderer {
+  /** The page at `url` rendered with `state`, or null: send the document without it. */
+  render(remotes: RemotesConfig, url: string, state: object, askApi: AskApi): Promise<Rendered | null>;
+  /** Starts the worker of the current version before the first visitor needs it. */
+  warm(remotes: RemotesConfig): Promise<void>;
+  /** Workers started so far (each version of the deployment starts one). */
+  readonly started: () => number;
+  close(): Promise<void>;
+}
+
+const WORKER_FILE = new URL('./render-worker.ts', import.meta.url);
+/** How long a version whose worker failed is rendered by the browser before the server tries it again (ms). */
+const RETRY_BROKEN_AFTER = 30_000;
+
+interface Generation {
+  readonly key: string;
+  readonly worker: Worker;
+  readonly ready: Promise<boolean>;
+  readonly renders: Map<number, { resolve: (result: Rendered | null) => void; askApi: AskApi; url: string }>;
+  retired: boolean;
+  dead: boolean;
+}
+
+export function createPageRenderer(options: RendererOptions): PageRenderer {
+  const { distDir, log } = options;
+  const deadline = options.deadline ?? 300;
+  const startup = options.startup ?? 3000;
+  const hangLimit = options.hangLimit ?? 5000;
+  let current: Generation | null = null;
+  /** A version whose worker could not start is not tried again on every request, only after a pause. */
+  let broken: { key: string; until: number } | null = null;
+  let started = 0;
+  let nextRender = 0;
+
+  /**
+   * What makes a version: remotes.json's list and the server builds' files (a remote rebuilt into the same folder
+   * changes them without changing the list).
+   */
+  async function versionOf(remotes: RemotesConfig): Promise<string | null> {
+    const files = [
+      path.join(distDir, 'shell', 'server', 'render.cjs'),
+      ...remotes.remotes.map((remote) =>
+        path.join(distDir, path.posix.normalize(path.posix.dirname(remote.entry)), 'server', 'routes.cjs'),
+      ),
+    ];
+    const stamps = await Promise.all(
+      files.map((file) =>
+        stat(file).then(
+          (stats) => stats.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
+    // No renderer built (`npm run build` not run, a test's site): nothing to start.
+    if (stamps[0] === 0) return null;
+    return JSON.stringify([remotes.remotes.map((remote) => [remote.name, remote.entry]), stamps]);
+  }
+
+  function stop(generation: Generation, why: string) {
+    if (generation.dead) return;
+    generation.dead = true;
+    for (const pending of generation.renders.values()) pending.resolve(null);
+    generation.renders.clear();
+    void generation.worker.terminate();
+    if (current === generation) current = null;
+    log.debug({ why }, 'render worker stopped');
+  }
+
+  function start(key: string, remotes: RemotesConfig): Generation {
+    started += 1;
+    const setup: WorkerSetup = { distDir, remotes: remotes.remotes.map(({ name, entry }) => ({ name, entry })) };
+    // The heap a worker may use: a page render needs little; a runaway one is stopped instead of taking the server.
+    const worker = new Worker(WORKER_FILE, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    worker.unref();
+    let markReady: (ready: boolean) => void = () => undefined;
+    const generation: Generation = {
+      key,
+      worker,
+      ready: new Promise((resolve) => (markReady = resolve)),
+      renders: new Map(),
+      retired: false,
+      dead: false,
+    };
+    worker.on('message', (message: FromWorker) => {
+      switch (message.type) {
+        case 'ready':
+          for (const reason of message.skipped) log.warn({ reason }, 'a remote is rendered in the browser only');
+          markReady(true);
+          return;
+        case 'fetch':
+          void answerFetch(generation, message);
+          return;
+        case 'rendered':
+        case 'failed': {
+          const pending = generation.renders.get(message.id);
+          generation.renders.delete(message.id);
+          if (message.type === 'failed') {
+            log.error({ url: pending?.url, error: message.error }, 'server render failed; sending the page unrendered');
+            pending?.resolve(null);
+          } else if ('skipped' in message.result) {
+            log.debug({ url: pending?.url, reason: message.result.skipped }, 'page left to the browser');
+            pending?.resolve(null);
+          } else pending?.resolve(message.result);
+          if (generation.retired && generation.renders.size === 0) stop(generation, 'replaced by a new version');
+          return;
+        }
+      }
+    });
+    worker.on('error', (error) => {
+      log.error({ err: error }, 'render worker failed');
+      markReady(false);
+      broken = { key, until: Date.now() + RETRY_BROKEN_AFTER };
+      stop(generation, 'failed');
+    });
+    worker.on('exit', () => {
+      markReady(false);
+      stop(generation, 'exited');
+    });
+    return generation;
+  }
+
+  async function answerFetch(generation: Generation, message: Extract<FromWorker, { type: 'fetch' }>) {
+    const pending = generation.renders.get(message.renderId);
+    let answer: ApiAnswer;
+    if (!pending || !message.url.startsWith('/api/')) answer = { status: 404, headers: {}, body: '' };
+    else {
+      try {
+        answer = await pending.askApi(message.url, message.headers);
+      } catch (error) {
+        log.warn({ err: error }, 'a server render could not reach the API');
+        answer = { status: 503, headers: {}, body: '' };
+      }
+    }
+    if (generation.dead) return;
+    const reply: ToWorker = { type: 'fetched', callId: message.callId, ...answer };
+    generation.worker.postMessage(reply);
+  }
+
+  /** Null when `promise` has not settled within `ms`. */
+  const within = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), ms);
+      void promise.then((value) => {
+        clearTimeout(timer);
+        resolve(value);
+      });
+    });
+
+  /** The worker of the deployment's current version, started if it is new; null when there is nothing to start. */
+  async function generationOf(remotes: RemotesConfig): Promise<Generation | null> {
+    const key = await versionOf(remotes);
+    if (key === null || (broken?.key === key && Date.now() < broken.until)) return null;
+    if (current && current.key !== key) {
+      const previous = current;
+      previous.retired = true;
+      current = null;
+      if (previous.renders.size === 0) stop(previous, 'replaced by a new version');
+    }
+    return current ?? (current = start(key, remotes));
+  }
+
+  return {
+    async warm(remotes) {
+      await generationOf(remotes);
+    },
+    async render(remotes, url, state, askApi) {
+      const generation = await generationOf(remotes);
+      if (!generation || !(await within(generation.ready, startup + deadline)) || generation.dead) return null;
+      const id = nextRender++;
+      const result = new Promise<Rendered | null>((resolve) => generation.renders.set(id, { resolve, askApi, url }));
+      const message: ToWorker = { type: 'render', id, url, state };
+      generation.worker.postMessage(message);
+      const rendered = await within(result, deadline);
+      if (rendered === null && generation.renders.has(id)) {
+        log.warn({ url, deadline }, 'server render missed its deadline; sending the page unrendered');
+        // Still running long after: the worker is stuck (a loop in a remote's code), and every page behind it waits.
+        setTimeout(() => {
+          if (generation.renders.has(id)) stop(generation, `a render ran over ${hangLimit} ms`);
+        }, hangLimit - deadline).unref();
+      }
+      return rendered;
+    },
+    started: () => started,
+    async close() {
+      if (current) stop(current, 'server closing');
+    },
+  };
+}
