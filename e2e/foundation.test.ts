@@ -159,7 +159,8 @@ describe('deploying one remote on its own', () => {
     writeFileSync(ruFile, readFileSync(ruFile, 'utf8').replace('"Справка и документы"', '"Справка и документы 2.0"'));
     await buildRemote(root, 'marketing', join(site.distDir, 'remotes/marketing-2'), source);
 
-    // Still the old version until remotes.json is switched.
+    // Still the old version until remotes.json is switched, in the server's HTML too.
+    expect(await (await fetch(`${site.url}/page`)).text()).toContain('Справка и документы<');
     await page.reload();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Справка и документы');
 
@@ -167,6 +168,8 @@ describe('deploying one remote on its own', () => {
       join(site.distDir, 'remotes.json'),
       JSON.stringify({ remotes: [{ name: 'marketing', entry: '/remotes/marketing-2/mf-manifest.json' }] }),
     );
+    // The server renders the new version from the next request on: its HTML says so before any script runs.
+    expect(await (await fetch(`${site.url}/page`)).text()).toContain('Справка и документы 2.0');
     await page.reload();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Справка и документы 2.0');
     await page.close();

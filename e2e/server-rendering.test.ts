@@ -9,7 +9,7 @@ import { billingService } from '../server/domains/billing/index.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
-import { apiLogin, DESKTOP, PHONE } from './support.ts';
+import { apiCall, apiLogin, DESKTOP, PHONE } from './support.ts';
 
 const PASSWORD = 'correct horse battery';
 /** Two customers with balances no page shows by chance: each must see only their own. */
@@ -17,6 +17,8 @@ const CUSTOMERS = {
   first: { email: 'first-ssr@example.com', balance: 777_700, shown: /7[ ,]777/ },
   second: { email: 'second-ssr@example.com', balance: 333_300, shown: /3[ ,]333/ },
 } as const;
+
+const STAFF = 'editor-ssr@example.com';
 
 const HEADLINE = { ru: 'Приватные мобильные прокси 4G/LTE', en: 'Private 4G/LTE mobile proxies' } as const;
 const PRICE = { ru: '3 900 ₽', en: 'RUB 3,900' } as const;
@@ -43,6 +45,7 @@ const tokens: Record<keyof typeof CUSTOMERS, string> = { first: '', second: '' }
 beforeAll(async () => {
   data = await prepareDataDir('ssr-e2e', async (db) => {
     const billing = billingService(db, { currency: 'RUB', invoiceTtlMinutes: 60, publicUrl: 'http://testserver' });
+    await createUser(db, { email: STAFF, password: PASSWORD, superuser: true, staff: true });
     for (const customer of Object.values(CUSTOMERS)) {
       const user = await createUser(db, { email: customer.email, password: PASSWORD });
       await billing.post({
@@ -176,6 +179,28 @@ describe('per-request state', () => {
       if (who === 'anonymous') expect(root).toContain(signIn);
       else expect(root).not.toContain(signIn);
     });
+  });
+});
+
+describe('content edits', () => {
+  it("are in the server's HTML on the next request", async () => {
+    const staff = await apiLogin(site, STAFF, PASSWORD);
+    const { results } = await apiCall<{ results: { id: number; slug: string }[] }>(
+      site,
+      staff,
+      'GET',
+      '/api/panel/pages/?page_size=100',
+    );
+    const about = results.find((page) => page.slug === 'about');
+    expect(about).toBeDefined();
+    const path = `/api/panel/pages/${about?.id}/`;
+    try {
+      await apiCall(site, staff, 'PATCH', path, { title_ru: 'О сервисе сегодня' });
+      expect((await serverText('/about')).root).toContain('О сервисе сегодня');
+    } finally {
+      await apiCall(site, staff, 'PATCH', path, { title_ru: 'О сервисе' });
+    }
+    expect((await serverText('/about')).root).not.toContain('О сервисе сегодня');
   });
 });
 

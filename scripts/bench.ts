@@ -3,6 +3,8 @@
 //   - the public site's speed (scripts/bench-site-speed.ts): gzip JavaScript of a cold visit to /, /en and /about in
 //     Chromium against a single-bundle build of the same pages, and Lighthouse mobile
 //   - the same for a signed-in customer's /order and /ip (scripts/bench-customer-js.ts)
+//   - server rendering (scripts/bench-ssr.ts): render time p95 in the worker and the throughput of / against the same
+//     server rendering nothing
 //   - requests per second and p99 latency of GET /api/pages/{slug}/ on PGlite and on PostgreSQL
 //   - the API's hot path on PostgreSQL in one table (scripts/bench-hot-path.ts): bare Fastify, /healthz,
 //     GET /api/users/ with a token and GET /api/home/, req/s and p99 with their ratios
@@ -55,6 +57,7 @@ timeBuild(['--config', 'webpack.remotes.js']);
 
 await benchSiteSpeed();
 await (await import('./bench-customer-js.ts')).benchCustomerJs();
+await (await import('./bench-ssr.ts')).benchServerRendering();
 
 const site = await startSite();
 try {

@@ -6,9 +6,9 @@ import type { AppStore } from './state.ts';
 
 /**
  * What a page loader gets: the matched route's params, the language of the URL, and the session it loads for — its
- * store and the API client bound to it. A loader reads state and calls the API through these, never through the
- * module's `appStore`/`api`: on the server every request renders with a store and client of its own, so one visitor's
- * session never reaches another's page.
+ * store and the API client bound to it. A page the server renders (the public pages) reads state and calls the API
+ * through these, never through the module's `appStore`/`api`: on the server every request renders with a store and
+ * client of its own, so one visitor's session never reaches another's page. (In the browser they are the module's.)
  */
 export interface PageLoaderArgs {
   readonly params: Readonly<Record<string, string | undefined>>;

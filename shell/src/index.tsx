@@ -5,7 +5,7 @@ import { splitLanguage } from '@proxy/contract/languages';
 import { api, appStore, hydrateAppStore, type InitialState } from '@proxy/contract/state';
 import { App } from './app/App.tsx';
 import { buildRoutes } from './app/router.tsx';
-import { hydrationData, ROUTER_STATE_ID, type RouterState } from './app/router-state.ts';
+import { ROUTER_STATE_ID, type RouterState } from './app/router-state.ts';
 import { loadRemoteModule, registerDeployedRemotes } from './federation/remotes.ts';
 import { pendingAuthParamsAtom } from './auth/dialog-state.ts';
 import { createI18n, loadShellStrings } from './i18n/instance.ts';
@@ -58,7 +58,7 @@ const routes = buildRoutes(deployment, {
 });
 const rendered = readEmbedded<RouterState>(ROUTER_STATE_ID);
 if (rendered) await resolveLazyMatches(routes);
-const router = createBrowserRouter(routes, rendered && { hydrationData: hydrationData(rendered) });
+const router = createBrowserRouter(routes, rendered && { hydrationData: rendered });
 guardOnSessionEnd(() => router.revalidate());
 
 const root = document.getElementById('root') as HTMLElement;

@@ -56,7 +56,8 @@ interface Generation {
   readonly key: string;
   readonly worker: Worker;
   readonly ready: Promise<boolean>;
-  readonly renders: Map<number, { resolve: (result: Rendered | null) => void; askApi: AskApi; url: string }>;
+  /** The renders in flight, each with the path it renders (for logs: never the query, which may hold a secret). */
+  readonly renders: Map<number, { resolve: (result: Rendered | null) => void; askApi: AskApi; path: string }>;
   retired: boolean;
   dead: boolean;
 }
@@ -135,10 +136,13 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
           const pending = generation.renders.get(message.id);
           generation.renders.delete(message.id);
           if (message.type === 'failed') {
-            log.error({ url: pending?.url, error: message.error }, 'server render failed; sending the page unrendered');
+            log.error(
+              { path: pending?.path, error: message.error },
+              'server render failed; sending the page unrendered',
+            );
             pending?.resolve(null);
           } else if ('skipped' in message.result) {
-            log.debug({ url: pending?.url, reason: message.result.skipped }, 'page left to the browser');
+            log.debug({ path: pending?.path, reason: message.result.skipped }, 'page left to the browser');
             pending?.resolve(null);
           } else pending?.resolve(message.result);
           if (generation.retired && generation.renders.size === 0) stop(generation, 'replaced by a new version');
@@ -207,12 +211,14 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
       const generation = await generationOf(remotes);
       if (!generation || !(await within(generation.ready, startup + deadline)) || generation.dead) return null;
       const id = nextRender++;
-      const result = new Promise<Rendered | null>((resolve) => generation.renders.set(id, { resolve, askApi, url }));
+      // An e-mail link's key or a reset token may be in the query: logs name the path only.
+      const path = url.split('?')[0] ?? '';
+      const result = new Promise<Rendered | null>((resolve) => generation.renders.set(id, { resolve, askApi, path }));
       const message: ToWorker = { type: 'render', id, url, state };
       generation.worker.postMessage(message);
       const rendered = await within(result, deadline);
       if (rendered === null && generation.renders.has(id)) {
-        log.warn({ url, deadline }, 'server render missed its deadline; sending the page unrendered');
+        log.warn({ path, deadline }, 'server render missed its deadline; sending the page unrendered');
         // Still running long after: the worker is stuck (a loop in a remote's code), and every page behind it waits.
         setTimeout(() => {
           if (generation.renders.has(id)) stop(generation, `a render ran over ${hangLimit} ms`);

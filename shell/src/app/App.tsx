@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { appStore, StateProvider, type AppStore } from '@proxy/contract/state';
-import { ProgressBar } from '../chrome/ProgressBar.tsx';
+import { ProgressBarHost } from '../chrome/ProgressBarHost.tsx';
 
 /**
  * The application: the session's store and strings around the router. The server renders the same tree with its
@@ -24,7 +24,7 @@ export function App({
   return (
     <StateProvider store={store}>
       <I18nextProvider i18n={i18n}>
-        <ProgressBar router={router} />
+        <ProgressBarHost router={router} />
         {children ?? <RouterProvider router={router} />}
       </I18nextProvider>
     </StateProvider>

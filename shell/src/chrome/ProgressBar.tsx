@@ -16,9 +16,10 @@ function stepsOf(router: Router, location: Location | undefined): number {
 
 /**
  * The top progress bar (spec §2, §9): 2 px, green, red when the navigation fails; it appears only when a
- * navigation takes longer than 200 ms and fills over 5 s in 30 or 45 steps.
+ * navigation takes longer than 200 ms and fills over 5 s in 30 or 45 steps. Loaded with the first navigation
+ * (ProgressBarHost), which it picks up from `startedAt`, when that navigation began.
  */
-export function ProgressBar({ router }: { router: Router }) {
+export default function ProgressBar({ router, startedAt: firstStart }: { router: Router; startedAt: number }) {
   const { t } = useT();
   const [phase, setPhase] = useState<Phase>('idle');
   const [percent, setPercent] = useState(0);
@@ -31,20 +32,23 @@ export function ProgressBar({ router }: { router: Router }) {
       clearTimeout(timers.current.throttle);
       clearInterval(timers.current.tick);
     };
-    const unsubscribe = router.subscribe((state) => {
+    const onState = (state: Router['state'], at = Date.now()) => {
       const nowLoading = state.navigation.state !== 'idle';
       if (nowLoading && !loading) {
         loading = true;
-        startedAt = Date.now();
+        startedAt = at;
         const steps = stepsOf(router, state.navigation.location);
-        timers.current.throttle = setTimeout(() => {
-          setPhase('running');
-          setPercent(progressAt(Date.now() - startedAt, steps));
-          timers.current.tick = setInterval(
-            () => setPercent(progressAt(Date.now() - startedAt, steps)),
-            PROGRESS.durationMs / steps,
-          );
-        }, PROGRESS.throttleMs);
+        timers.current.throttle = setTimeout(
+          () => {
+            setPhase('running');
+            setPercent(progressAt(Date.now() - startedAt, steps));
+            timers.current.tick = setInterval(
+              () => setPercent(progressAt(Date.now() - startedAt, steps)),
+              PROGRESS.durationMs / steps,
+            );
+          },
+          PROGRESS.throttleMs - (Date.now() - at),
+        );
       } else if (!nowLoading && loading) {
         loading = false;
         stopTimers();
@@ -54,12 +58,15 @@ export function ProgressBar({ router }: { router: Router }) {
         setPhase(failed ? 'failed' : 'done');
         timers.current.throttle = setTimeout(() => setPhase('idle'), failed ? 1500 : 400);
       }
-    });
+    };
+    const unsubscribe = router.subscribe((state) => onState(state));
+    // The navigation that loaded this bar is still going (or has just ended, too soon to show anything).
+    onState(router.state, firstStart);
     return () => {
       unsubscribe();
       stopTimers();
     };
-  }, [router]);
+  }, [router, firstStart]);
 
   if (phase === 'idle') return null;
   return (

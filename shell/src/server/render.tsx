@@ -130,7 +130,12 @@ export function createRenderer(deployed: readonly string[], modules: ReadonlyMap
       html: Buffer.concat(chunks)
         .toString('utf8')
         .replace(/^(<title>[^<]*<\/title>)+/, ''),
-      router: { loaderData: context.loaderData, errors: Object.fromEntries(errors) },
+      router: {
+        loaderData: context.loaderData,
+        errors: errors.length
+          ? Object.fromEntries(errors.map(([id, { status, message }]) => [id, { status, statusText: message }]))
+          : null,
+      },
       block,
       remotes: [...used],
     };
