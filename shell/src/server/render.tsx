@@ -7,9 +7,8 @@
  * every request gets its own store, API client, i18next clone and static handler, so one visitor's session never
  * reaches another's page, however their loaders interleave.
  */
-import i18next, { type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LANGUAGES, splitLanguage, type Language } from '@proxy/contract/languages';
 import type { RemoteModule } from '@proxy/contract/remote';
@@ -21,7 +20,7 @@ import { toErrorInfo } from '../errors/error-info.ts';
 import { RemoteUnavailableError } from '../federation/remotes.ts';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
-import { SHELL_NAMESPACE } from '../i18n/use-t.ts';
+import { createI18n } from '../i18n/instance.ts';
 import type { RouterState } from '../app/router-state.ts';
 
 /** Every module of the contract, by the name remotes import it under: a remote's server build takes them from here. */
@@ -69,17 +68,8 @@ export function createRenderer(deployed: readonly string[], modules: ReadonlyMap
   // One instance per language with every string the pages can use; each request renders with a clone of it.
   const base = Object.fromEntries(
     LANGUAGES.map((language) => {
-      const instance = i18next.createInstance();
-      void instance.use(initReactI18next).init({
-        lng: language,
-        fallbackLng: false,
-        ns: [SHELL_NAMESPACE],
-        defaultNS: SHELL_NAMESPACE,
-        resources: { [language]: { [SHELL_NAMESPACE]: STRINGS[language] } },
-        interpolation: { escapeValue: false },
-        initAsync: false,
-        react: { useSuspense: false },
-      });
+      // The browser's instance, as it starts (shell/src/i18n/instance.ts), with the strings of every remote loaded.
+      const instance = createI18n(language, STRINGS[language]);
       for (const [name, module] of modules) instance.addResourceBundle(language, name, module.translations[language]);
       return [language, instance];
     }),
