@@ -106,12 +106,19 @@ describe.each(['ru', 'en'] as const)('in %s', (language) => {
     expect(about.html).toContain('<script id="app-router" type="application/json">');
   });
 
-  it('shows the page with scripts off: the content is in the document, not painted by them', async () => {
+  it('shows the page styled with scripts off, from the document alone: content and stylesheets are in it', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${site.url}${prefix}/`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(HEADLINE[language]);
-    expect(await page.locator('link[rel="stylesheet"][href^="/remotes/marketing/"]').count()).toBeGreaterThan(0);
+    const headline = page.getByRole('heading', { level: 1 });
+    expect(await headline.textContent()).toBe(HEADLINE[language]);
+    // The shell's rule (body margin) and the hero's (its title's margin), painted before any stylesheet request.
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    expect(await headline.evaluate((element) => getComputedStyle(element).marginBottom)).toBe('20px');
+    expect(requested.filter((path) => path.endsWith('.css'))).toEqual([]);
+    expect(await page.locator('style[data-href^="/remotes/marketing/"]').count()).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -2,7 +2,9 @@
 //   - render time of the public pages in the render worker, p50 and p95 over 200 renders each, from the state and API
 //     answers a running site gives (budget: p95 ≤ 50 ms);
 //   - the server's throughput on `/` server-rendered against the same server rendering nothing
-//     (SERVER_RENDERING=off), 10 connections for 8 s each (budget: at least half).
+//     (SERVER_RENDERING=off), 10 connections for 8 s each (budget: at least half). Visitors who are not signed in share
+//     a render of the same page (server/lib/ssr/renderer.ts); the figure with a render for every request (a query that
+//     differs each time, as a signed-in visitor's page is rendered) is printed beside it.
 // Expects dist/ to hold a current production build. Prints PASS/FAIL per budget; never fails the process.
 import autocannon from 'autocannon';
 import pino from 'pino';
@@ -19,8 +21,15 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 const percentile = (values: readonly number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? Number.NaN;
 
-async function throughput(url: string): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: 10, duration: 8, headers: { 'accept-language': 'ru' } });
+async function throughput(url: string, everyTime = false): Promise<{ rps: number; p99: number; errors: number }> {
+  let request = 0;
+  const result = await autocannon({
+    url,
+    connections: 10,
+    duration: 8,
+    headers: { 'accept-language': 'ru' },
+    ...(everyTime ? { requests: [{ setupRequest: (req) => ({ ...req, path: `/?visit=${request++}` }) }] } : {}),
+  });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -55,7 +64,7 @@ export async function benchServerRendering(): Promise<void> {
       const times: number[] = [];
       for (let round = 0; round < RENDERS + 20; round += 1) {
         const started = performance.now();
-        const page = await renderer.render(remotes, path, state, askApi);
+        const page = await renderer.render(remotes, { url: path, state, askApi });
         if (!page) throw new Error(`${path} was not rendered`);
         // The first renders warm the worker's code up; a visitor after a deploy meets them once.
         if (round >= 20) times.push(performance.now() - started);
@@ -74,13 +83,18 @@ export async function benchServerRendering(): Promise<void> {
   console.log('\nServer rendering: GET / (10 connections, 8 s), server-rendered against rendering nothing:');
   const rendered = await startSite();
   let on: Awaited<ReturnType<typeof throughput>>;
+  let each: Awaited<ReturnType<typeof throughput>>;
   let late = 0;
+  let lateEach = 0;
   try {
     await throughput(`${rendered.url}/`); // warm-up: the worker's first renders
-    const before = missedDeadlines(rendered.output());
-    on = await throughput(`${rendered.url}/`);
     // A page not rendered in time goes out as the browser-rendered document: count them, they are no rendering.
+    let before = missedDeadlines(rendered.output());
+    on = await throughput(`${rendered.url}/`);
     late = missedDeadlines(rendered.output()) - before;
+    before = missedDeadlines(rendered.output());
+    each = await throughput(`${rendered.url}/`, true);
+    lateEach = missedDeadlines(rendered.output()) - before;
   } finally {
     await rendered.stop();
   }
@@ -96,6 +110,10 @@ export async function benchServerRendering(): Promise<void> {
   console.log(
     `  server-rendered       ${on.rps.toFixed(0)} req/s, p99 ${on.p99} ms, errors ${on.errors}, ` +
       `sent unrendered (deadline missed) ${late}`,
+  );
+  console.log(
+    `  a render per request  ${each.rps.toFixed(0)} req/s, p99 ${each.p99} ms, errors ${each.errors}, ` +
+      `sent unrendered (deadline missed) ${lateEach}, ratio ${(each.rps / off.rps).toFixed(2)}`,
   );
   console.log(`  SERVER_RENDERING=off  ${off.rps.toFixed(0)} req/s, p99 ${off.p99} ms, errors ${off.errors}`);
   console.log(

@@ -35,6 +35,27 @@ describe('renderDocument', () => {
     );
   });
 
+  it('carries a server-rendered page’s stylesheets inline, in place of the template’s links to them', () => {
+    const shell =
+      '<html><head><!--app-title--><link href="/main.css" rel="stylesheet"><link href="/other.css" rel="stylesheet">' +
+      '</head><body><div id="root"></div><!--app-state--></body></html>';
+    const styles = [
+      { href: '/main.css', css: 'body{margin:0}' },
+      { href: '/remotes/marketing/a.css', css: '.a{content:"</style><script>alert(1)</script>"}' },
+    ];
+    const rendered = renderDocument(shell, { language: 'ru', title: 'T', state: {}, root: '<main></main>', styles });
+    expect(rendered).toContain(
+      '<title>T</title><style data-href="/main.css">body{margin:0}</style>' +
+        '<style data-href="/remotes/marketing/a.css">.a{content:"<\\/style><script>alert(1)</script>"}</style>' +
+        '<link href="/other.css" rel="stylesheet"></head>',
+    );
+    expect(rendered).not.toContain('<link href="/main.css"');
+    // A page the browser renders links its stylesheets as before.
+    expect(renderDocument(shell, { language: 'ru', title: 'T', state: {}, styles })).toContain(
+      '<title>T</title><link href="/main.css" rel="stylesheet">',
+    );
+  });
+
   it('adds lang to an <html> tag without one', () => {
     expect(renderDocument('<html><body></body></html>', { language: 'ru', title: '', state: {} })).toBe(
       '<html lang="ru"><body></body></html>',

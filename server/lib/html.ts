@@ -31,10 +31,20 @@ export interface DocumentParts {
   readonly root?: string;
   /** With `root`: the router's state the browser hydrates with (shell/src/app/router-state.ts). */
   readonly router?: unknown;
+  /**
+   * With `root`: the stylesheets it paints with, carried inline (a `<link>` of the template to one of them is dropped),
+   * so the first paint needs the document alone, not one more round trip per file. Built CSS: no `url()` that would
+   * resolve differently from the document.
+   */
+  readonly styles?: readonly { readonly href: string; readonly css: string }[];
 }
+
+/** CSS inside `<style>`: nothing in it may close the element. */
+const cssForStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
 /** The template's placeholders: `<!--app-title-->` in head, `<!--app-state-->` in body (shell/index.html). */
 export function renderDocument(template: string, parts: DocumentParts): string {
+  const inline = parts.root === undefined ? [] : (parts.styles ?? []);
   const state =
     `<script id="app-state" type="application/json">${jsonForScript(parts.state)}</script>` +
     (parts.root === undefined
@@ -48,7 +58,17 @@ export function renderDocument(template: string, parts: DocumentParts): string {
           ? tag.replace(/\blang=("[^"]*"|'[^']*'|[^\s>]*)/i, () => `lang="${parts.language}"`)
           : tag.replace(/^<html/i, () => `<html lang="${parts.language}"`),
       )
-      .replace('<!--app-title-->', () => `<title>${escapeHtml(parts.title)}</title>${parts.head ?? ''}`)
+      .replace(/<link href="([^"]+)" rel="stylesheet">/g, (tag, href: string) =>
+        inline.some((sheet) => sheet.href === href) ? '' : tag,
+      )
+      .replace(
+        '<!--app-title-->',
+        () =>
+          `<title>${escapeHtml(parts.title)}</title>${parts.head ?? ''}` +
+          inline
+            .map((sheet) => `<style data-href="${escapeHtml(sheet.href)}">${cssForStyle(sheet.css)}</style>`)
+            .join(''),
+      )
       .replace('<div id="root"></div>', () => `<div id="root">${parts.root ?? ''}</div>`)
       // A page already in the HTML paints without its scripts: they still load at once, but after what the first
       // paint needs (the stylesheets, the hero image), not in competition with it.

@@ -451,7 +451,13 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
       : !undeployed && !/^\/panel(\/|$)/.test(path);
     const rendered =
       renderer && isPublicPage && !state.startError && (status === 200 || status === 404)
-        ? await renderer.render(remotes, request.url, state, (url, headers) => askApi(request, url, headers))
+        ? await renderer.render(remotes, {
+            url: request.url,
+            state,
+            askApi: (url, headers) => askApi(request, url, headers),
+            // A visitor who is not signed in is shown what every such visitor is, their address aside.
+            ...(state.token ? {} : { share: { key: JSON.stringify({ ...state, ip: null }), ip: request.ip } }),
+          })
         : null;
     // The worker's page must answer what the server decided; anything else is the browser's to show.
     const page = rendered?.status === status ? rendered : null;
@@ -466,11 +472,9 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
         renderDocument(template, {
           language,
           title,
-          head:
-            (status === 200 && meta ? documentMeta(meta) + preload : noindexMeta()) +
-            (page ? page.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`).join('') : ''),
+          head: status === 200 && meta ? documentMeta(meta) + preload : noindexMeta(),
           state,
-          ...(page ? { root: page.html, router: page.router } : {}),
+          ...(page ? { root: page.html, router: page.router, styles: page.styles } : {}),
         }),
       );
   }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { splitLanguage } from '@proxy/contract/languages';
@@ -67,5 +67,7 @@ const app = (
     <App router={router} i18n={i18n} />
   </StrictMode>
 );
-if (rendered) hydrateRoot(root, app);
+// As a transition, hydration yields to the browser every few milliseconds (a tap, a scroll, the next frame) instead of
+// holding the main thread for the whole page: the page is already painted and readable meanwhile.
+if (rendered) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

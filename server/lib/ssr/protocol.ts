@@ -12,8 +12,17 @@ export interface Rendered {
   readonly html: string;
   readonly router: unknown;
   readonly block: Readonly<Record<string, unknown>>;
-  /** Stylesheets (`/remotes/…css`) of the remotes whose pages are in the markup. */
-  readonly styles: readonly string[];
+  /**
+   * The stylesheets the markup paints with, in cascade order: the shell's own, then those of the remotes whose pages
+   * are in it. The document carries them inline, so its first paint waits for no other request.
+   */
+  readonly styles: readonly Stylesheet[];
+}
+
+export interface Stylesheet {
+  /** Where the stylesheet is served (`/main.css`, `/remotes/marketing/….css`). */
+  readonly href: string;
+  readonly css: string;
 }
 
 export type ToWorker =

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FromWorker, Rendered, ToWorker, WorkerSetup } from './protocol.ts';
+import type { FromWorker, Rendered, Stylesheet, ToWorker, WorkerSetup } from './protocol.ts';
 
 // The libraries' production builds: a server render is no place for development checks, and they are much slower.
 process.env.NODE_ENV = 'production';
@@ -60,9 +60,19 @@ const shell = loadBuild(path.join(distDir, 'shell', 'server', 'render.cjs'), nod
 /** What a remote's server module may import: the contract from the shell's renderer, the shared libraries. */
 const remoteRequire = (request: string): unknown => shell.contract.modules[request] ?? nodeRequire(request);
 
+/** A built stylesheet, as the document inlines it. */
+const stylesheet = (href: string): Stylesheet => ({ href, css: readFileSync(path.join(distDir, href), 'utf8') });
+
+/** The shell's own stylesheets, which its document links (html-webpack-plugin's tags), for every page. */
+const shellStyles = [
+  ...readFileSync(path.join(distDir, 'shell', 'index.html'), 'utf8').matchAll(
+    /<link href="([^"]+)" rel="stylesheet">/g,
+  ),
+].map(([, href = '']) => ({ ...stylesheet(path.posix.join('shell', href)), href }));
+
 const modules = new Map<string, unknown>();
 /** Each remote's stylesheets, which a page it rendered needs before its scripts run. */
-const styles = new Map<string, string[]>();
+const styles = new Map<string, Stylesheet[]>();
 const skipped: string[] = [];
 for (const { name, entry } of remotes) {
   // Only a remote served from this site's own folder (`/remotes/<folder>/mf-manifest.json`) can have a server build.
@@ -83,7 +93,7 @@ for (const { name, entry } of remotes) {
     const css = manifest.exposes?.find((expose) => expose.path === './routes')?.assets?.css;
     styles.set(
       name,
-      [...(css?.sync ?? []), ...(css?.async ?? [])].map((file) => `${folder}/${file}`),
+      [...(css?.sync ?? []), ...(css?.async ?? [])].map((file) => stylesheet(`${folder}/${file}`)),
     );
   } catch (error) {
     skipped.push(`${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -124,7 +134,8 @@ port.on('message', (message: ToWorker) => {
     (result) => {
       if ('skipped' in result) return send({ type: 'rendered', id, result });
       const { remotes: used, ...page } = result;
-      send({ type: 'rendered', id, result: { ...page, styles: used.flatMap((name) => styles.get(name) ?? []) } });
+      const pageStyles = [...shellStyles, ...used.flatMap((name) => styles.get(name) ?? [])];
+      send({ type: 'rendered', id, result: { ...page, styles: pageStyles } });
     },
     (error: unknown) =>
       send({ type: 'failed', id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),

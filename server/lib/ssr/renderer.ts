@@ -8,6 +8,7 @@
  * (no server build, a failing or slow remote, a worker still starting) gets `null`, and the caller sends the
  * client-rendered document as before.
  */
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -38,9 +39,24 @@ export interface RendererOptions {
   readonly hangLimit?: number;
 }
 
+/** A page to render for one request. */
+export interface PageRequest {
+  readonly url: string;
+  /** The document's state (the session, the embedded content): what the page renders from. */
+  readonly state: object;
+  readonly askApi: AskApi;
+  /**
+   * Only for a visitor who is not signed in: `key` is everything of the request the page depends on besides the URL
+   * (its state without the visitor's address), and `ip` that address. Visitors with the same version, URL and key are
+   * served one render, as long as it asked the API nothing and does not show the address of the visitor it was made
+   * for; anything else is rendered for each request.
+   */
+  readonly share?: { readonly key: string; readonly ip: string };
+}
+
 export interface PageRenderer {
-  /** The page at `url` rendered with `state`, or null: send the document without it. */
-  render(remotes: RemotesConfig, url: string, state: object, askApi: AskApi): Promise<Rendered | null>;
+  /** The page rendered, or null: send the document without it. */
+  render(remotes: RemotesConfig, request: PageRequest): Promise<Rendered | null>;
   /** Starts the worker of the current version before the first visitor needs it. */
   warm(remotes: RemotesConfig): Promise<void>;
   /** Workers started so far (each version of the deployment starts one). */
@@ -51,13 +67,35 @@ export interface PageRenderer {
 const WORKER_FILE = new URL('./render-worker.ts', import.meta.url);
 /** How long a version whose worker failed is rendered by the browser before the server tries it again (ms). */
 const RETRY_BROKEN_AFTER = 30_000;
+/**
+ * How long a shared render serves (ms). Its inputs are its key, so a content edit is seen at once; the limit is for
+ * what a page takes from the clock (the footer's year).
+ */
+const SHARED_FOR = 60_000;
+/** Shared renders kept per version: every public page in both languages, phone and desktop, with room to spare. */
+const SHARED_LIMIT = 200;
+
+interface Pending {
+  readonly resolve: (result: Rendered | null) => void;
+  readonly askApi: AskApi;
+  /** For logs: never the query, which may hold a secret. */
+  readonly path: string;
+}
+
+/** A render others may be served: null once it turns out to be the visitor's own (or failed). */
+interface Shared {
+  readonly page: Promise<Rendered | null>;
+  readonly until: number;
+}
 
 interface Generation {
   readonly key: string;
   readonly worker: Worker;
   readonly ready: Promise<boolean>;
-  /** The renders in flight, each with the path it renders (for logs: never the query, which may hold a secret). */
-  readonly renders: Map<number, { resolve: (result: Rendered | null) => void; askApi: AskApi; path: string }>;
+  /** The renders in flight. */
+  readonly renders: Map<number, Pending>;
+  /** Renders of this version shared by anonymous visitors, by the hash of their URL and key; oldest first. */
+  readonly shared: Map<string, Shared>;
   retired: boolean;
   dead: boolean;
 }
@@ -119,6 +157,7 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
       worker,
       ready: new Promise((resolve) => (markReady = resolve)),
       renders: new Map(),
+      shared: new Map(),
       retired: false,
       dead: false,
     };
@@ -180,10 +219,10 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     generation.worker.postMessage(reply);
   }
 
-  /** Null when `promise` has not settled within `ms`. */
-  const within = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
+  /** What `promise` settles to, or `late` when it has not settled within `ms`. */
+  const within = <T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> =>
     new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(null), ms);
+      const timer = setTimeout(() => resolve(late), ms);
       void promise.then((value) => {
         clearTimeout(timer);
         resolve(value);
@@ -203,28 +242,66 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     return current ?? (current = start(key, remotes));
   }
 
+  /** Renders a page in `generation`'s worker: settles when the worker answers, however long that takes. */
+  function run(generation: Generation, { url, state, askApi }: PageRequest) {
+    const id = nextRender++;
+    const path = url.split('?')[0] ?? '';
+    const page = new Promise<Rendered | null>((resolve) => generation.renders.set(id, { resolve, askApi, path }));
+    const message: ToWorker = { type: 'render', id, url, state };
+    generation.worker.postMessage(message);
+    // Still running long after: the worker is stuck (a loop in a remote's code), and every page behind it waits.
+    setTimeout(() => {
+      if (generation.renders.has(id)) stop(generation, `a render ran over ${hangLimit} ms`);
+    }, hangLimit).unref();
+    return page;
+  }
+
+  /** A page rendered for `request` alone, or served from (and shared with) the visitors of the same page. */
+  function pageFor(generation: Generation, request: PageRequest): Promise<Rendered | null> {
+    const { share } = request;
+    if (!share) return run(generation, request);
+    const key = createHash('sha256').update(request.url).update('\0').update(share.key).digest('base64');
+    const now = Date.now();
+    const known = generation.shared.get(key);
+    if (known && known.until > now)
+      // Not shareable (it is the visitor's own, or failed): this visitor gets a render of their own.
+      return known.page.then((page) => page ?? run(generation, request));
+    // What the API answers is the visitor's (their key, their rate limit): a page that asked it is theirs alone.
+    let calledApi = false;
+    const page = run(generation, {
+      ...request,
+      askApi: (url, headers) => {
+        calledApi = true;
+        return request.askApi(url, headers);
+      },
+    });
+    const showsAddress = (rendered: Rendered) =>
+      rendered.html.includes(share.ip) || JSON.stringify(rendered.router).includes(share.ip);
+    const shared = page.then((rendered) => (rendered && !calledApi && !showsAddress(rendered) ? rendered : null));
+    generation.shared.delete(key);
+    generation.shared.set(key, { page: shared, until: now + SHARED_FOR });
+    for (const oldest of generation.shared.keys()) {
+      if (generation.shared.size <= SHARED_LIMIT) break;
+      generation.shared.delete(oldest);
+    }
+    return page;
+  }
+
   return {
     async warm(remotes) {
       await generationOf(remotes);
     },
-    async render(remotes, url, state, askApi) {
+    async render(remotes, request) {
       const generation = await generationOf(remotes);
-      if (!generation || !(await within(generation.ready, startup + deadline)) || generation.dead) return null;
-      const id = nextRender++;
+      if (!generation || !(await within(generation.ready, startup + deadline, false)) || generation.dead) return null;
+      const rendered = await within(pageFor(generation, request), deadline, 'late' as const);
+      if (rendered !== 'late') return rendered;
       // An e-mail link's key or a reset token may be in the query: logs name the path only.
-      const path = url.split('?')[0] ?? '';
-      const result = new Promise<Rendered | null>((resolve) => generation.renders.set(id, { resolve, askApi, path }));
-      const message: ToWorker = { type: 'render', id, url, state };
-      generation.worker.postMessage(message);
-      const rendered = await within(result, deadline);
-      if (rendered === null && generation.renders.has(id)) {
-        log.warn({ path, deadline }, 'server render missed its deadline; sending the page unrendered');
-        // Still running long after: the worker is stuck (a loop in a remote's code), and every page behind it waits.
-        setTimeout(() => {
-          if (generation.renders.has(id)) stop(generation, `a render ran over ${hangLimit} ms`);
-        }, hangLimit - deadline).unref();
-      }
-      return rendered;
+      log.warn(
+        { path: request.url.split('?')[0], deadline },
+        'server render missed its deadline; sending the page unrendered',
+      );
+      return null;
     },
     started: () => started,
     async close() {
