@@ -20,10 +20,11 @@ export const STARTUP_CHUNKS = {
   i18n: nodeModules('i18next', 'react-i18next', 'html-parse-stringify', 'void-elements'),
   jotai: nodeModules('jotai'),
   // Not the modules only lazy code uses: the form schemas and the form and request helpers (the auth dialog, the
-  // panel; valibot comes with them), the panel's and the customer's money API calls, the account calls (only the
-  // `?email_change=` link's lazy module in the shell), sections and bundled strings.
+  // panel; valibot comes with them), the panel's and the customer's money API calls and crypto assets, payment
+  // idempotency keys, the account and Telegram calls (only the `?email_change=` link's lazy module and the profile),
+  // sections and bundled strings.
   contract:
-    /[\\/]shared[\\/]src[\\/](?!schemas[\\/]|forms\.ts|i18n-bundle\.ts|panel-sections\.ts|api[\\/](?:decode|panel-|billing|account))/,
+    /[\\/]shared[\\/]src[\\/](?!schemas[\\/]|forms\.ts|i18n-bundle\.ts|panel-sections\.ts|assets\.ts|idempotency\.ts|api[\\/](?:decode|panel-|billing|account|telegram))/,
 };
 
 export const startupCacheGroups = Object.fromEntries(

@@ -1,17 +1,27 @@
 /** Money as the site shows it. Amounts are integers in minor units (kopecks, cents): never floats. */
+import type { Language } from './languages.ts';
 
 export const CURRENCIES = ['RUB', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** Formats a price in minor units for people, in the interface language ('2 900 ₽', '$29'). */
-export function formatPrice(minor: number, currency: Currency, language: string): string {
-  const whole = minor % 100 === 0;
-  return new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
+/** Each currency's sign in the site's languages: after the amount in Russian, before it in English. */
+const SIGN_RU: Record<Currency, string> = { RUB: '₽', USD: '$', EUR: '€' };
+const SIGN_EN: Record<Currency, string> = { RUB: 'RUB\u00a0', USD: '$', EUR: '€' };
+
+/**
+ * Formats a price in minor units for people, in the interface language ('2 900 ₽', '$29'): whole amounts without
+ * kopecks or cents, others with two digits. Written out, exactly as Intl writes them (money.test.ts compares the two):
+ * Intl's first use on a page loads the language's locale data, 30-60 ms of a phone's main thread while the home page
+ * starts, and the server's and the browser's ICU could differ in a release.
+ */
+export function formatPrice(minor: number, currency: Currency, language: Language): string {
+  const amount = Math.abs(minor);
+  const cents = amount % 100;
+  const ru = language === 'ru';
+  const whole = String((amount - cents) / 100).replace(/\B(?=(\d{3})+$)/g, ru ? '\u00a0' : ',');
+  const number = cents === 0 ? whole : `${whole}${ru ? ',' : '.'}${String(cents).padStart(2, '0')}`;
+  const sign = minor < 0 ? '-' : '';
+  return ru ? `${sign}${number}\u00a0${SIGN_RU[currency]}` : `${sign}${SIGN_EN[currency]}${number}`;
 }
 
 /**

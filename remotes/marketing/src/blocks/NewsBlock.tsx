@@ -3,18 +3,19 @@ import { useT } from '../i18n/use-t.ts';
 import { BlockLink } from './BlockLink.tsx';
 import styles from './blocks.module.css';
 import { Section } from './Section.tsx';
+import { useFormatDay } from '../format-day.ts';
 
 /** News items; a linked item's title is the link, so every link says where it goes. */
 export function NewsBlock({ data, anchor }: { data: BlockData<'news'>; anchor: string | null }) {
   const { language } = useT();
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
+  const formatDay = useFormatDay();
   return (
     <Section anchor={anchor} title={data.title}>
       <ul className={styles.news}>
         {data.items.map((item) => (
           <li key={item.title + item.date} className={styles.newsItem}>
             <time className={styles.date} dateTime={item.date}>
-              {format.format(new Date(item.date))}
+              {formatDay(new Date(item.date))}
             </time>
             <h3 className={styles.cardTitle}>
               {item.link ? (

@@ -7,6 +7,7 @@ import type { Downloads } from '@proxy/contract/schemas/versions';
 import { useDownloadsT } from './i18n/use-downloads-t.ts';
 import { PlatformIcon } from './PlatformIcon.tsx';
 import styles from './DownloadsPage.module.css';
+import { useFormatDay } from '../format-day.ts';
 
 type Release = Downloads[number];
 
@@ -47,9 +48,7 @@ function ReleaseCard({ release }: { release: Release }) {
   const { t, language } = useDownloadsT();
   const platform = t(`platforms.${release.platform}`);
   const heading = `download-${release.platform}`;
-  const released = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${release.released_at}T00:00:00Z`),
-  );
+  const released = useFormatDay()(new Date(`${release.released_at}T00:00:00Z`));
   return (
     <article className={styles.card} aria-labelledby={heading}>
       <header className={styles.head}>

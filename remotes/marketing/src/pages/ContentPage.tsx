@@ -8,6 +8,7 @@ import { documentTitle } from '@proxy/contract/titles';
 import { Blocks } from '../blocks/Blocks.tsx';
 import { useT } from '../i18n/use-t.ts';
 import styles from './ContentPage.module.css';
+import { useFormatDay } from '../format-day.ts';
 
 type ContentData = { kind: 'page'; page: PublicPage } | { kind: 'index'; pages: readonly PageSummary[] };
 
@@ -26,11 +27,9 @@ export function ContentPage() {
 }
 
 function PageView({ page }: { page: PublicPage }) {
-  const { t, language } = useT();
+  const { t } = useT();
   const siteName = useAtomValue(siteNameAtom);
-  const updated = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(page.updated_at),
-  );
+  const updated = useFormatDay()(new Date(page.updated_at));
   return (
     <>
       <article className={styles.article}>
