@@ -243,7 +243,9 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
   }
 
   /** Renders a page in `generation`'s worker: settles when the worker answers, however long that takes. */
-  function run(generation: Generation, { url, state, askApi }: PageRequest) {
+  function run(generation: Generation, { url, state, askApi }: PageRequest): Promise<Rendered | null> {
+    // Stopped while this request waited for a shared render: nothing would ever answer.
+    if (generation.dead) return Promise.resolve(null);
     const id = nextRender++;
     const path = url.split('?')[0] ?? '';
     const page = new Promise<Rendered | null>((resolve) => generation.renders.set(id, { resolve, askApi, path }));
