@@ -42,11 +42,14 @@ describe('renderDocument', () => {
     const styles = [
       { href: '/main.css', css: 'body{margin:0}' },
       { href: '/remotes/marketing/a.css', css: '.a{content:"</style><script>alert(1)</script>"}' },
+      { href: '/remotes/marketing/font.css', css: '@font-face{src:url(./f.woff2)}' },
     ];
     const rendered = renderDocument(shell, { language: 'ru', title: 'T', state: {}, root: '<main></main>', styles });
     expect(rendered).toContain(
       '<title>T</title><style data-href="/main.css">body{margin:0}</style>' +
         '<style data-href="/remotes/marketing/a.css">.a{content:"<\\/style><script>alert(1)</script>"}</style>' +
+        // Its relative font URL must resolve against the stylesheet, not the page: linked, in its place in the cascade.
+        '<link rel="stylesheet" href="/remotes/marketing/font.css">' +
         '<link href="/other.css" rel="stylesheet"></head>',
     );
     expect(rendered).not.toContain('<link href="/main.css"');

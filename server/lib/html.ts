@@ -32,9 +32,9 @@ export interface DocumentParts {
   /** With `root`: the router's state the browser hydrates with (shell/src/app/router-state.ts). */
   readonly router?: unknown;
   /**
-   * With `root`: the stylesheets it paints with, carried inline (a `<link>` of the template to one of them is dropped),
-   * so the first paint needs the document alone, not one more round trip per file. Built CSS: no `url()` that would
-   * resolve differently from the document.
+   * With `root`: the stylesheets it paints with, in cascade order, carried inline (a `<link>` of the template to one
+   * of them is dropped), so the first paint needs the document alone, not one more round trip per file. One with a
+   * `url()` (a font, an image) stays a link: inline, its relative URLs would resolve against the page instead.
    */
   readonly styles?: readonly { readonly href: string; readonly css: string }[];
 }
@@ -66,7 +66,11 @@ export function renderDocument(template: string, parts: DocumentParts): string {
         () =>
           `<title>${escapeHtml(parts.title)}</title>${parts.head ?? ''}` +
           inline
-            .map((sheet) => `<style data-href="${escapeHtml(sheet.href)}">${cssForStyle(sheet.css)}</style>`)
+            .map((sheet) =>
+              /url\(/i.test(sheet.css)
+                ? `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`
+                : `<style data-href="${escapeHtml(sheet.href)}">${cssForStyle(sheet.css)}</style>`,
+            )
             .join(''),
       )
       .replace('<div id="root"></div>', () => `<div id="root">${parts.root ?? ''}</div>`)
