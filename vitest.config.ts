@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two test files at a time: vitest's default leaves one of a 2-core runner's cores to itself, and the unit and
+    // component files (PGlite, jsdom) each keep one core busy. The end-to-end files still run one by one (below).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -22,7 +22,7 @@ export default (env = {}) => {
     output: { ...common.output, path: resolve(env.outDir), publicPath: '/', clean: true },
     // No source maps or precompressed copies: only the JavaScript a browser runs is measured.
     devtool: false,
-    optimization: { minimizeOptions: { html: false } },
+    optimization: { ...common.optimization, minimizeOptions: { html: false } },
     plugins: [
       ...common.plugins.filter((plugin) => plugin.constructor.name !== 'CompressAssetsPlugin'),
       new webpack.NormalModuleReplacementPlugin(/[\\/]federation[\\/]remotes\.ts$/, (resolveData) => {

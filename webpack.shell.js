@@ -35,6 +35,7 @@ function browserConfig(env, argv) {
     },
     // The server fills the template's <!--app-title--> and <!--app-state--> comments per request: keep them.
     optimization: {
+      ...common.optimization,
       minimizeOptions: { html: false },
       splitChunks: { cacheGroups: startupCacheGroups },
     },

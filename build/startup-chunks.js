@@ -5,6 +5,8 @@
 // jotai, the contract) and only then runs the shell, which then fetches /remotes.json, then a remote's manifest, then
 // its entry. Each of those steps waited for the one before (6 round trips before the page could render). The shell's
 // copies of the shared packages are the ones every page uses (the shell loads first), so the HTML can name them.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 
 const nodeModules = (...names) => new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
@@ -32,11 +34,28 @@ export const startupCacheGroups = Object.fromEntries(
 );
 
 /**
+ * The script a server-rendered page loads in place of these (server/lib/html.ts): it starts them once the page has
+ * painted. Shipped as `after-paint.js` beside main.js, minified like it.
+ */
+const AFTER_PAINT = fileURLToPath(new URL('../shell/public/after-paint.js', import.meta.url));
+
+/**
  * Adds `<link rel="preload">` to the shell's HTML for the start-up chunks and for /remotes.json (fetched by
- * shell/src/federation/remotes.ts with the same mode, so the browser reuses the preloaded response).
+ * shell/src/federation/remotes.ts with the same mode, so the browser reuses the preloaded response); and ships
+ * `after-paint.js`.
  */
 export class StartupPreloadPlugin {
   apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StartupPreloadPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(AFTER_PAINT);
+          compilation.emitAsset('after-paint.js', new sources.RawSource(readFileSync(AFTER_PAINT)));
+        },
+      );
+    });
     compiler.hooks.compilation.tap('StartupPreloadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupPreloadPlugin', (data) => {
         const publicPath = compilation.outputOptions.publicPath;

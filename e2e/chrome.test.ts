@@ -9,6 +9,7 @@ import type { Page, Response, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/site-process.ts';
 import { browserSuite, type Viewport } from './browser-suite.ts';
+import { hydrated } from './support.ts';
 
 type Language = 'ru' | 'en';
 const LANGUAGES: readonly Language[] = ['ru', 'en'];
@@ -152,6 +153,9 @@ const newPage = (viewport: Viewport = DESKTOP) => suite.newPage(viewport);
 async function visit(page: Page, path: string): Promise<Response | null> {
   const response = await page.goto(`${suite.site.url}${path}`);
   await page.locator('main h1').waitFor();
+  // The menus, the hash links and the language switch are the scripts' (a server-rendered page starts them after it
+  // has painted).
+  await hydrated(page);
   return response;
 }
 

@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
+import { hydrated } from './support.ts';
 
 const TEXT = {
   ru: {
@@ -195,6 +196,7 @@ describe.each(['ru', 'en'] as const)('the home page in %s', (language) => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text.hero);
     expect(homeCalls).toEqual([]);
     // Client-side visits later ask the API: the embedded copy served the first render only.
+    await hydrated(page);
     await page.locator(`header a[href="${prefix}/about"]`).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefix}/about`);
     await page

@@ -9,7 +9,7 @@ import { billingService } from '../server/domains/billing/index.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { launchBrowser, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
-import { apiCall, apiLogin, DESKTOP, PHONE } from './support.ts';
+import { apiCall, apiLogin, DESKTOP, hydrated, PHONE } from './support.ts';
 
 const PASSWORD = 'correct horse battery';
 /** Two customers with balances no page shows by chance: each must see only their own. */
@@ -119,6 +119,25 @@ describe.each(['ru', 'en'] as const)('in %s', (language) => {
     expect(await headline.evaluate((element) => getComputedStyle(element).marginBottom)).toBe('20px');
     expect(requested.filter((path) => path.endsWith('.css'))).toEqual([]);
     expect(await page.locator('style[data-href^="/remotes/marketing/"]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('starts its scripts after the first paint, not beside the document', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${site.url}${prefix}/`);
+    await page.waitForLoadState('networkidle');
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/(main|react\.[0-9a-f]+)\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts).toHaveLength(2);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
+    // And they ran: the page is hydrated.
+    await hydrated(page);
     await context.close();
   });
 

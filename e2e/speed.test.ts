@@ -117,7 +117,8 @@ describe('a cold visit', () => {
       for (const response of files) {
         const path = new URL(response.url()).pathname;
         if (path.startsWith('/api/')) continue;
-        const revalidated = /^\/(main\.(js|css)|remotes\.json|favicon\.svg)$|\/(remoteEntry\.js|mf-manifest\.json)$/;
+        const revalidated =
+          /^\/(main\.(js|css)|after-paint\.js|remotes\.json|favicon\.svg)$|\/(remoteEntry\.js|mf-manifest\.json)$/;
         expect(response.headers()['cache-control'], path).toBe(revalidated.test(path) ? 'no-cache' : IMMUTABLE);
         // Built files are sent as their brotli sibling (the build makes one for every file worth compressing).
         const onDisk = path.startsWith('/remotes/') ? join(builtDist, path) : join(builtDist, 'shell', path);

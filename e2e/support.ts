@@ -54,6 +54,20 @@ export async function signedInPage(
   return context.newPage();
 }
 
+/**
+ * A server-rendered page's scripts have taken it over: React owns the header the server sent. Before that, the page
+ * reads and links as plain HTML (a click is a full page load), since its scripts start only after the first paint.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('#root header') ?? {}).some((key) => key.startsWith('__reactFiber')),
+      ),
+    )
+    .toBe(true);
+}
+
 /** Text as people read it: Intl's no-break and thin spaces as plain ones. */
 export const plain = async (locator: { textContent(): Promise<string | null> }) =>
   ((await locator.textContent()) ?? '').replace(/\s/g, ' ');

@@ -14,11 +14,15 @@ describe('renderDocument', () => {
 
   it('puts a server-rendered page in #root, its router state beside the state, and its scripts behind the paint', () => {
     const shell =
-      '<html><head><!--app-title--><link rel="preload" href="/react.1a2b3c4d.js" as="script"></head>' +
-      '<body><div id="root"></div><!--app-state--></body></html>';
+      '<html><head><!--app-title--><link rel="preload" href="/react.1a2b3c4d.js" as="script">' +
+      '<link rel="preload" href="/router.5e6f7a8b.js" as="script">' +
+      '<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous"></head>' +
+      '<body><div id="root"></div><!--app-state--><script defer src="/main.js"></script></body></html>';
     const plain = renderDocument(shell, { language: 'ru', title: 'T', state: {} });
     expect(plain).toContain('<div id="root"></div>');
     expect(plain).toContain('<link rel="preload" href="/react.1a2b3c4d.js" as="script">');
+    expect(plain).toContain('<script defer src="/main.js"></script>');
+    expect(plain).not.toContain('after-paint');
     expect(plain).not.toContain('app-router');
 
     const rendered = renderDocument(shell, {
@@ -29,7 +33,13 @@ describe('renderDocument', () => {
       router: { loaderData: { 'ru:home': { title: '</script>' } }, errors: {} },
     });
     expect(rendered).toContain('<div id="root"><main><h1>$& Заголовок</h1></main></div>');
-    expect(rendered).toContain('<link rel="preload" href="/react.1a2b3c4d.js" as="script" fetchpriority="low">');
+    // Its scripts start after the first paint: neither preloaded nor deferred by the document itself.
+    expect(rendered).not.toContain('as="script"');
+    expect(rendered).not.toContain('<script defer src="/main.js">');
+    expect(rendered).toContain('<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous">');
+    expect(rendered).toMatch(
+      /<script id="app-router"[^>]*>.*<\/script><script defer src="\/after-paint\.js" data-preload="\/react\.1a2b3c4d\.js \/router\.5e6f7a8b\.js" data-scripts="\/main\.js"><\/script><\/body>/,
+    );
     expect(rendered).toContain(
       '<script id="app-router" type="application/json">{"loaderData":{"ru:home":{"title":"\\u003c/script\\u003e"}},"errors":{}}</script>',
     );

@@ -50,8 +50,9 @@ export function renderDocument(template: string, parts: DocumentParts): string {
     (parts.root === undefined
       ? ''
       : `<script id="app-router" type="application/json">${jsonForScript(parts.router ?? null)}</script>`);
+  // The template's own tags only: nothing of the page's content can be taken for a script to start.
   return (
-    template
+    (parts.root === undefined ? template : scriptsAfterPaint(template))
       // Functions as replacements, so `$&`-style patterns in a title are not interpreted.
       .replace(/<html\b[^>]*>/i, (tag) =>
         /\blang=/i.test(tag)
@@ -74,13 +75,32 @@ export function renderDocument(template: string, parts: DocumentParts): string {
             .join(''),
       )
       .replace('<div id="root"></div>', () => `<div id="root">${parts.root ?? ''}</div>`)
-      // A page already in the HTML paints without its scripts: they still load at once, but after what the first
-      // paint needs (the stylesheets, the hero image), not in competition with it.
-      .replace(/<link rel="preload" href="([^"]+)" as="script">/g, (tag) =>
-        parts.root === undefined ? tag : tag.replace(/>$/, ' fetchpriority="low">'),
-      )
       .replace('<!--app-state-->', () => state)
   );
+}
+
+/** The shell's script that starts a page's scripts once it has painted (shell/public/after-paint.js). */
+export const AFTER_PAINT_SCRIPT = '/after-paint.js';
+
+const SCRIPT_PRELOAD = /<link rel="preload" href="([^"]+)" as="script">/g;
+const DEFERRED_SCRIPT = /<script defer src="([^"]+)"><\/script>/g;
+
+/**
+ * A page already in the HTML paints without its scripts, so they wait for that paint instead of sharing a slow
+ * phone's bandwidth with the document: the template's script preloads and deferred scripts become one small script,
+ * after-paint.js, that starts them all right after the first paint.
+ */
+function scriptsAfterPaint(template: string): string {
+  const preload = [...template.matchAll(SCRIPT_PRELOAD)].map((match) => match[1]);
+  const scripts = [...template.matchAll(DEFERRED_SCRIPT)].map((match) => match[1]);
+  if (scripts.length === 0) return template;
+  const starter =
+    `<script defer src="${AFTER_PAINT_SCRIPT}" data-preload="${escapeHtml(preload.join(' '))}" ` +
+    `data-scripts="${escapeHtml(scripts.join(' '))}"></script>`;
+  return template
+    .replace(SCRIPT_PRELOAD, '')
+    .replace(DEFERRED_SCRIPT, '')
+    .replace('</body>', () => `${starter}</body>`);
 }
 
 /** Phones and tablets, for the first render's layout (spec §3 `mobile`); the client refines it after hydration. */

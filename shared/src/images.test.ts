@@ -30,7 +30,7 @@ describe('the size allow-list', () => {
     for (const size of IMAGE_SIZES) expect(IMAGE_RATIOS).toContain(sizeRatio(size));
     const widths = (ratio: string) =>
       IMAGE_SIZES.filter((s) => sizeRatio(s) === ratio).map((s) => sizeDimensions(s).width);
-    expect(widths('auto')).toEqual([160, 320, 480, 640, 960, 1280, 1920]);
+    expect(widths('auto')).toEqual([160, 320, 480, 640, 800, 960, 1280, 1920]);
     expect(widths('4:3')).toEqual([160, 320, 480, 640, 960, 1280, 1920]);
     expect(widths('16:9')).toEqual([160, 320, 480, 640, 960, 1280, 1920]);
     expect(widths('1:1')).toEqual([16, 24, 32, 48, 64, 96, 128, 160, 192, 256, 320, 480, 640, 960]);
@@ -138,7 +138,7 @@ describe('renderedSize (never enlarged)', () => {
 describe('imageSrcSet', () => {
   it('lists every width of the family when the source size is unknown', () => {
     expect(imageSrcSet(image, { format: 'webp' })).toBe(
-      [160, 320, 480, 640, 960, 1280, 1920]
+      [160, 320, 480, 640, 800, 960, 1280, 1920]
         .map((w) => `https://proxy.example/api/users/images/12-${w}x0.webp ${w}w`)
         .join(', '),
     );
@@ -147,7 +147,7 @@ describe('imageSrcSet', () => {
   it('stops at the source width, describing the last entry by its real width', () => {
     const srcset = imageSrcSet({ ...image, width: 700, height: 350 });
     expect(srcset).toBe(
-      ['12-160x0.jpeg 160w', '12-320x0.jpeg 320w', '12-480x0.jpeg 480w', '12-640x0.jpeg 640w', '12-960x0.jpeg 700w']
+      ['12-160x0.jpeg 160w', '12-320x0.jpeg 320w', '12-480x0.jpeg 480w', '12-640x0.jpeg 640w', '12-800x0.jpeg 700w']
         .map((entry) => `https://proxy.example/api/users/images/${entry}`)
         .join(', '),
     );

@@ -22,7 +22,8 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /**
  * The allowed sizes. Widths are the site's layout widths at device pixel ratios 1–2 (a 320–960 px column, full
- * width up to 1920); the boxes repeat them for the three ratios the design uses (1:1 icons, avatars and tiles; 4:3
+ * width up to 1920; 800 is a full-width image on the common phones, 360–412 px at 1.75–2x, which would otherwise
+ * download the 960 one, half as many pixels again); the boxes repeat them for the three ratios the design uses (1:1 icons, avatars and tiles; 4:3
  * cards; 16:9 banners and video posters), and the small squares are payment-method icons and avatars at 1x–2x.
  * Adding a size is an additive change; removing one breaks the pages that link it.
  */
@@ -32,6 +33,7 @@ export const IMAGE_SIZES = [
   '320x0',
   '480x0',
   '640x0',
+  '800x0',
   '960x0',
   '1280x0',
   '1920x0',

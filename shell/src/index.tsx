@@ -26,6 +26,16 @@ function readEmbedded<T>(id: string): T | undefined {
   }
 }
 
+const rendered = readEmbedded<RouterState>(ROUTER_STATE_ID);
+
+/**
+ * Ends the current task: start-up goes on in a new one. A server-rendered page is painted and readable before the
+ * scripts run, so each step of start-up below is its own short task (the browser paints, scrolls and answers taps
+ * between them) instead of one long task blocking the page the visitor is already reading. A page the browser renders
+ * itself shows nothing until start-up ends: it goes on at once.
+ */
+const nextTask = (): Promise<void> => (rendered ? new Promise((resolve) => setTimeout(resolve, 0)) : Promise.resolve());
+
 /**
  * A server-rendered page hydrates with the routes it was rendered with already loaded: lazy routes resolved first,
  * or the router would render its loading fallback over the server's markup.
@@ -34,6 +44,7 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
   for (const { route } of matchRoutes(routes, window.location) ?? []) {
     if (typeof route.lazy === 'function') {
       Object.assign(route, await route.lazy(), { lazy: undefined });
+      await nextTask();
     }
   }
 }
@@ -49,17 +60,19 @@ syncTokenCookie();
 // Only now, with the e-mail link secrets gone from the URL, may third-party scripts load.
 loadIntegrations(initial.integrations, document);
 const [strings, deployment] = await Promise.all([loadShellStrings(language), registerDeployedRemotes()]);
+await nextTask();
 const i18n = createI18n(language, strings);
+await nextTask();
 const routes = buildRoutes(deployment, {
   store: appStore,
   api,
   i18n,
   loadRemote: (name) => loadRemoteModule(name, i18n),
 });
-const rendered = readEmbedded<RouterState>(ROUTER_STATE_ID);
 if (rendered) await resolveLazyMatches(routes);
 const router = createBrowserRouter(routes, rendered && { hydrationData: rendered });
 guardOnSessionEnd(() => router.revalidate());
+await nextTask();
 
 const root = document.getElementById('root') as HTMLElement;
 const app = (
