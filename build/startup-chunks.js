@@ -42,7 +42,8 @@ const AFTER_PAINT = fileURLToPath(new URL('../shell/public/after-paint.js', impo
 /**
  * Adds `<link rel="preload">` to the shell's HTML for the start-up chunks and for /remotes.json (fetched by
  * shell/src/federation/remotes.ts with the same mode, so the browser reuses the preloaded response); and ships
- * `after-paint.js`.
+ * `after-paint.js`, named to the server by a comment in the HTML (`<!--after-paint:/after-paint.js-->`): a server
+ * given an older shell build, without the file, leaves the scripts as they are.
  */
 export class StartupPreloadPlugin {
   apply(compiler) {
@@ -71,6 +72,10 @@ export class StartupPreloadPlugin {
           ...scripts.map((file) => link({ href: `${publicPath}${file}`, as: 'script' })),
         );
         return data;
+      });
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('StartupPreloadPlugin', (data) => {
+        const marker = `<!--after-paint:${compilation.outputOptions.publicPath}after-paint.js-->`;
+        return { ...data, html: data.html.replace('</body>', `${marker}</body>`) };
       });
     });
   }

@@ -5,6 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, type Viewport } from './browser-suite.ts';
+import { hydrated } from './support.ts';
 
 type Language = 'ru' | 'en';
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -108,6 +109,7 @@ describe('during a slow navigation', () => {
     const page = await newPage(DESKTOP);
     await page.goto(`${suite.site.url}/about`);
     await heading(page);
+    await hydrated(page);
     // The page's data takes its time, so the bar stays up while axe looks at it.
     let release = () => {};
     const released = new Promise<void>((done) => (release = done));

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, launchBrowser, root, startSite, stopProcess, type RunningSite } from '../scripts/site-process.ts';
+import { hydrated } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -80,6 +81,7 @@ describe.each(backends)('site on $name', ({ databaseUrl }) => {
     const page = await browser.newPage();
     await page.goto(`${site.url}/about`);
     await page.locator('h1').waitFor();
+    await hydrated(page);
     await page.evaluate(() => {
       window.history.pushState({}, '', '/missing-page');
       window.dispatchEvent(new PopStateEvent('popstate'));

@@ -33,6 +33,7 @@ import {
   DESKTOP,
   expectActionsInReach,
   expectNoSeriousViolations,
+  hydrated,
   PHONE,
   plain,
   signedInPage,
@@ -219,6 +220,7 @@ describe.each(['ru', 'en'] as const)('a customer orders and uses proxies, in %s'
   it("registers from a plan's order button, confirms the address and lands on /order with that plan (#28)", async () => {
     // A new visitor pressing a plan's "Order" is asked to register, not to sign in.
     await page.goto(`${site.url}${prefix}/`);
+    await hydrated(page);
     await page.locator(`main a[href="${prefix}/order?period=${order.period}"]`).first().click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#registration');
     const dialog = page.getByRole('dialog');

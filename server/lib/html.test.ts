@@ -17,12 +17,33 @@ describe('renderDocument', () => {
       '<html><head><!--app-title--><link rel="preload" href="/react.1a2b3c4d.js" as="script">' +
       '<link rel="preload" href="/router.5e6f7a8b.js" as="script">' +
       '<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous"></head>' +
-      '<body><div id="root"></div><!--app-state--><script defer src="/main.js"></script></body></html>';
+      '<body><div id="root"></div><!--app-state--><script defer src="/main.js"></script>' +
+      '<!--after-paint:/after-paint.js--></body></html>';
     const plain = renderDocument(shell, { language: 'ru', title: 'T', state: {} });
     expect(plain).toContain('<div id="root"></div>');
     expect(plain).toContain('<link rel="preload" href="/react.1a2b3c4d.js" as="script">');
     expect(plain).toContain('<script defer src="/main.js"></script>');
     expect(plain).not.toContain('after-paint');
+    // A shell built before after-paint.js: its rendered pages load their scripts as the template has them.
+    const older = renderDocument(shell.replace('<!--after-paint:/after-paint.js-->', ''), {
+      language: 'ru',
+      title: 'T',
+      state: {},
+      root: '<main></main>',
+    });
+    expect(older).toContain('<link rel="preload" href="/react.1a2b3c4d.js" as="script">');
+    expect(older).toContain('<script defer src="/main.js"></script>');
+    expect(older).not.toContain('after-paint');
+    // Nor does a page whose URL carries an e-mail link's secret: the app takes it out of the address bar at once.
+    const withSecret = renderDocument(shell, {
+      language: 'ru',
+      title: 'T',
+      state: {},
+      root: '<main></main>',
+      scriptsAtOnce: true,
+    });
+    expect(withSecret).toContain('<script defer src="/main.js"></script>');
+    expect(withSecret).not.toContain('after-paint');
     expect(plain).not.toContain('app-router');
 
     const rendered = renderDocument(shell, {

@@ -37,6 +37,11 @@ export interface DocumentParts {
    * `url()` (a font, an image) stays a link: inline, its relative URLs would resolve against the page instead.
    */
   readonly styles?: readonly { readonly href: string; readonly css: string }[];
+  /**
+   * With `root`: the scripts load with the document, as the template has them, not after the first paint. For a page
+   * whose URL carries an e-mail link's secret: the app's first act takes it out of the address bar, as early as ever.
+   */
+  readonly scriptsAtOnce?: boolean;
 }
 
 /** CSS inside `<style>`: nothing in it may close the element. */
@@ -50,9 +55,15 @@ export function renderDocument(template: string, parts: DocumentParts): string {
     (parts.root === undefined
       ? ''
       : `<script id="app-router" type="application/json">${jsonForScript(parts.router ?? null)}</script>`);
+  const afterPaint = AFTER_PAINT.exec(template)?.[1];
   // The template's own tags only: nothing of the page's content can be taken for a script to start.
   return (
-    (parts.root === undefined ? template : scriptsAfterPaint(template))
+    (
+      parts.root === undefined || parts.scriptsAtOnce || !afterPaint
+        ? template
+        : scriptsAfterPaint(template, afterPaint)
+    )
+      .replace(AFTER_PAINT, '')
       // Functions as replacements, so `$&`-style patterns in a title are not interpreted.
       .replace(/<html\b[^>]*>/i, (tag) =>
         /\blang=/i.test(tag)
@@ -79,8 +90,11 @@ export function renderDocument(template: string, parts: DocumentParts): string {
   );
 }
 
-/** The shell's script that starts a page's scripts once it has painted (shell/public/after-paint.js). */
-export const AFTER_PAINT_SCRIPT = '/after-paint.js';
+/**
+ * The shell's script that starts a page's scripts once it has painted (shell/public/after-paint.js), named by its
+ * build in the template. A shell built before it has no such comment: its pages load their scripts as they always did.
+ */
+const AFTER_PAINT = /<!--after-paint:([^\s>]+)-->/;
 
 const SCRIPT_PRELOAD = /<link rel="preload" href="([^"]+)" as="script">/g;
 const DEFERRED_SCRIPT = /<script defer src="([^"]+)"><\/script>/g;
@@ -90,12 +104,12 @@ const DEFERRED_SCRIPT = /<script defer src="([^"]+)"><\/script>/g;
  * phone's bandwidth with the document: the template's script preloads and deferred scripts become one small script,
  * after-paint.js, that starts them all right after the first paint.
  */
-function scriptsAfterPaint(template: string): string {
+function scriptsAfterPaint(template: string, afterPaint: string): string {
   const preload = [...template.matchAll(SCRIPT_PRELOAD)].map((match) => match[1]);
   const scripts = [...template.matchAll(DEFERRED_SCRIPT)].map((match) => match[1]);
   if (scripts.length === 0) return template;
   const starter =
-    `<script defer src="${AFTER_PAINT_SCRIPT}" data-preload="${escapeHtml(preload.join(' '))}" ` +
+    `<script defer src="${escapeHtml(afterPaint)}" data-preload="${escapeHtml(preload.join(' '))}" ` +
     `data-scripts="${escapeHtml(scripts.join(' '))}"></script>`;
   return template
     .replace(SCRIPT_PRELOAD, '')

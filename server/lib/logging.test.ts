@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { censorSecretFields, redactUrl } from './logging.ts';
+import { censorSecretFields, hasSecretQuery, redactUrl } from './logging.ts';
+
+describe('hasSecretQuery', () => {
+  it("tells an e-mail link's URL from an ordinary one", () => {
+    for (const url of ['/?uid=1&token=abc', '/en/?email_key=MQ:1x:abc', '/?UNSUBSCRIBE=x', '/user?email_change=a']) {
+      expect(hasSecretQuery(url), url).toBe(true);
+    }
+    for (const url of ['/', '/en/about', '/order?period=30', '/?next=/ip', '/token']) {
+      expect(hasSecretQuery(url), url).toBe(false);
+    }
+  });
+});
 
 describe('redactUrl', () => {
   it('hides secret query values and keeps the rest', () => {

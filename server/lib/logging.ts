@@ -71,6 +71,15 @@ const SECRET_QUERY_PARAMS = new Set([
  */
 const SECRET_PATH = /^(\/r\/)([^/?#]{0,4})[^/?#]*/;
 
+/** Whether a URL's query carries a secret-bearing parameter (an e-mail link's key, a reset token). */
+export function hasSecretQuery(rawUrl: string): boolean {
+  const q = rawUrl.indexOf('?');
+  if (q === -1) return false;
+  return [...new URLSearchParams(rawUrl.slice(q + 1)).keys()].some((name) =>
+    SECRET_QUERY_PARAMS.has(name.toLowerCase()),
+  );
+}
+
 /** A URL with path credentials and the values of secret-bearing query parameters replaced, for the access log. */
 export function redactUrl(rawUrl: string): string {
   const url = rawUrl.replace(SECRET_PATH, `$1$2${CENSOR}`);

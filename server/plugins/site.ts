@@ -49,6 +49,7 @@ import * as v from 'valibot';
 import { DbUnavailableError } from '../db/db.ts';
 import { createPageRenderer, type ApiAnswer } from '../lib/ssr/renderer.ts';
 import { escapeHtml, isMobileUserAgent, renderDocument } from '../lib/html.ts';
+import { hasSecretQuery } from '../lib/logging.ts';
 import type { Text } from '../lib/messages.ts';
 import { pathOf, isApiPath } from '../lib/paths.ts';
 import { blockImageSources, HERO_IMAGE_SIZES, imageUrl } from '@proxy/contract/images';
@@ -474,7 +475,9 @@ const siteRoutes: FastifyPluginAsync<SiteOptions & { readonly sources: SiteSourc
           title,
           head: status === 200 && meta ? documentMeta(meta) + preload : noindexMeta(),
           state,
-          ...(page ? { root: page.html, router: page.router, styles: page.styles } : {}),
+          ...(page
+            ? { root: page.html, router: page.router, styles: page.styles, scriptsAtOnce: hasSecretQuery(request.url) }
+            : {}),
         }),
       );
   }
