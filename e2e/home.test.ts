@@ -138,6 +138,7 @@ describe.each(['ru', 'en'] as const)('the home page in %s', (language) => {
   it('shows the plans in the price carousel, which scrolls on a phone', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     await page.goto(`${site.url}${prefix}/#prices`);
+    await hydrated(page);
     const plans = page.locator('#prices li h3');
     await expect.poll(() => plans.count()).toBe(4);
     const month = page.locator('#prices ul').first().locator(':scope > li', { hasText: text.perMonth });
@@ -159,6 +160,8 @@ describe.each(['ru', 'en'] as const)('the home page in %s', (language) => {
       if (request.url().includes('/media/')) mediaRequests.push(request.url());
     });
     await page.goto(`${site.url}${prefix}/`);
+    // The details open without scripts; the tabs and the video need them.
+    await hydrated(page);
 
     const question = page.locator('#faq details', { hasText: text.question });
     expect(await question.evaluate((element: HTMLDetailsElement) => element.open)).toBe(false);
