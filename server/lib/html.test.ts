@@ -24,26 +24,17 @@ describe('renderDocument', () => {
     expect(plain).toContain('<link rel="preload" href="/react.1a2b3c4d.js" as="script">');
     expect(plain).toContain('<script defer src="/main.js"></script>');
     expect(plain).not.toContain('after-paint');
-    // A shell built before after-paint.js: its rendered pages load their scripts as the template has them.
-    const older = renderDocument(shell.replace('<!--after-paint:/after-paint.js-->', ''), {
-      language: 'ru',
-      title: 'T',
-      state: {},
-      root: '<main></main>',
-    });
-    expect(older).toContain('<link rel="preload" href="/react.1a2b3c4d.js" as="script">');
-    expect(older).toContain('<script defer src="/main.js"></script>');
-    expect(older).not.toContain('after-paint');
-    // Nor does a page whose URL carries an e-mail link's secret: the app takes it out of the address bar at once.
-    const withSecret = renderDocument(shell, {
-      language: 'ru',
-      title: 'T',
-      state: {},
-      root: '<main></main>',
-      scriptsAtOnce: true,
-    });
-    expect(withSecret).toContain('<script defer src="/main.js"></script>');
-    expect(withSecret).not.toContain('after-paint');
+    // Rendered pages that load their scripts as the template has them: with a shell built before after-paint.js, and
+    // when the URL carries an e-mail link's secret (the app takes it out of the address bar at once).
+    const page = { language: 'ru', title: 'T', state: {}, root: '<main></main>' } as const;
+    for (const atOnce of [
+      renderDocument(shell.replace('<!--after-paint:/after-paint.js-->', ''), page),
+      renderDocument(shell, { ...page, scriptsAtOnce: true }),
+    ]) {
+      expect(atOnce).toContain('<link rel="preload" href="/react.1a2b3c4d.js" as="script">');
+      expect(atOnce).toContain('<script defer src="/main.js"></script>');
+      expect(atOnce).not.toContain('after-paint');
+    }
     expect(plain).not.toContain('app-router');
 
     const rendered = renderDocument(shell, {
