@@ -5,6 +5,8 @@ export default defineConfig({
     // Two test files at a time: vitest's default leaves one of a 2-core runner's cores to itself, and the unit and
     // component files (PGlite, jsdom) each keep one core busy. The end-to-end files still run one by one (below).
     maxWorkers: 2,
+    // The run ends with its time by project and the slowest files (the budget is in README, "Tests").
+    reporters: ['default', './scripts/project-times.ts'],
     projects: [
       {
         test: {
@@ -18,6 +20,8 @@ export default defineConfig({
             'build/**/*.test.ts',
           ],
           environment: 'node',
+          // The seeded database every API test copies, made once per run.
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

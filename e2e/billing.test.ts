@@ -355,8 +355,8 @@ describe('crypto top-ups at a rate staff set (issue #27)', () => {
   });
 
   it('en at 375: the next invoice of the same amount gets the next tail, and its QR code says so', async () => {
-    // The first invoice is paid, so its tail is free again: another customer's open one takes it, and the next open
-    // one of the same amount takes the tail after.
+    // The first invoice is paid, and its amount stays held (a second deposit of it still names that invoice, #43):
+    // another customer's invoice takes the next tail, and the next one of the same amount the tail after.
     const other = await fetch(`${site.url}/api/invoices/`, {
       method: 'POST',
       headers: {
@@ -366,7 +366,7 @@ describe('crypto top-ups at a rate staff set (issue #27)', () => {
       },
       body: JSON.stringify({ method: rateMethod.id, amount: 1_000_000 }),
     });
-    expect(((await other.json()) as Invoice).asset?.amount).toBe('104.7122');
+    expect(((await other.json()) as Invoice).asset?.amount).toBe('104.7123');
 
     const phone = await signedInPage(USERS.buyer.email, PHONE);
     await phone.goto(`${site.url}/en/user#topup`);
@@ -377,12 +377,12 @@ describe('crypto top-ups at a rate staff set (issue #27)', () => {
     const invoiceId = await topUp(phone, '10000', { method: /USDT at a rate/, submit: 'Continue to payment' });
     const invoice = phone.getByRole('dialog', { name: `Invoice no. ${invoiceId}` });
     const exact = invoice.getByLabel('Send exactly');
-    await expect.poll(() => exact.textContent()).toBe('104.7123 USDT');
+    await expect.poll(() => exact.textContent()).toBe('104.7124 USDT');
     const qr = invoice.getByRole('img', { name: 'QR code with the address and the amount' });
     await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     await qr.scrollIntoViewIfNeeded();
     expect(await decodeQr(qr)).toBe(
-      `ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${ETH_ADDRESS}&uint256=104712300`,
+      `ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${ETH_ADDRESS}&uint256=104712400`,
     );
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoSeriousViolations(phone);

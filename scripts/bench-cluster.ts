@@ -157,16 +157,20 @@ async function run(cluster: Cluster): Promise<boolean> {
       }
     };
 
-    const topUp = async (customer: Customer) => {
-      const created = await idempotentPost('top-up', '/api/invoices/', customer.token, { method: method.id, amount });
+    const topUp = async (customer: Customer, sum = amount) => {
+      const created = await idempotentPost('top-up', '/api/invoices/', customer.token, {
+        method: method.id,
+        amount: sum,
+      });
       const id = created.answer?.id;
       if ((created.status !== 201 && created.status !== 200) || id === undefined) return;
       const paid = await idempotentPost('top-up', `/api/panel/invoices/${id}/paid/`, staffToken, {});
       // 400 `invoice settled`: the first attempt credited it and its answer was lost.
       if (paid.status === 200 || paid.status === 400) paidInvoices.add(id);
     };
-    // Money first: every customer can afford a few orders.
-    await Promise.all(customers.map(async (customer) => Promise.all([topUp(customer), topUp(customer)])));
+    // Money first: every customer can afford a few orders. Two amounts: a second top-up of an amount the customer has
+    // an open invoice for is answered with that invoice (#43).
+    await Promise.all(customers.map(async (customer) => Promise.all([topUp(customer), topUp(customer, amount + 100)])));
     samples.length = 0;
 
     /** One request, sampled; null when the connection failed. */

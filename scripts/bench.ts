@@ -15,6 +15,8 @@
 //     p99 each with PASS/FAIL against its budget
 //   - the panel home's dashboard at 100,000 customers and 1,000,000 ledger entries on PostgreSQL
 //     (scripts/bench-dashboard.ts): p99 per widget with PASS/FAIL against 100 ms
+//   - webhook delivery past a receiver that never answers (scripts/bench-webhooks.ts): how soon twenty answering
+//     receivers get every event, with PASS/FAIL against 5 s
 //   - the cluster (scripts/bench-cluster.ts): 3 API processes behind HAProxy and 2 farm agents under a mix of the
 //     customer journey's calls, one process killed and one restarted halfway, with PASS/FAIL invariants; alone with
 //     `npm run bench -- cluster`
@@ -160,10 +162,11 @@ if (await postgresReachable()) {
   await (await import('./bench-users.ts')).benchUsers(POSTGRES_URL);
   // Their FAIL lines are budgets missed: the run's exit code says so too.
   if (!(await (await import('./bench-dashboard.ts')).benchDashboard(POSTGRES_URL))) process.exitCode = 1;
+  if (!(await (await import('./bench-webhooks.ts')).benchWebhooks(POSTGRES_URL))) process.exitCode = 1;
   if (!(await (await import('./bench-cluster.ts')).benchCluster())) process.exitCode = 1;
 } else {
   console.log(
-    `\nLedger postings, orders and the users list not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`,
+    `\nLedger postings, orders, the users list and webhook delivery not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`,
   );
 }
 

@@ -141,6 +141,21 @@ async function prepareDatabase(
 }
 
 /**
+ * The public frontend's rules on the path, the same in docker-compose.yml's HAProxy (scripts/compose.test.ts holds
+ * them equal and runs both against the API). They read the path as a router or a normalising proxy may — decoded,
+ * lower-cased, slashes merged, dot segments resolved, with a `/` at its end for the rules — because the API's router
+ * decodes it too: `/%6detrics` was `/metrics` to the API and not to a rule on the raw path (#43). A path still
+ * climbing with `..` after three levels, or above the root, is refused: no browser or HTTP library sends one. The
+ * forwarded request is left as it came.
+ */
+export const HAPROXY_PATH_RULES = String.raw`
+  http-request set-var(txn.canonical_path) 'path,url_dec,lower,concat(/),regsub("/+","/","g"),regsub("(/[.])+/","/","g"),regsub("/[^/]+/[.][.]/","/"),regsub("/[^/]+/[.][.]/","/"),regsub("/[^/]+/[.][.]/","/")'
+  http-request deny deny_status 400 if { var(txn.canonical_path) -m sub /../ }
+  # Each process's metrics are for the monitoring, scraped at the process's own address.
+  http-request deny deny_status 403 if { var(txn.canonical_path) -m beg /metrics/ /metrics; }
+`.trim();
+
+/**
  * HAProxy's configuration: the API processes by round robin (no stickiness: any process answers any request),
  * health-checked on /readyz every second, out after 2 failures, back after 2 successes. A connection refused is
  * retried on another process (nothing was sent); a request that reached a process is never sent twice, so a POST
@@ -168,8 +183,11 @@ defaults
 
 frontend public
   bind 127.0.0.1:${port}
-  # Each process's metrics are for the monitoring, scraped at the process's own address.
-  http-request deny deny_status 403 if { path /metrics } || { path_beg /metrics/ }
+  # The request line as httplog writes it, but the path without its query (e-mail links' keys, API keys) and without
+  # a change-IP link's token or an API key in it, however spelt: the log is no place for secrets.
+  http-request set-var(txn.logged_path) 'path,regsub("(/|%2f)(r|%72|%52)(/|%2f).*","/r/[Redacted]","i"),regsub("mpk(_|%5f)[^/]*","mpk_[Redacted]","gi")'
+  log-format "%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %CC %CS %tsc %ac/%fc/%bc/%sc/%rc %sq/%bq %hr %hs \\"%HM %[var(txn.logged_path)] %HV\\""
+  ${HAPROXY_PATH_RULES}
   http-request del-header x-forwarded-for
   option forwardfor
   default_backend api

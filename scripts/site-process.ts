@@ -16,6 +16,13 @@ export const backends: readonly { name: string; databaseUrl?: string }[] = [
   ...(process.env.DATABASE_URL ? [{ name: 'postgres', databaseUrl: process.env.DATABASE_URL }] : []),
 ];
 
+/**
+ * The environment variable naming a folder of data directories made once for a run of the browser suite
+ * (`e2e/prepared-data.ts`): a site started without a data directory of its own begins as a copy of its `seeded` one
+ * instead of migrating and seeding an empty folder.
+ */
+export const DATA_TEMPLATES_ENV = 'E2E_DATA_TEMPLATES';
+
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
@@ -78,6 +85,10 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   if (options.copyDist) cpSync(builtDist, distDir, { recursive: true });
   else if (options.undeploy) linkDistWithout(distDir, options.undeploy);
   const dataDir = options.dataDir ?? join(scratch, 'data');
+  const templates = process.env[DATA_TEMPLATES_ENV];
+  if (!options.dataDir && !options.databaseUrl && templates) {
+    cpSync(join(templates, 'seeded'), dataDir, { recursive: true });
+  }
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,

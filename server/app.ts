@@ -15,13 +15,13 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { loadMigrations, type Migration } from './db/migrate.ts';
 import { systemNow, type Now } from './lib/clock.ts';
-import { CENSOR, censorSecretFields, redactUrl, REDACT_PATHS } from './lib/logging.ts';
+import { CENSOR, censorSecretFields, redactText, redactUrl, REDACT_PATHS } from './lib/logging.ts';
 import { originForm, withDecodablePath } from './lib/paths.ts';
 import accounts from './domains/accounts/index.ts';
 import billing from './domains/billing/index.ts';
 import farm, { type FarmOptions } from './domains/farm/index.ts';
 import content from './domains/content/index.ts';
-import customerApi from './domains/customer-api/index.ts';
+import customerApi, { customerApiBudgets } from './domains/customer-api/index.ts';
 import dashboard from './domains/dashboard/index.ts';
 import images, { type ImageRoutesOptions } from './domains/images/index.ts';
 import notifications, { deliverTelegram, telegramBot } from './domains/notifications/index.ts';
@@ -122,6 +122,8 @@ function loggerOptions(
     level: config.logLevel,
     redact: { paths: [...REDACT_PATHS], censor: CENSOR },
     formatters: { log: censorSecretFields },
+    // Every line as it is written: change-IP links and API keys wherever a line holds them (lib/logging.ts).
+    hooks: { streamWrite: redactText },
     serializers: {
       // Tokens travel in query strings of e-mail links (?token=, ?email_key=): keep them out of the access log.
       req: (request: { method: string; url: string; ip?: string }) => ({
@@ -248,13 +250,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Its onSend hook runs after the two above, which only set headers; nothing registered later changes a body.
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { db: options.db });
-  await app.register(authPlugin);
   await app.register(rateLimitPlugin, {
     enabled: config.rateLimit.enabled,
     windowScale: config.rateLimit.windowScale,
     redisUrl: config.redisUrl,
     ...(options.rateLimitKeyPrefix ? { keyPrefix: options.rateLimitKeyPrefix } : {}),
   });
+  // Its hook runs before the auth plugin's: a customer API request is counted before its key is looked up.
+  await app.register(customerApiBudgets);
+  await app.register(authPlugin);
   const now = options.now ?? systemNow;
   await app.register(jobsPlugin, { enabled: config.jobs.enabled, now });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });

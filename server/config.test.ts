@@ -98,6 +98,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ SITE_NAME: 'x'.repeat(61) })).toHaveLength(1);
   });
 
+  it('reads how long a crypto amount stays held after its invoice: 24 h unless set, from 1 to 720', () => {
+    expect(loadConfig({}).billing).toMatchObject({ invoiceTtlMinutes: 60, invoiceAmountReserveHours: 24 });
+    expect(loadConfig({ INVOICE_AMOUNT_RESERVE_HOURS: '72' }).billing.invoiceAmountReserveHours).toBe(72);
+    for (const bad of ['0', '721', '1.5', 'a day']) {
+      expect(problemsOf({ INVOICE_AMOUNT_RESERVE_HOURS: bad })).toEqual([
+        expect.stringMatching(/^INVOICE_AMOUNT_RESERVE_HOURS: must be a whole number of hours from 1 to 720 \(got /),
+      ]);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

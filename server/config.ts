@@ -74,6 +74,11 @@ export interface Config {
     readonly currency: Currency;
     /** How long a top-up invoice waits to be paid before it expires. */
     readonly invoiceTtlMinutes: number;
+    /**
+     * How long a crypto invoice's asset amount stays held at its address after the invoice expires or is paid, so a
+     * late deposit still names one invoice (`INVOICE_AMOUNT_RESERVE_HOURS`).
+     */
+    readonly invoiceAmountReserveHours: number;
   };
   /** The largest release build staff may upload, in bytes (`VERSION_MAX_UPLOAD_BYTES`). */
   readonly versionMaxUploadBytes: number;
@@ -197,6 +202,16 @@ const EnvSchema = v.object({
       v.transform(Number),
       v.minValue(5, 'must be a whole number of minutes from 5 to 10080'),
       v.maxValue(10_080, 'must be a whole number of minutes from 5 to 10080'),
+    ),
+  ),
+  // At least an hour: with none, an amount would go to the next payer the moment its invoice expires (issue #43).
+  INVOICE_AMOUNT_RESERVE_HOURS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of hours from 1 to 720'),
+      v.transform(Number),
+      v.minValue(1, 'must be a whole number of hours from 1 to 720'),
+      v.maxValue(720, 'must be a whole number of hours from 1 to 720'),
     ),
   ),
   SOURCE_MAPS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
@@ -328,7 +343,11 @@ export function loadConfig(env: Env = process.env): Config {
     serveSourceMaps: e.SOURCE_MAPS === 'on',
     serverRendering: e.SERVER_RENDERING !== 'off',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    billing: { currency: e.CURRENCY ?? 'RUB', invoiceTtlMinutes: e.INVOICE_TTL_MINUTES ?? 60 },
+    billing: {
+      currency: e.CURRENCY ?? 'RUB',
+      invoiceTtlMinutes: e.INVOICE_TTL_MINUTES ?? 60,
+      invoiceAmountReserveHours: e.INVOICE_AMOUNT_RESERVE_HOURS ?? 24,
+    },
     versionMaxUploadBytes: e.VERSION_MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,

@@ -99,7 +99,7 @@ describe.each(BACKENDS)('the database on $name', (backend) => {
 describe.runIf(BACKENDS.some((backend) => backend.name === 'postgres'))('concurrent transactions on PostgreSQL', () => {
   const postgres = BACKENDS.find((backend) => backend.name === 'postgres') as Backend;
 
-  it('two serializable transactions in write skew: one fails with 40001, runs again, both commit', () =>
+  it('two serializable transactions in write skew: one fails with 40001 and runs again until both commit', () =>
     withDb(postgres, async (db) => {
       await withCounters(db, async () => {
         const bothRead = barrier(2);
@@ -117,7 +117,9 @@ describe.runIf(BACKENDS.some((backend) => backend.name === 'postgres'))('concurr
             { isolation: 'serializable' },
           );
         await Promise.all([addSum(1), addSum(2)]);
-        expect(runs).toBe(3);
+        // Both read before either wrote, so one of them had to run again; how many more times depends on when the
+        // other's commit lands (a rerun that reads before it fails once more), which a loaded machine decides.
+        expect(runs).toBeGreaterThanOrEqual(3);
         expect((await values(db)).sort()).toEqual([1, 2]);
       });
     }));

@@ -23,15 +23,22 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
+/** How every embedded database is opened. pg_trgm: the trigram index of the panel's user search (migration 0081). */
+export const PGLITE_OPTIONS = { parsers: { [BIGINT_OID]: parseBigint }, extensions: { pg_trgm } };
+
 /**
  * Opens the embedded database: on disk under `dataDir`, or in memory when it is undefined (tests).
  * On disk, only one process may open a directory at a time: the caller holds the data-dir lock (see
  * `data-dir-lock.ts`), because two processes on one directory silently lose committed rows.
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  // pg_trgm: the trigram index of the panel's user search (migration 0081).
-  const options = { parsers: { [BIGINT_OID]: parseBigint }, extensions: { pg_trgm } };
-  const pg = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
+  return pgliteDb(
+    dataDir === undefined ? await PGlite.create(PGLITE_OPTIONS) : await PGlite.create(dataDir, PGLITE_OPTIONS),
+  );
+}
+
+/** The app's database interface over an open PGlite (tests open theirs from a dump of a migrated one). */
+export function pgliteDb(pg: PGlite): Db {
   const observers = new DbObservers();
   const listens = new Set<{ channel: string; listening: boolean }>();
   return {

@@ -10,7 +10,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Language } from '@proxy/contract/languages';
 import type { ApiError } from '@proxy/contract/schemas/api-keys';
-import { message } from './messages.ts';
+import { message, rateLimited } from './messages.ts';
 
 /** The `code` of each status; any other status reads as its reason phrase in snake case. */
 export const ERROR_CODES: Readonly<Record<number, string>> = {
@@ -35,9 +35,15 @@ export function errorCode(status: number): string {
   return ERROR_CODES[status] ?? (STATUS_CODES[status] ?? 'error').toLowerCase().replace(/[^a-z]+/g, '_');
 }
 
-/** A DRF-shaped error body (`{detail}` or field messages) in the customer API's shape. */
-export function toApiError(status: number, body: object, language: Language): ApiError {
+/**
+ * A DRF-shaped error body (`{detail}` or field messages) in the customer API's shape. A 429 is worded afresh from
+ * its `Retry-After`, whichever limit or cooldown refused it: DRF's Russian text is half English.
+ */
+export function toApiError(status: number, body: object, language: Language, retryAfter?: unknown): ApiError {
   const code = errorCode(status);
+  const wait = Number(retryAfter);
+  if (status === 429 && Number.isInteger(wait) && wait > 0)
+    return { error: { code, message: rateLimited(wait, language) } };
   const { detail, ...fields } = body as Record<string, unknown>;
   if (typeof detail === 'string' && Object.keys(fields).length === 0) return { error: { code, message: detail } };
   if (Object.keys(body).length === 0) return { error: { code, message: STATUS_CODES[status] ?? 'Error' } };

@@ -28,6 +28,8 @@ export const MESSAGES = {
     ru: 'Сервис временно недоступен, попробуйте позже.',
   },
   bodyTooLarge: { en: 'Request body is too large.', ru: 'Слишком большой размер запроса.' },
+  // DRF's ParseError: a body that cannot be read as its Content-Type says (multipart cut short, a bad boundary).
+  malformed: { en: 'Malformed request.', ru: 'Искаженный запрос.' },
   /** The customer API's message for a 400 whose details are per field (`lib/api-error.ts`). */
   invalidRequest: { en: 'The request is not valid: see the fields.', ru: 'Запрос неверен: см. поля.' },
   required: { en: 'This field is required.', ru: 'Обязательное поле.' },
@@ -149,6 +151,19 @@ export function invalidChoice(value: unknown, language: Language): string {
 export function throttled(waitSeconds: number, language: Language): string {
   const first = language === 'ru' ? 'Запрос был проигнорирован.' : 'Request was throttled.';
   return `${first} Expected available in ${waitSeconds} ${waitSeconds === 1 ? 'second' : 'seconds'}.`;
+}
+
+const RUSSIAN_SECONDS: Readonly<Record<string, string>> = { one: 'секунду', few: 'секунды', many: 'секунд' };
+
+/**
+ * The customer API's 429 (`/api/v1/`, lib/api-error.ts): `throttled` in English, and all of it in Russian. The site's
+ * own client gets DRF's half-translated text as DRF sends it (auth-api-contract.md); a script asking for Russian gets
+ * Russian.
+ */
+export function rateLimited(waitSeconds: number, language: Language): string {
+  if (language === 'en') return throttled(waitSeconds, 'en');
+  const seconds = RUSSIAN_SECONDS[new Intl.PluralRules('ru').select(waitSeconds)] ?? 'секунды';
+  return `Слишком много запросов. Повторите через ${waitSeconds} ${seconds}.`;
 }
 
 /** DRF Serializer's answer to a body that is not an object, with Python's name of what it got. */

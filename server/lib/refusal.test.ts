@@ -1,11 +1,11 @@
 // The refusals any route may give, and the shape every refusal has: the errors plugin answers each in the request's
 // language, as DRF does.
 import { describe, expect, it } from 'vitest';
-import { describeRefusals } from '../test/refusals.ts';
+import { testRefusals } from '../test/refusals.ts';
 import { IDEMPOTENCY_REFUSALS } from './idempotency.ts';
 import { COMMON_REFUSALS, defineRefusals, Refusal } from './refusal.ts';
 
-describeRefusals('common', COMMON_REFUSALS, {
+testRefusals('common', COMMON_REFUSALS, {
   notFound: {
     refusal: COMMON_REFUSALS.notFound(),
     status: 404,
@@ -30,6 +30,18 @@ describeRefusals('common', COMMON_REFUSALS, {
     en: { detail: 'Unsupported media type "text/plain" in request.' },
     ru: { detail: 'Неподдерживаемый тип данных "text/plain" в запросе.' },
   },
+  malformedBody: {
+    refusal: COMMON_REFUSALS.malformedBody(),
+    status: 400,
+    en: { detail: 'Malformed request.' },
+    ru: { detail: 'Искаженный запрос.' },
+  },
+  bodyTooLarge: {
+    refusal: COMMON_REFUSALS.bodyTooLarge(),
+    status: 413,
+    en: { detail: 'Request body is too large.' },
+    ru: { detail: 'Слишком большой размер запроса.' },
+  },
   badReorder: {
     refusal: COMMON_REFUSALS.badReorder(),
     status: 400,
@@ -38,7 +50,7 @@ describeRefusals('common', COMMON_REFUSALS, {
   },
 });
 
-describeRefusals('idempotency', IDEMPOTENCY_REFUSALS, {
+testRefusals('idempotency', IDEMPOTENCY_REFUSALS, {
   badKey: {
     refusal: IDEMPOTENCY_REFUSALS.badKey(),
     status: 400,

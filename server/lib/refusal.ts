@@ -104,6 +104,9 @@ export const COMMON_REFUSALS = defineRefusals('common', {
       ru: unsupportedMediaType(mediaType, 'ru'),
     }),
   },
+  // A body the route reads itself (multipart): one that does not parse, or that passes the route's limits.
+  malformedBody: { status: 400, message: MESSAGES.malformed },
+  bodyTooLarge: { status: 413, message: MESSAGES.bodyTooLarge },
   // A panel list reordered with ids that are not exactly its items.
   badReorder: { status: 400, field: 'ids', message: MESSAGES.badReorder },
 });

@@ -114,7 +114,9 @@ function sendError(request: FastifyRequest, reply: FastifyReply, status: number,
   reply.code(status);
   if (isApiPath(request.url)) {
     // The customer API answers every error in its own one shape (lib/api-error.ts).
-    const shaped = isCustomerApiPath(request.url) ? toApiError(status, body, request.language) : body;
+    const shaped = isCustomerApiPath(request.url)
+      ? toApiError(status, body, request.language, reply.getHeader('retry-after'))
+      : body;
     // Pre-serialized: a route's response schema for this status must not strip the error's fields.
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(shaped));
   }

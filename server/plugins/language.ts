@@ -1,10 +1,11 @@
 /**
  * The language of an API request: the best of ru/en in Accept-Language, default ru, as Django's LocaleMiddleware
- * picks it; every API answer says which one it used (`Content-Language`) and that caches must key on it (`Vary`).
+ * picks it — but English under `/api/v1/`, the customer API, whose document promises scripts English unless they ask
+ * for Russian. Every API answer says which one it used (`Content-Language`) and that caches must key on it (`Vary`).
  */
 import { DEFAULT_LANGUAGE, type Language, negotiateLanguage } from '@proxy/contract/languages';
 import fp from 'fastify-plugin';
-import { isApiPath, mergeVary } from '../lib/paths.ts';
+import { isApiPath, isCustomerApiPath, mergeVary } from '../lib/paths.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +19,8 @@ export default fp(
     app.decorateRequest('language', DEFAULT_LANGUAGE);
     // Callback hooks: every request passes them, and they have nothing to wait for.
     app.addHook('onRequest', (request, _reply, done) => {
-      request.language = negotiateLanguage(request.headers['accept-language']);
+      const fallback = isCustomerApiPath(request.url) ? 'en' : DEFAULT_LANGUAGE;
+      request.language = negotiateLanguage(request.headers['accept-language'], fallback);
       done();
     });
     app.addHook('onSend', (request, reply, payload, done) => {

@@ -68,6 +68,44 @@ describe.each(BACKENDS)('the mail outbox on $name', (backend) => {
     expect(await rowsOf(user.id)).toEqual([]);
   });
 
+  it('a crash after the send, before its commit, sends the mail again with the same Message-ID (#43)', async () => {
+    const to = freshEmail('outbox');
+    const user = await createUser(db(), { email: to });
+    await db().transaction((tx) => suite.app.mailer.enqueue(tx, mail(to, user.id)));
+    // The crash: the SMTP server has the mail, but the row's outcome is never committed.
+    await db().exec(`
+      CREATE FUNCTION outbox_crash() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'crashed'; END $$;
+      CREATE TRIGGER outbox_crash BEFORE UPDATE ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_crash();
+    `);
+    try {
+      await expect(suite.app.mailer.deliverQueued(new Date(clock.now()))).rejects.toThrow(/crashed/);
+    } finally {
+      await db().exec('DROP TRIGGER outbox_crash ON outbox; DROP FUNCTION outbox_crash();');
+    }
+    expect((await rowsOf(user.id)).map((row) => [row.status, row.attempts])).toEqual([['queued', 0]]);
+    await suite.app.jobs.runOne('mail.deliver');
+    expect((await rowsOf(user.id)).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+
+    // The sink keeps a message before it accepts it: both copies are there once their sends returned.
+    const ids = sink.messages.filter((message) => message.to.includes(to)).map((m) => m.headers.get('message-id'));
+    const [row] = await db().query<{ message_id: string }>('SELECT message_id FROM outbox WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(ids).toEqual([`<${row?.message_id}@testserver>`, `<${row?.message_id}@testserver>`]);
+  });
+
+  it('a mail sent at once is recorded with the Message-ID it carried', async () => {
+    const to = freshEmail('outbox');
+    const user = await createUser(db(), { email: to });
+    suite.app.mailer.send(mail(to, user.id, ['secret']));
+    await suite.app.mailer.idle();
+    const sent = await sink.waitFor((message) => message.to.includes(to));
+    const [row] = await db().query<{ message_id: string }>('SELECT message_id FROM outbox WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(sent.headers.get('message-id')).toBe(`<${row?.message_id}@testserver>`);
+  });
+
   it('an SMTP failure is retried with backoff, then given up', async () => {
     const to = freshEmail('outbox');
     const user = await createUser(db(), { email: to });

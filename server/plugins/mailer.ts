@@ -10,8 +10,10 @@
  * (`enqueue`): an outbox row written in the caller's transaction, so the mail exists if and only if the change
  * committed. The `mail.deliver` job sends queued rows (claimed with `FOR UPDATE SKIP LOCKED`, so two processes never
  * send one twice) and retries failures with backoff. Delivery is at least once: a crash between the SMTP server's
- * acceptance and the commit sends that mail again, the only duplicate SMTP allows.
+ * acceptance and the commit sends that mail again, the only duplicate SMTP allows. Every attempt at one row carries
+ * the row's Message-ID (`message_id`, fixed when the row is written), so the copy is recognisably the same mail.
  */
+import { randomUUID } from 'node:crypto';
 import type { Language } from '@proxy/contract/languages';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
@@ -90,6 +92,7 @@ export const retryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** (attemp
 
 interface QueuedRow {
   id: number;
+  message_id: string;
   kind: MailKind;
   user_id: number | null;
   recipient: string;
@@ -111,14 +114,25 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return out;
 }
 
+/** The domain of a `Name <address>` or bare address: Message-IDs name the sender's, as nodemailer's own do. */
+function senderDomain(from: string): string {
+  const address = /<([^<>]*)>\s*$/.exec(from)?.[1] ?? from;
+  return address.slice(address.lastIndexOf('@') + 1).trim();
+}
+
 export default fp<MailerOptions>(
   async (app, options) => {
     const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
     const pending = new Set<Promise<void>>();
+    const domain = senderDomain(options.from);
 
-    /** Sends through SMTP, or writes the mail to the log without SMTP_URL; the error is redacted, never thrown. */
+    /**
+     * Sends through SMTP with the Message-ID made of `messageId` (its outbox row's), or writes the mail to the log
+     * without SMTP_URL; the error is redacted, never thrown.
+     */
     async function transmit(
       mail: OutgoingMail,
+      messageId: string,
     ): Promise<{ readonly status: 'sent' | 'logged' | 'failed'; readonly error: string | null }> {
       if (!transport) {
         // Development without SMTP: the log is the mailbox (the link must be clickable from somewhere).
@@ -135,6 +149,7 @@ export default fp<MailerOptions>(
           subject: mail.content.subject,
           text: mail.content.text,
           html: mail.content.html,
+          messageId: `<${messageId}@${domain}>`,
           headers: { 'Content-Language': mail.language },
         });
         app.log.info({ mail: { kind: mail.kind, userId: mail.userId } }, 'e-mail sent');
@@ -147,11 +162,13 @@ export default fp<MailerOptions>(
     }
 
     async function deliver(mail: OutgoingMail): Promise<void> {
-      const { status, error } = await transmit(mail);
+      // Sent once, then recorded: the row keeps the Message-ID the mail carried.
+      const messageId = randomUUID();
+      const { status, error } = await transmit(mail, messageId);
       try {
         await app.db.query(
-          `INSERT INTO outbox (kind, user_id, recipient, language, subject, body_text, status, error)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          `INSERT INTO outbox (kind, user_id, recipient, language, subject, body_text, status, error, message_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
           [
             mail.kind,
             mail.userId,
@@ -161,6 +178,7 @@ export default fp<MailerOptions>(
             redactSecrets(mail.content.text, mail.secrets),
             status,
             error,
+            messageId,
           ],
         );
       } catch (dbError) {
@@ -178,7 +196,7 @@ export default fp<MailerOptions>(
         content: { subject: row.subject, text: row.body_text, html: row.body_html ?? '' },
         secrets: [],
       };
-      const { status, error } = await transmit(mail);
+      const { status, error } = await transmit(mail, row.message_id);
       const attempts = row.attempts + 1;
       const retry = status === 'failed' && attempts < MAX_ATTEMPTS;
       await tx.query(`UPDATE outbox SET status = $2, error = $3, attempts = $4, next_attempt_at = $5 WHERE id = $1`, [
@@ -194,7 +212,7 @@ export default fp<MailerOptions>(
     function deliverBatch(now: Date): Promise<number> {
       return app.db.transaction(async (tx) => {
         const rows = await tx.query<QueuedRow>(
-          `SELECT id::int AS id, kind, user_id, recipient, language, subject, body_text, body_html, attempts
+          `SELECT id::int AS id, message_id, kind, user_id, recipient, language, subject, body_text, body_html, attempts
              FROM outbox WHERE status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
             ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
           [now, DELIVER_BATCH],
@@ -214,6 +232,7 @@ export default fp<MailerOptions>(
       },
       async enqueue(q, mail) {
         if (mail.secrets.length > 0) throw new Error(`A ${mail.kind} mail has secrets: send it, never queue it`);
+        // The row's Message-ID is the column's default, drawn here: every attempt at the row sends it.
         await q.query(
           `INSERT INTO outbox (kind, user_id, recipient, language, subject, body_text, body_html, status)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued')`,

@@ -52,6 +52,11 @@ export const RATE_LIMITS = {
    * on fresh Idempotency-Keys) is held to a pace no person clicking reaches.
    */
   orderAccount: { limit: 30, windowSeconds: 60 },
+  /**
+   * Top-ups per account (issue #43): each may open an invoice at a gateway and holds a unique crypto amount for a day.
+   * A person tops up a few times a day; the open-invoice limits (billing-service.ts) hold in the database besides.
+   */
+  invoiceAccount: { limit: 30, windowSeconds: 60 * 60 },
   /** Quotes per account: the order page asks again on every change of the form, so the budget is wide. */
   quoteAccount: { limit: 240, windowSeconds: 60 },
   /** Changes to one's proxies per account (settings, new password or link, change IP now: each tells an agent). */
@@ -68,10 +73,15 @@ export const RATE_LIMITS = {
   /** Webhook URL and secret changes and test sends per account (#30): each may make the server call the URL. */
   webhookAccount: { limit: 30, windowSeconds: 60 * 60 },
   /**
-   * Requests per customer API key (`/api/v1/`, told in `RateLimit-*` headers): ample for a script polling its
-   * proxies; what each request does costs its own budget besides (orders, proxy changes).
+   * Requests per customer API key (`/api/v1/`, told in `RateLimit-*` headers), every answer counted, errors too: ample
+   * for a script polling its proxies; what each request does costs its own budget besides (orders, proxy changes).
    */
   apiKey: { limit: 600, windowSeconds: 60 },
+  /**
+   * Customer API requests per client address, whatever key they carry or none: twice a key's budget, so a second
+   * script on the same machine is not held up, and a flood of made-up keys is (counted before any is looked up).
+   */
+  apiAddress: { limit: 1200, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_LIMITS;

@@ -1,24 +1,21 @@
 /**
  * Test fixtures: a migrated, seeded database on every available backend (in-memory PGlite always; PostgreSQL too
- * when DATABASE_URL is set, each test database in a fresh schema dropped afterwards), an app built on it, and a
- * temporary dist folder shaped like the front end's build.
+ * when DATABASE_URL is set, each seeded test database a copy of the run's template, each empty one a fresh schema,
+ * dropped afterwards), an app built on it, and a temporary dist folder shaped like the front end's build.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Env } from '../config.ts';
 import type { Db, SqlParam } from '../db/db.ts';
-import { migrate, type Migration } from '../db/migrate.ts';
+import type { Migration } from '../db/migrate.ts';
 import { openPostgres } from '../db/pg.ts';
 import { openPglite } from '../db/pglite.ts';
-import { demoImageStore } from '../db/demo-images.ts';
-import { seed } from '../db/seed.ts';
-import { cachedDemoImage } from './demo-images.ts';
+import { adminQuery, copyPgliteTemplate, copyPostgresTemplate } from './db-template.ts';
 
 export interface TestDb {
   readonly db: Db;
@@ -40,22 +37,13 @@ export interface TestSchema {
   drop(): Promise<void>;
 }
 
-/** Runs one statement on DATABASE_URL through a short-lived connection of its own. */
-async function adminQuery(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** A fresh, empty schema in DATABASE_URL's database: one test's tables, isolated from every other run's. */
 export async function createTestSchema(): Promise<TestSchema> {
+  const url = DATABASE_URL;
+  if (!url) throw new Error('createTestSchema: DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE SCHEMA ${name}`);
-  return { name, drop: () => adminQuery(`DROP SCHEMA ${name} CASCADE`) };
+  await adminQuery(url, `CREATE SCHEMA ${name}`);
+  return { name, drop: () => adminQuery(url, `DROP SCHEMA ${name} CASCADE`) };
 }
 
 /** In-memory PGlite: always available, for tests whose subject is not the database. */
@@ -94,20 +82,15 @@ export interface SeededTestDb extends TestDb {
   readonly dataDir: string;
 }
 
-/** A database with every migration and the demo content (its images in a temporary data directory). */
+/**
+ * A database with every migration and the demo content (its images in a temporary data directory): a copy of the
+ * run's seeded template (`db-template.ts`), made by the unit project's global setup.
+ */
 export async function openSeededDb(backend: Backend): Promise<SeededTestDb> {
-  const testDb = await backend.open();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
-  await migrate(testDb.db);
-  await seed(testDb.db, { storeDemoImage: demoImageStore(testDb.db, dataDir, cachedDemoImage) });
-  return {
-    db: testDb.db,
-    dataDir,
-    async dispose() {
-      await testDb.dispose();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const templates = inject('seededTemplates');
+  if (backend.name === 'pglite') return copyPgliteTemplate(templates.pglite);
+  if (!DATABASE_URL || !templates.postgres) throw new Error('openSeededDb: no PostgreSQL template in this run');
+  return copyPostgresTemplate(DATABASE_URL, templates.postgres);
 }
 
 /** A database whose queries can be made to fail: how the app answers a broken dependency, through the real code. */

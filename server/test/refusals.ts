@@ -22,8 +22,11 @@ export interface Worded {
 /** One line per kind of the table: a kind without its line is a type error. */
 export type WordedTable<T> = { readonly [K in keyof T]: Worded };
 
-/** Runs one test per kind: the refusal's status, headers and body in both languages. */
-export function describeRefusals<T extends Readonly<Record<string, RefusalKind<never[]>>>>(
+/**
+ * Runs one test per kind: the refusal's status, headers and body in both languages. Named `test…` so that `vitest list`,
+ * which reads test files without running them, counts the call as the file's tests.
+ */
+export function testRefusals<T extends Readonly<Record<string, RefusalKind<never[]>>>>(
   domain: string,
   kinds: T,
   table: WordedTable<T>,

@@ -15,12 +15,29 @@ export interface SentMessage {
   readonly parse_mode?: string;
 }
 
+/** Who sends a message, as Telegram describes them; `language_code` is their Telegram app's language. */
+export interface Sender {
+  readonly id?: number;
+  readonly username?: string;
+  readonly first_name?: string;
+  readonly language_code?: string;
+}
+
+/** A chat that is not one person's. */
+export interface GroupChat {
+  readonly type: 'group' | 'supergroup' | 'channel';
+  readonly title: string;
+}
+
 export interface FakeTelegram {
   readonly url: string;
   /** Tokens getMe accepts, with their bot's username. */
   addBot(token: string, username: string): void;
-  /** A text message from `chatId` (a private chat) to the bot of `token`; answers its update_id. */
-  queueMessage(token: string, chatId: number, text: string, from?: { username?: string; first_name?: string }): number;
+  /**
+   * A text message from `chatId` to the bot of `token`, by default in a private chat (whose id is its person's), else
+   * from person `from.id` in a group, supergroup or channel; answers its update_id.
+   */
+  queueMessage(token: string, chatId: number, text: string, from?: Sender, chat?: GroupChat): number;
   /** sendMessage to `chatId` answers 403 "bot was blocked by the user". */
   block(chatId: number): void;
   readonly sent: SentMessage[];
@@ -99,15 +116,17 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     addBot(token, username) {
       bots.set(token, username);
     },
-    queueMessage(token, chatId, text, from = {}) {
+    queueMessage(token, chatId, text, from = {}, chat) {
       const update_id = nextUpdate++;
       const queue = updates.get(token) ?? [];
+      // A chat has no language: that is its sender's.
+      const { language_code: _language, ...names } = from;
       queue.push({
         update_id,
         message: {
           message_id: nextMessage++,
           date: Math.floor(Date.now() / 1000),
-          chat: { id: chatId, type: 'private', ...from },
+          chat: chat ? { id: chatId, ...chat } : { type: 'private', ...names, id: chatId },
           from: { id: chatId, is_bot: false, ...from },
           text,
         },

@@ -3,21 +3,27 @@
  * XSS cheat sheet and the published DOMPurify/sanitize-html mutation-XSS bypasses. The sanitizer's unit test and the
  * end-to-end test in Chromium (e2e/xss.test.ts) both run every one of them.
  *
- * Each vector is written once with `$P` where the script goes and expanded twice: with `alert(1)` (a dialog the
- * browser test listens for) and with `void(window.__xss=1)` (a sentinel it reads back; `void` so a `javascript:` URL
- * evaluates to nothing instead of replacing the document with "1"). Vectors that need the payload encoded get it
+ * Each vector is written once with `$P` where the script goes and expanded twice: with `alert(N)` (a dialog the
+ * browser test listens for) and with `void(window.__xss=N)` (a sentinel it reads back; `void` so a `javascript:` URL
+ * evaluates to nothing instead of replacing the document with "N"), N being the vector's own `id`: the browser test
+ * opens many vectors on one page, and the number says which of them ran. Vectors that need the payload encoded get it
  * through the helpers below.
  */
 
 export interface XssVector {
   /** Unique, for test names and page slugs (`[a-z0-9-]`). */
   readonly name: string;
+  /** Unique, from 1: what the vector's script reports (the alert's text, the sentinel's value) if it runs. */
+  readonly id: number;
   readonly html: string;
   /** Harmless text in the vector that the sanitizer must keep (it removes the attack, not the article). */
   readonly keep?: string;
 }
 
-export const PAYLOADS = { alert: 'alert(1)', sentinel: 'void(window.__xss=1)' } as const;
+export const PAYLOADS = {
+  alert: (id: number) => `alert(${id})`,
+  sentinel: (id: number) => `void(window.__xss=${id})`,
+} as const;
 
 /** A host no test serves: a request to it means the page tried to load something it must not. */
 export const EVIL_ORIGIN = 'http://xss.invalid';
@@ -165,10 +171,9 @@ function expand(html: string, payload: string): string {
 }
 
 /** Every template with both payloads: `img-onerror-alert`, `img-onerror-sentinel`, ... */
-export const XSS_CORPUS: readonly XssVector[] = TEMPLATES.flatMap(([name, html, keep]) =>
-  Object.entries(PAYLOADS).map(([kind, payload]) => ({
-    name: `${name}-${kind}`,
-    html: expand(html, payload),
-    ...(keep ? { keep } : {}),
-  })),
+export const XSS_CORPUS: readonly XssVector[] = TEMPLATES.flatMap(([name, html, keep], index) =>
+  Object.entries(PAYLOADS).map(([kind, payload], second) => {
+    const id = index * 2 + second + 1;
+    return { name: `${name}-${kind}`, id, html: expand(html, payload(id)), ...(keep ? { keep } : {}) };
+  }),
 );

@@ -32,9 +32,10 @@ export const ASSET_INFO: Readonly<Record<CryptoAsset, AssetInfo>> = {
 export const USDT_ERC20_CONTRACT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 
 /**
- * Each open invoice of a method gets its own amount: the converted amount rounded up to the method's decimals plus the
- * lowest of 1…UNIQUE_TAIL_MAX smallest units no other open invoice of the method asks for. Staff (or a watcher) tell
- * whose a deposit is by its amount alone; at 4 decimals of USDT the tail stays under 0.1 USDT.
+ * Each invoice gets its own amount: the converted amount rounded up to the method's decimals plus the lowest of
+ * 1…UNIQUE_TAIL_MAX smallest units no other invoice to the same wallet in the same asset holds (open, or closed within
+ * the server's reserve window: a late deposit still names one invoice). Staff (or a watcher) tell whose a deposit is
+ * by its amount alone; at 4 decimals of USDT the tail stays under 0.1 USDT.
  */
 export const UNIQUE_TAIL_MAX = 999;
 

@@ -16,6 +16,15 @@ describe('languages', () => {
     expect(negotiateLanguage(header)).toBe(expected);
   });
 
+  it.each([
+    [undefined, 'en'],
+    ['fr', 'en'],
+    ['ru', 'ru'],
+    ['fr,ru;q=0.5', 'ru'],
+  ])('Accept-Language %s with an English fallback → %s', (header, expected) => {
+    expect(negotiateLanguage(header, 'en')).toBe(expected);
+  });
+
   it('splits and adds the /en prefix', () => {
     expect(splitLanguage('/en/about')).toEqual({ language: 'en', path: '/about' });
     expect(splitLanguage('/en')).toEqual({ language: 'en', path: '/' });

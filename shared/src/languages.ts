@@ -32,10 +32,11 @@ export function localizePath(path: string, language: Language): string {
 
 /**
  * Picks the best supported language from an Accept-Language header, as Django's LocaleMiddleware does:
- * highest q first, a regional tag ('en-GB') counts for its base language, nothing supported → the default.
+ * highest q first, a regional tag ('en-GB') counts for its base language, nothing supported → `fallback` (the site's
+ * default unless the caller has its own: the customer API's is English).
  */
-export function negotiateLanguage(header: string | undefined | null): Language {
-  if (!header) return DEFAULT_LANGUAGE;
+export function negotiateLanguage(header: string | undefined | null, fallback: Language = DEFAULT_LANGUAGE): Language {
+  if (!header) return fallback;
   const ranked = header
     .split(',')
     .map((part, index) => {
@@ -45,5 +46,5 @@ export function negotiateLanguage(header: string | undefined | null): Language {
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.map((entry) => entry.base).find(isLanguage) ?? DEFAULT_LANGUAGE;
+  return ranked.map((entry) => entry.base).find(isLanguage) ?? fallback;
 }

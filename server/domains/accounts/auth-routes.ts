@@ -15,6 +15,7 @@ import {
 } from '@proxy/contract/schemas/auth';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { canonicalEmail } from '../../lib/email-address.ts';
+import { readMultipartForm } from '../../lib/multipart.ts';
 import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { DetailSchema } from '../../lib/schemas.ts';
 import {
@@ -58,14 +59,6 @@ const detailResponses = (status: 200 | 201) => ({
   429: DetailSchema,
 });
 
-/** DRF's QueryDict.get: a repeated form field counts with its last value. */
-function lastValues(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return body;
-  const out: Record<string, unknown> = Object.create(null);
-  for (const [key, value] of Object.entries(body)) out[key] = Array.isArray(value) ? value.at(-1) : value;
-  return out;
-}
-
 function parseFormBody(text: string): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
   for (const [key, value] of new URLSearchParams(text)) out[key] = value;
@@ -104,12 +97,10 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
   // Encapsulated here: only the auth endpoints take form bodies (a cross-site HTML form can post these, which
   // is harmless: none of them acts on a signed-in session, and the API never reads the cookie).
   await app.register(formbody, { parser: parseFormBody });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fields: 20, parts: 25, fieldSize: 64 * 1024, files: 2, fileSize: 64 * 1024 },
-  });
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = lastValues(request.body);
+  await app.register(multipart);
+  app.addHook('preValidation', async (request, reply) => {
+    // Read here rather than by the plugin (`attachFieldsToBody`), whose parse failures were 500s (#43).
+    if (request.isMultipart()) request.body = await readMultipartForm(request, reply);
     // No body at all (no content type, nothing sent) is DRF's empty `request.data`: every field is missing. A body
     // that is there and `null` (JSON `null`) stays null: "may not be null".
     else if (request.body == null && request.headers['content-type'] === undefined) request.body = {};

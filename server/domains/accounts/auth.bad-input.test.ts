@@ -2,8 +2,10 @@
 // missing, blank, oversized, wrong-typed and malicious values give a 4xx naming the problem, never a 500, and
 // leave the account tables exactly as they were.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountRowCounts, createUser, EN, freshEmail, TEST_SECRET_KEY } from '../../test/accounts.ts';
+import { accountRowCounts, createUser, EN, freshEmail, RU, TEST_SECRET_KEY } from '../../test/accounts.ts';
 import { BACKENDS, seededApp } from '../../test/helpers.ts';
+import { multipartBody } from '../../test/images.ts';
+import { brokenMultipartBodies } from '../../test/multipart.ts';
 
 const PASSWORD = 'correct horse battery';
 const MISSING = Symbol('missing');
@@ -194,6 +196,77 @@ describe.each(BACKENDS)('bad input on the account endpoints on $name', (backend)
       headers: { ...EN, 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(big.statusCode).toBe(413);
+  });
+
+  describe('a truncated or garbled multipart body (#43: a 500)', () => {
+    const parts = [{ name: 'email', data: freshEmail('cut') }];
+    const SEVEN = [
+      '/api/auth/registration/',
+      '/api/auth/registration/verify-email/',
+      '/api/auth/registration/resend-email/',
+      '/api/auth/login/',
+      '/api/auth/logout/',
+      '/api/auth/password/reset/',
+      '/api/auth/password/reset/confirm/',
+    ];
+    const MALFORMED = { en: 'Malformed request.', ru: 'Искаженный запрос.' } as const;
+
+    it.each(SEVEN.flatMap((url) => brokenMultipartBodies(parts).map((broken) => ({ url, ...broken }))))(
+      '$url, a body $label: 400 Malformed request in en and ru, nothing written',
+      async ({ url, payload, headers }) => {
+        await suite.app.mailer.idle();
+        const before = await accountRowCounts(suite.testDb.db);
+        for (const language of ['en', 'ru'] as const) {
+          const response = await suite.app.inject({
+            method: 'POST',
+            url,
+            payload,
+            headers: { ...headers, 'accept-language': language },
+          });
+          expect({ status: response.statusCode, body: response.body }).toEqual({
+            status: 400,
+            body: JSON.stringify({ detail: MALFORMED[language] }),
+          });
+          expect(response.headers['content-language']).toBe(language);
+        }
+        await suite.app.mailer.idle();
+        expect(await accountRowCounts(suite.testDb.db)).toEqual(before);
+      },
+    );
+
+    it('takes the same body whole (the refusal is the framing’s)', async () => {
+      const whole = multipartBody(parts);
+      const response = await suite.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: whole.payload,
+        headers: { ...EN, ...whole.headers },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ password: ['This field is required.'] });
+    });
+
+    it('refuses a multipart body declared over 1 MiB (413) without reading it, and a field cut by its limit', async () => {
+      const whole = multipartBody(parts);
+      const declared = await suite.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: whole.payload,
+        headers: { ...EN, ...whole.headers, 'content-length': String(2 * 1024 * 1024) },
+      });
+      expect(declared.statusCode).toBe(413);
+      expect(declared.json()).toEqual({ detail: 'Request body is too large.' });
+      expect(declared.headers.connection).toBe('close');
+      const long = multipartBody([{ name: 'key', data: 'k'.repeat(65 * 1024) }]);
+      const cut = await suite.app.inject({
+        method: 'POST',
+        url: '/api/auth/registration/verify-email/',
+        payload: long.payload,
+        headers: { ...RU, ...long.headers },
+      });
+      expect(cut.statusCode).toBe(413);
+      expect(cut.json()).toEqual({ detail: 'Слишком большой размер запроса.' });
+    });
   });
 
   it('refuses other content types (415) and bodies over 1 MiB (413)', async () => {

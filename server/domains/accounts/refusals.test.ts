@@ -1,8 +1,8 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { ACCOUNT_REFUSALS } from './refusals.ts';
 
 // The reference stack's texts (auth-api-contract.md), byte for byte.
-describeRefusals('accounts', ACCOUNT_REFUSALS, {
+testRefusals('accounts', ACCOUNT_REFUSALS, {
   emailTaken: {
     refusal: ACCOUNT_REFUSALS.emailTaken(),
     status: 400,

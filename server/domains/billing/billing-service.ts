@@ -16,7 +16,7 @@ import {
   type MethodRow,
   type StoredMethod,
 } from './payment-methods-repository.ts';
-import { readRate } from './rates.ts';
+import { judgeRate, rateJump, readRate } from './rates.ts';
 import { PROVIDERS } from './providers.ts';
 import { BILLING_REFUSALS } from './refusals.ts';
 import { webhookPath } from './webhook-routes.ts';
@@ -26,6 +26,12 @@ export interface BillingOptions {
   readonly currency: Currency;
   /** How long a top-up waits to be paid. */
   readonly invoiceTtlMinutes: number;
+  /**
+   * How long a crypto invoice's amount stays held at its address after the invoice expires or is paid
+   * (`INVOICE_AMOUNT_RESERVE_HOURS`). Left out (other domains' tests build the service only to post): the setting's
+   * default.
+   */
+  readonly invoiceAmountReserveHours?: number;
   /** PUBLIC_URL: where the gateway sends the customer back. */
   readonly publicUrl: string;
   /**
@@ -50,6 +56,23 @@ export type WebhookOutcome =
 
 /** How often the rates job looks for provider-rated methods to read (each at most once per interval). */
 export const RATE_READ_EVERY_MS = 60_000;
+
+/** `INVOICE_AMOUNT_RESERVE_HOURS`' default (config.ts): a day for a late deposit to still name its invoice. */
+const AMOUNT_RESERVE_HOURS = 24;
+
+/**
+ * Open invoices one account may have (issue #43: one customer opened 999 in 20 s and took every unique amount near a
+ * method's minimum, and 50 gateway top-ups in half a second opened 50 invoices at the gateway). Nobody pays more than
+ * a few at once; a repeated top-up is answered with the open invoice and counts nothing.
+ */
+const OPEN_INVOICES_PER_ACCOUNT = 20;
+const OPEN_INVOICES_PER_METHOD = 5;
+
+/**
+ * A gateway invoice without its checkout is still being opened for this long (the gateway calls give up after 10 s,
+ * btcpay.ts and nowpayments.ts): a repeated top-up meanwhile is answered with it rather than a second gateway call.
+ */
+const CHECKOUT_OPENING_SECONDS = 60;
 
 /** The refusal for each answer of the contract's amount rule. */
 function amountRefusal(problem: AmountProblem, method: StoredMethod, currency: Currency) {
@@ -83,18 +106,26 @@ function checkRate(method: StoredMethod): void {
 }
 
 /**
- * The asset amount of an invoice of `total` minor units through `method`: the total at the method's rate, rounded up
- * to its decimals, plus the lowest tail (1…UNIQUE_TAIL_MAX smallest units) no open invoice of the method asks for.
- * Runs in the transaction holding the method's advisory lock, so two top-ups never pick the same tail.
+ * The asset amount of an invoice of `total` minor units through `method` to `payAddress`: the total at the method's
+ * rate, rounded up to its decimals, plus the lowest tail (1…UNIQUE_TAIL_MAX smallest units) no invoice to that
+ * address in that asset holds — open, or closed within the reserve window, whatever its method. Runs in the
+ * transaction holding the address's advisory lock, so two top-ups never pick the same tail.
  */
-async function uniqueAssetAmount(tx: Queryable, method: StoredMethod, total: number): Promise<NewInvoice['asset']> {
+async function uniqueAssetAmount(
+  tx: Queryable,
+  method: StoredMethod,
+  payAddress: string,
+  total: number,
+  reserveHours: number,
+): Promise<NewInvoice['asset']> {
   const { asset, rate, rate_at: rateAt, asset_decimals: decimals } = method;
   const base = asset && rate && rateAt ? assetUnitsFor(total, rate, decimals) : null;
   if (!asset || !rate || !rateAt || base === null) throw BILLING_REFUSALS.noRate();
   const taken = new Set(
     (
-      await invoicesRepository(tx).openAmounts(
-        method.id,
+      await invoicesRepository(tx).heldAmounts(
+        asset,
+        payAddress,
         formatUnits(base, decimals),
         formatUnits(base + BigInt(UNIQUE_TAIL_MAX), decimals),
       )
@@ -102,29 +133,32 @@ async function uniqueAssetAmount(tx: Queryable, method: StoredMethod, total: num
   );
   for (let tail = 1n; tail <= BigInt(UNIQUE_TAIL_MAX); tail += 1n) {
     if (!taken.has(base + tail)) {
-      return { code: asset, amount: formatUnits(base + tail, decimals), decimals, rate, rateAt };
+      return { code: asset, amount: formatUnits(base + tail, decimals), decimals, rate, rateAt, reserveHours };
     }
   }
   throw BILLING_REFUSALS.amountsTaken();
 }
 
-/** Credits a pending or expired invoice with one `topup` entry, on a row the caller locked. */
-async function credit(tx: Queryable, invoice: InvoiceRow, actorId: number | null, reason: string): Promise<void> {
-  await ledgerRepository(tx).post({
-    userId: invoice.user_id,
-    kind: 'topup',
-    amount: invoice.amount,
-    currency: invoice.currency,
-    reference: `invoice:${invoice.id}`,
-    actorId,
-    reason,
-  });
-  await invoicesRepository(tx).setStatus(invoice.id, 'paid', { reason, actorId });
-}
-
 export function billingService(db: Db, options: BillingOptions) {
   const invoices = invoicesRepository(db);
   const methods = paymentMethodsRepository(db);
+  const reserveHours = options.invoiceAmountReserveHours ?? AMOUNT_RESERVE_HOURS;
+
+  /** Credits a pending or expired invoice with one `topup` entry, on a row the caller locked. */
+  async function credit(tx: Queryable, invoice: InvoiceRow, actorId: number | null, reason: string): Promise<void> {
+    await ledgerRepository(tx).post({
+      userId: invoice.user_id,
+      kind: 'topup',
+      amount: invoice.amount,
+      currency: invoice.currency,
+      reference: `invoice:${invoice.id}`,
+      actorId,
+      reason,
+    });
+    const repository = invoicesRepository(tx);
+    await repository.setStatus(invoice.id, 'paid', { reason, actorId });
+    if (invoice.asset_amount !== null) await repository.holdPaidAmount(invoice.id, reserveHours);
+  }
 
   /** A gateway method gets its checkout made now; a failure takes the invoice back (nobody has seen it). */
   async function openCheckout(id: number, method: StoredMethod, language: string): Promise<void> {
@@ -149,7 +183,10 @@ export function billingService(db: Db, options: BillingOptions) {
   return {
     /**
      * A top-up for `userId`. With an idempotency key, a repeated request (even a concurrent one) answers the same
-     * invoice, and `created` is false; the same key with another amount or method is refused.
+     * invoice, and `created` is false; the same key with another amount or method is refused. Any other top-up of an
+     * amount through a method the account has an open invoice of that amount for is answered with that invoice too
+     * (`reusable`: no second invoice, no second gateway call); otherwise the account's open invoices must be fewer
+     * than OPEN_INVOICES_PER_ACCOUNT in all and OPEN_INVOICES_PER_METHOD of the method.
      */
     async createInvoice(
       userId: number,
@@ -186,23 +223,37 @@ export function billingService(db: Db, options: BillingOptions) {
         idempotencyKey: key,
         ttlMinutes: options.invoiceTtlMinutes,
       };
-      // A crypto method asks for its asset: the rate is read, the amount picked and the invoice written under the
-      // method's advisory lock (not its row lock: staff edits and webhooks do not wait for top-ups), so concurrent
-      // top-ups take their tails one after another and each open invoice asks for its own amount.
-      const id = method.asset
-        ? await db.transaction(async (tx) => {
-            await tx.query(`SELECT pg_advisory_xact_lock(hashtext('invoices.asset_amount'), $1)`, [method.id]);
-            const current = await paymentMethodsRepository(tx).get(method.id);
-            if (!current?.active || current.asset === null) throw BILLING_REFUSALS.methodUnavailable();
-            checkRate(current);
-            const asset = await uniqueAssetAmount(tx, current, input.amount + fee);
-            return invoicesRepository(tx).create({ ...invoice, asset });
-          })
-        : await invoices.create(invoice);
+      // Under the account's row lock the open invoices are looked at, counted and added to by one top-up at a time,
+      // so the limits hold however many arrive at once (with rate limits off too), and a burst of one top-up makes
+      // one invoice that the rest are answered with.
+      const outcome = await db.transaction(async (tx) => {
+        const repository = invoicesRepository(tx);
+        await repository.lockAccount(userId);
+        const open = await repository.reusable(userId, method.id, input.amount, CHECKOUT_OPENING_SECONDS);
+        if (open !== null) return { id: open, created: false };
+        const counts = await repository.openCounts(userId, method.id);
+        if (counts.total >= OPEN_INVOICES_PER_ACCOUNT) {
+          throw BILLING_REFUSALS.tooManyOpenInvoices({ limit: OPEN_INVOICES_PER_ACCOUNT });
+        }
+        if (counts.method >= OPEN_INVOICES_PER_METHOD) {
+          throw BILLING_REFUSALS.tooManyOpenInvoicesOfMethod({ limit: OPEN_INVOICES_PER_METHOD });
+        }
+        if (!method.asset) return { id: await repository.create(invoice), created: true };
+        // A crypto method asks for its asset: the amount is picked and held under the advisory lock of the address
+        // and asset the invoice shows (not the method's row lock: staff edits and webhooks do not wait for top-ups),
+        // so concurrent top-ups to one wallet take their tails one after another, whichever methods they come through.
+        const current = await paymentMethodsRepository(tx).get(method.id);
+        if (!current?.active || current.asset === null) throw BILLING_REFUSALS.methodUnavailable();
+        const payAddress = PROVIDERS[current.provider].payAddress(current);
+        await repository.lockAmountsAt(current.asset, payAddress);
+        checkRate(current);
+        const asset = await uniqueAssetAmount(tx, current, payAddress, input.amount + fee, reserveHours);
+        return { id: await repository.create({ ...invoice, payAddress, asset }), created: true };
+      });
       // The key was taken between the read and the insert: the other request made it.
-      if (id === null) return (await same()) as { id: number; created: false };
-      await openCheckout(id, method, language);
-      return { id, created: true };
+      if (outcome.id === null) return (await same()) as { id: number; created: false };
+      if (outcome.created) await openCheckout(outcome.id, method, language);
+      return { id: outcome.id, created: outcome.created };
     },
 
     /**
@@ -260,12 +311,17 @@ export function billingService(db: Db, options: BillingOptions) {
 
     /**
      * Edits a method: `changes` sees the stored method under its row lock (the secrets merge reads the stored ones,
-     * so two edits cannot drop each other's key). False when there is no such method.
+     * so two edits cannot drop each other's key). A typed rate past the band from the stored one (as it is under the
+     * lock) is refused unless staff `confirmed` it. False when there is no such method.
      */
     updateMethod(
       id: number,
       changes: (current: StoredMethod) => Partial<MethodRow>,
-      rate?: { readonly value: string | null | undefined; readonly actorId: number },
+      rate?: {
+        readonly value: string | null | undefined;
+        readonly actorId: number;
+        readonly confirmed: boolean;
+      },
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const repository = paymentMethodsRepository(tx);
@@ -274,6 +330,10 @@ export function billingService(db: Db, options: BillingOptions) {
         await repository.update(id, changes(current));
         // Only a changed rate is re-dated and re-signed: saving the form again does not make an old rate look new.
         if (rate && rate.value !== undefined && !sameRate(rate.value, current.rate)) {
+          if (rate.value !== null && current.rate !== null && !rate.confirmed) {
+            const jump = rateJump(current.rate, rate.value);
+            if (jump) throw BILLING_REFUSALS.rateJump({ current: current.rate, jump });
+          }
           await repository.setRate(id, rate.value, rate.actorId);
         }
         return true;
@@ -282,13 +342,24 @@ export function billingService(db: Db, options: BillingOptions) {
 
     /**
      * The rates job: reads each claimed provider-rated method's endpoint (outside any transaction: a slow exchange
-     * holds no lock) and records the rate or the failure. Answers how many methods it read.
+     * holds no lock) and records the rate or the failure. A rate past the band from the method's accepted one (as it
+     * is under the row's lock: staff may have set one meanwhile) is refused: the old rate stays and ages, `rate_error`
+     * says why, and the `rate_refused` alert tells staff. Answers how many methods it read.
      */
     async readRates(now: Date): Promise<number> {
       const claims = await methods.claimRateReads(now, RATE_READ_EVERY_MS);
       const allowLocal = options.allowLocal ?? false;
       for (const claim of claims) {
-        await methods.recordRead(claim, await readRate(claim.rate_url, claim.rate_path, { allowLocal }));
+        const read = await readRate(claim.rate_url, claim.rate_path, { allowLocal });
+        if (!('rate' in read)) {
+          await methods.recordRead(claim, read, now);
+          continue;
+        }
+        await db.transaction(async (tx) => {
+          const repository = paymentMethodsRepository(tx);
+          const accepted = (await repository.lock(claim.id))?.rate ?? null;
+          await repository.recordRead(claim, judgeRate(accepted, read.rate), now);
+        });
       }
       return claims.length;
     },

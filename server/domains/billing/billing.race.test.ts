@@ -1,11 +1,13 @@
 // Money under concurrency, on PostgreSQL (PGlite has one connection, so nothing there runs at once): whatever arrives
-// twice or at the same moment, an invoice is credited once, a balance never goes below zero, and the last use of a
-// promo code goes to one customer.
+// twice or at the same moment, an invoice is credited once, a balance never goes below zero, the last use of a
+// promo code goes to one customer, a wallet's amount names one invoice, and an account's open invoices stay within
+// their limits (rate limits off, as in every test app).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
 import { startFakeBtcpay, webhookDelivery, type FakeBtcpay } from '../../test/btcpay-server.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
+import { startFakeNowpayments } from '../../test/nowpayments-server.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { BILLING_REFUSALS, billingService, promoCodesRepository } from './index.ts';
 
@@ -182,6 +184,117 @@ describe.runIf(postgres)('money races on PostgreSQL', () => {
     );
   });
 
+  it('two methods on one wallet, 20 top-ups of one amount at once through both: 20 distinct amounts (#43)', async () => {
+    const method = async (code: string) => {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/panel/payment-methods/',
+        headers: staff,
+        payload: {
+          code,
+          name_ru: 'USDT',
+          kind: 'crypto',
+          provider: 'manual',
+          settings: { address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' },
+          asset: 'USDT-TRC20',
+          rate: '95.50',
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      return created.json().id as number;
+    };
+    const methods = [await method('usdt_wallet_a'), await method('usdt_wallet_b')];
+    const payers = await Promise.all(Array.from({ length: 20 }, () => customer()));
+    const answers = await Promise.all(
+      payers.map((payer, index) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/invoices/',
+          headers: payer.headers,
+          payload: { method: methods[index % 2], amount: 955_000 },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
+    // 9 550 ₽ at 95.50 ₽ = 100 USDT: the lowest 20 tails, each once, whichever method asked.
+    expect(answers.map((answer) => answer.json().asset.amount as string).sort()).toEqual(
+      Array.from({ length: 20 }, (_, index) => `100.${String(index + 1).padStart(4, '0')}`),
+    );
+  });
+
+  it('one account, 40 top-ups at once on 5 methods: 20 open in all, at most 5 a method, the rest refused (#43)', async () => {
+    const methods: number[] = [];
+    for (let n = 0; n < 5; n++) {
+      const [row] = await testDb.db.query<{ id: number }>(
+        `INSERT INTO payment_methods (code, name_ru, kind, provider) VALUES ($1, 'Cash', 'fiat', 'manual') RETURNING id`,
+        [`cash_race_${n}`],
+      );
+      methods.push(row?.id as number);
+    }
+    const payer = await customer();
+    const answers = await Promise.all(
+      methods.flatMap((method) =>
+        Array.from({ length: 8 }, (_, n) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/invoices/',
+            headers: payer.headers,
+            payload: { method, amount: 10_000 + n },
+          }),
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(20);
+    const open = await testDb.db.query<{ method_id: number; n: number }>(
+      `SELECT method_id, count(*)::int AS n FROM invoices WHERE user_id = $1 AND status = 'pending' GROUP BY method_id`,
+      [payer.id],
+    );
+    expect(open.reduce((sum, row) => sum + row.n, 0)).toBe(20);
+    expect(open.every((row) => row.n <= 5)).toBe(true);
+  });
+
+  it('50 NOWPayments top-ups of one amount at once: one invoice at the gateway, every answer names it (#43)', async () => {
+    const nowpayments = await startFakeNowpayments();
+    try {
+      const method = await app.inject({
+        method: 'POST',
+        url: '/api/panel/payment-methods/',
+        headers: staff,
+        payload: {
+          code: 'np_race',
+          name_ru: 'NOWPayments',
+          kind: 'crypto',
+          provider: 'nowpayments',
+          settings: { server_url: nowpayments.url },
+          secrets: { api_key: nowpayments.apiKey, webhook_secret: nowpayments.ipnSecret },
+        },
+      });
+      expect(method.statusCode).toBe(201);
+      const payer = await customer();
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/invoices/',
+            headers: payer.headers,
+            payload: { method: method.json().id, amount: 30_000 },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+        ...Array.from({ length: 49 }, () => 200),
+        201,
+      ]);
+      expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+      expect(nowpayments.requests.filter((request) => request === 'POST /v1/invoice')).toHaveLength(1);
+      expect(await testDb.db.query('SELECT 1 FROM invoices WHERE user_id = $1', [payer.id])).toHaveLength(1);
+    } finally {
+      await nowpayments.close();
+    }
+  });
+
   it('the last use of a promo code goes to one of 10 customers ordering at once', async () => {
     await testDb.db.query("INSERT INTO promo_codes (code, kind, value, max_uses) VALUES ('LASTONE', 'percent', 10, 1)");
     const payers = await Promise.all(Array.from({ length: 10 }, () => customer()));
@@ -194,5 +307,20 @@ describe.runIf(postgres)('money races on PostgreSQL', () => {
     expect(results.filter((result) => 'refused' in result && result.refused === 'used_up')).toHaveLength(9);
     const [row] = await testDb.db.query<{ uses: number }>("SELECT uses FROM promo_codes WHERE code = 'LASTONE'");
     expect(row?.uses).toBe(1);
+  });
+
+  it('after the races every balance is the sum of its ledger, and no wallet asks two open invoices for one amount', async () => {
+    const drifted = await testDb.db.query(
+      `SELECT u.id, u.balance, (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE user_id = u.id)::bigint AS sum
+         FROM users u
+        WHERE u.balance <> (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE user_id = u.id)`,
+    );
+    expect(drifted).toEqual([]);
+    const shared = await testDb.db.query(
+      `SELECT receiving_address(asset, pay_address) AS address, asset, asset_amount::text AS amount
+         FROM invoices WHERE status = 'pending' AND asset_amount IS NOT NULL
+        GROUP BY 1, 2, 3 HAVING count(*) > 1`,
+    );
+    expect(shared).toEqual([]);
   });
 });

@@ -81,6 +81,19 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
     });
   const balanceOf = async (who: 'alice' | 'bob') =>
     (await call('GET', '/api/users/', as[who])).json().balance as number;
+  /** A new customer with no invoices yet, signed in to `on`. */
+  const customer = async (on = app) => {
+    const email = freshEmail('payer');
+    const user = await createUser(testDb.db, { email, verified: true });
+    return { id: user.id, headers: tokenHeader(await login(on, email)) };
+  };
+  const openInvoices = async (userId: number) =>
+    (
+      await testDb.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM invoices WHERE user_id = $1 AND status = 'pending'",
+        [userId],
+      )
+    )[0]?.n;
   let manualId: number;
 
   it('staff create a manual method: secrets never come back, rich text is sanitized, customers see it active', async () => {
@@ -309,6 +322,121 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
     await expect(testDb.db.query('UPDATE users SET balance = -1 WHERE id = $1', [ids.bob])).rejects.toThrow();
   });
 
+  it('answers a repeated top-up with the open invoice of that amount and method, not a second one (#43)', async () => {
+    const carol = await customer();
+    const topUp = (amount: number, key?: string) =>
+      call(
+        'POST',
+        '/api/invoices/',
+        { ...carol.headers, ...(key ? { 'idempotency-key': key } : {}) },
+        {
+          method: manualId,
+          amount,
+        },
+      );
+    const first = await topUp(80_000);
+    expect(first.statusCode).toBe(201);
+    for (const again of [await topUp(80_000), await topUp(80_000, 'another-click')]) {
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+    }
+    expect((await topUp(90_000)).statusCode).toBe(201);
+    expect(await openInvoices(carol.id)).toBe(2);
+
+    // Half its time gone: a fresh invoice rather than one about to expire (the old one stays payable).
+    await testDb.db.query(
+      `UPDATE invoices SET created_at = now() - interval '31 minutes', expires_at = now() + interval '29 minutes'
+        WHERE id = $1`,
+      [first.json().id],
+    );
+    const fresh = await topUp(80_000);
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json().id).not.toBe(first.json().id);
+    // A cancelled one is never answered again.
+    expect((await call('POST', `/api/invoices/${fresh.json().id}/cancel/`, carol.headers)).statusCode).toBe(200);
+    const afterCancel = await topUp(80_000);
+    expect(afterCancel.statusCode).toBe(201);
+    expect([first.json().id, fresh.json().id]).not.toContain(afterCancel.json().id);
+  });
+
+  it('holds an account to 5 open invoices of a method and 20 in all, refused in its language (#43)', async () => {
+    const dave = await customer();
+    const methods = [manualId];
+    for (const code of ['cash_a', 'cash_b', 'cash_c', 'cash_d']) {
+      const [row] = await testDb.db.query<{ id: number }>(
+        `INSERT INTO payment_methods (code, name_ru, kind, provider) VALUES ($1, $1, 'fiat', 'manual') RETURNING id`,
+        [code],
+      );
+      methods.push(row?.id as number);
+    }
+    const topUp = (method: number, amount: number, headers: Record<string, string> = EN) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/invoices/',
+        headers: { ...headers, ...dave.headers },
+        payload: { method, amount },
+      });
+    for (let n = 1; n <= 5; n++) expect((await topUp(manualId, 50_000 + n)).statusCode).toBe(201);
+    const sixth = await topUp(manualId, 50_006);
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json()).toEqual({
+      detail:
+        'You have 5 unpaid invoices with this payment method, as many as it allows: pay or cancel one of them, or choose another method.',
+    });
+    expect((await topUp(manualId, 50_006, RU)).json()).toEqual({
+      detail:
+        'Неоплаченных счетов этим способом оплаты у вас: 5 — больше открыть нельзя. Оплатите или отмените один из них либо выберите другой способ.',
+    });
+    // One of the five asked for again is still answered: a repeat opens nothing.
+    expect((await topUp(manualId, 50_003)).statusCode).toBe(200);
+
+    for (const method of methods.slice(1, 4)) {
+      for (let n = 1; n <= 5; n++) expect((await topUp(method, 1_000 + n)).statusCode).toBe(201);
+    }
+    const twentyFirst = await topUp(methods[4] as number, 1_000);
+    expect(twentyFirst.statusCode).toBe(409);
+    expect(twentyFirst.json()).toEqual({
+      detail: 'You have 20 unpaid invoices, as many as an account may have open: pay or cancel one of them first.',
+    });
+    expect((await topUp(methods[4] as number, 1_000, RU)).json()).toEqual({
+      detail: 'Неоплаченных счетов у вас: 20 — больше открыть нельзя. Сначала оплатите или отмените один из них.',
+    });
+    expect(await openInvoices(dave.id)).toBe(20);
+
+    // Past its time (as when paid or cancelled), an invoice makes room for another.
+    const [oldest] = await testDb.db.query<{ id: number }>(
+      'SELECT id FROM invoices WHERE user_id = $1 AND method_id = $2 ORDER BY id LIMIT 1',
+      [dave.id, manualId],
+    );
+    await testDb.db.query("UPDATE invoices SET expires_at = now() - interval '1 minute' WHERE id = $1", [
+      oldest?.id ?? 0,
+    ]);
+    expect((await topUp(manualId, 50_006)).statusCode).toBe(201);
+  });
+
+  it('rate-limits top-ups per account: 30 an hour, then 429 with Retry-After (#43)', async () => {
+    const limited = await buildTestApp({ db: testDb.db, env: { RATE_LIMITS: 'on' } });
+    try {
+      const erin = await customer(limited);
+      const topUp = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/invoices/',
+          headers: { ...EN, ...erin.headers },
+          payload: { method: manualId, amount: 75_000 },
+        });
+      const answers = [];
+      for (let n = 0; n < 30; n++) answers.push((await topUp()).statusCode);
+      expect(answers).toEqual([201, ...Array.from({ length: 29 }, () => 200)]);
+      const throttled = await topUp();
+      expect(throttled.statusCode).toBe(429);
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(3_500);
+      expect(throttled.json().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   describe('through BTCPay Server (Greenfield)', () => {
     let methodId: number;
     let invoiceId: number;
@@ -502,6 +630,19 @@ describe.each(BACKENDS)('the money API on $name', (backend) => {
           settings: { server_url: gateway.url, store_id: gateway.storeId },
         });
       }
+    });
+
+    it('answers a repeated top-up with its open invoice: no second invoice at the gateway (#43)', async () => {
+      const payer = await customer();
+      const topUp = () => call('POST', '/api/invoices/', payer.headers, { method: methodId, amount: 6_000 });
+      const first = await topUp();
+      expect(first.statusCode).toBe(201);
+      expect(first.json().checkout_url).toMatch(/^http/);
+      const atGateway = gateway.invoices.size;
+      const again = await topUp();
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(gateway.invoices.size).toBe(atGateway);
     });
   });
 

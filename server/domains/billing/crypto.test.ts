@@ -95,6 +95,17 @@ describe.each(BACKENDS)('crypto top-ups on $name', (backend) => {
     });
   const customerMethod = async (id: number) =>
     (await call('GET', '/api/payment-methods/', {})).json().find((method: { id: number }) => method.id === id);
+  /** Moves an invoice's life `minutes` back, as if it had been made that long ago (the amount it holds with it). */
+  const makeOlder = (id: number, minutes: number) =>
+    testDb.db.query(
+      `WITH moved AS (
+         UPDATE invoices SET created_at = created_at - make_interval(mins => $2),
+                expires_at = expires_at - make_interval(mins => $2), paid_at = paid_at - make_interval(mins => $2)
+          WHERE id = $1 RETURNING id)
+       UPDATE invoice_amount_reservations SET reserved_until = reserved_until - make_interval(mins => $2)
+        WHERE invoice_id IN (SELECT id FROM moved)`,
+      [id, minutes],
+    );
 
   it('staff give a method its asset and rate: the panel shows who set the rate and when', async () => {
     const created = await call('POST', '/api/panel/payment-methods/', as.cashier, USDT);
@@ -121,7 +132,7 @@ describe.each(BACKENDS)('crypto top-ups on $name', (backend) => {
     });
   });
 
-  it('an invoice locks the rate and asks for the converted total plus a tail no other open invoice has', async () => {
+  it('an invoice locks the rate and asks for the converted total plus a tail no other invoice to the wallet holds', async () => {
     // 10 000 ₽ at 95.50 ₽ = 104.71204… USDT: rounded up to 4 decimals, then the first free tail.
     const first = await topUp('alice', usdtId, 1_000_000);
     expect(first.statusCode).toBe(201);
@@ -135,18 +146,21 @@ describe.each(BACKENDS)('crypto top-ups on $name', (backend) => {
     const second = (await topUp('bob', usdtId, 1_000_000)).json();
     expect(second.asset.amount).toBe('104.7123');
 
-    // A new rate prices new invoices; the open ones keep theirs.
+    // A new rate prices new invoices; the open ones keep theirs, and asking again for one answers it as it is.
     expect((await call('PATCH', `/api/panel/payment-methods/${usdtId}/`, as.cashier, { rate: '100' })).statusCode).toBe(
       200,
     );
-    expect((await topUp('bob', usdtId, 1_000_000)).json().asset).toMatchObject({ amount: '100.0001', rate: '100' });
+    expect((await topUp('bob', usdtId, 2_000_000)).json().asset).toMatchObject({ amount: '200.0001', rate: '100' });
+    const repeated = await topUp('bob', usdtId, 1_000_000);
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json()).toMatchObject({ id: second.id, asset: { amount: '104.7123', rate: '95.5' } });
     const again = (await call('GET', `/api/invoices/${invoice.id}/`, as.alice)).json();
     expect(again.asset).toMatchObject({ amount: '104.7122', rate: '95.5' });
 
-    // A cancelled invoice gives its amount back to the next top-up at that rate.
+    // A cancelled invoice keeps its amount (a deposit may be on its way): the next top-up at that rate gets another.
     await call('PATCH', `/api/panel/payment-methods/${usdtId}/`, as.cashier, { rate: '95.5' });
     expect((await call('POST', `/api/invoices/${invoice.id}/cancel/`, as.alice)).statusCode).toBe(200);
-    expect((await topUp('alice', usdtId, 1_000_000)).json().asset.amount).toBe('104.7122');
+    expect((await topUp('alice', usdtId, 1_000_000)).json().asset.amount).toBe('104.7124');
   });
 
   it('staff find an invoice by the amount a deposit came with and record what arrived', async () => {
@@ -170,15 +184,105 @@ describe.each(BACKENDS)('crypto top-ups on $name', (backend) => {
     expect(malformed.json()).toHaveProperty('asset_amount');
   });
 
+  it("an amount is one payer's per wallet and asset, across methods, and stays so after its invoice closes (#43)", async () => {
+    // A second method on the very same wallet (a promo name, another fee): its invoices share the wallet's amounts.
+    const twin = await call('POST', '/api/panel/payment-methods/', as.cashier, { ...USDT, code: 'usdt_twin' });
+    expect(twin.statusCode).toBe(201);
+    const twinId = twin.json().id as number;
+    // 9 550 ₽ at 95.50 ₽ is 100 USDT exactly: the first tail makes 100.0001.
+    const alice = (await topUp('alice', usdtId, 955_000)).json();
+    expect(alice.asset.amount).toBe('100.0001');
+    const bob = (await topUp('bob', twinId, 955_000)).json();
+    expect(bob.asset.amount).toBe('100.0002');
+
+    // Alice's invoice expired a minute ago and the sweep wrote it: her deposit may still come, so Bob gets another.
+    await makeOlder(alice.id, 61);
+    await app.jobs.runOne('invoices.expire');
+    expect((await call('GET', `/api/invoices/${alice.id}/`, as.alice)).json().status).toBe('expired');
+    const afterExpiry = (await topUp('bob', usdtId, 955_000)).json();
+    expect(afterExpiry.asset.amount).toBe('100.0003');
+
+    // Cancelled, and paid: each keeps its amount as well.
+    expect((await call('POST', `/api/invoices/${bob.id}/cancel/`, as.bob)).statusCode).toBe(200);
+    const paid = await call('POST', `/api/panel/invoices/${afterExpiry.id}/paid/`, as.cashier, {});
+    expect(paid.json().status).toBe('paid');
+    const next = await topUp('alice', twinId, 955_000);
+    expect(next.statusCode).toBe(201);
+    expect(next.json().asset.amount).toBe('100.0004');
+
+    // A day after it expired (INVOICE_AMOUNT_RESERVE_HOURS' default), an amount is free for the next top-up again.
+    await makeOlder(alice.id, 22 * 60);
+    expect((await topUp('alice', usdtId, 955_000)).json().asset.amount).toBe('100.0005');
+    await makeOlder(alice.id, 2 * 60 + 1);
+    expect((await topUp('bob', twinId, 955_000)).json().asset.amount).toBe('100.0001');
+  });
+
+  it('INVOICE_AMOUNT_RESERVE_HOURS sets how long an amount stays held, after a late payment too', async () => {
+    const shortHold = await buildTestApp({ db: testDb.db, env: { INVOICE_AMOUNT_RESERVE_HOURS: '2' } });
+    try {
+      const topUpThere = async (who: 'alice' | 'bob') =>
+        (
+          await shortHold.inject({
+            method: 'POST',
+            url: '/api/invoices/',
+            headers: { ...EN, ...as[who] },
+            payload: { method: usdtId, amount: 1_432_500 },
+          })
+        ).json();
+      // 14 325 ₽ at 95.50 ₽ = 150 USDT. Alice's invoice lives an hour (INVOICE_TTL_MINUTES), her amount 2 h more.
+      const first = await topUpThere('alice');
+      expect(first.asset.amount).toBe('150.0001');
+      await makeOlder(first.id, 150);
+      expect((await topUpThere('bob')).asset.amount).toBe('150.0002');
+      // Staff credit her money that came late: a second deposit of it still names her invoice for 2 h more.
+      const paid = await shortHold.inject({
+        method: 'POST',
+        url: `/api/panel/invoices/${first.id}/paid/`,
+        headers: { ...EN, ...as.cashier },
+        payload: {},
+      });
+      expect(paid.json().status).toBe('paid');
+      await makeOlder(first.id, 60);
+      const late = await topUpThere('alice');
+      expect(late.asset.amount).toBe('150.0003');
+      await makeOlder(first.id, 61);
+      expect((await call('POST', `/api/invoices/${late.id}/cancel/`, as.alice)).statusCode).toBe(200);
+      expect((await topUpThere('alice')).asset.amount).toBe('150.0001');
+    } finally {
+      await shortHold.close();
+    }
+  });
+
+  it('one wallet typed in another case is one wallet: Ethereum addresses are compared as the chain does', async () => {
+    const make = async (code: string, address: string) =>
+      (
+        await call('POST', '/api/panel/payment-methods/', as.cashier, {
+          code,
+          name_ru: code,
+          kind: 'crypto',
+          provider: 'manual',
+          settings: { address },
+          asset: 'ETH',
+          rate: '300000',
+        })
+      ).json().id as number;
+    const checksummed = await make('eth_checksummed', ETH_ADDRESS);
+    const lower = await make('eth_lower', ETH_ADDRESS.toLowerCase());
+    // 6 000 ₽ at 300 000 ₽ = 0.02 ETH.
+    expect((await topUp('alice', checksummed, 600_000)).json().asset.amount).toBe('0.020001');
+    expect((await topUp('bob', lower, 600_000)).json().asset.amount).toBe('0.020002');
+  });
+
   it('a rate older than its limit makes the method unavailable: listed with the reason, top-ups refused', async () => {
     await testDb.db.query(`UPDATE payment_methods SET rate_at = now() - interval '61 minutes' WHERE id = $1`, [usdtId]);
     expect(await customerMethod(usdtId)).toMatchObject({ unavailable: 'stale_rate' });
-    const refused = await topUp('alice', usdtId, 1_000_000);
+    // An amount Alice has no open invoice for (one she has is answered as it is, at the rate it locked).
+    const refused = await topUp('alice', usdtId, 1_100_000);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       method: ['The exchange rate of this method is out of date: choose another one or try again later.'],
     });
-    expect((await topUp('alice', usdtId, 1_000_000, RU)).json()).toEqual({
+    expect((await topUp('alice', usdtId, 1_100_000, RU)).json()).toEqual({
       method: ['Курс этого способа устарел: выберите другой или попробуйте позже.'],
     });
 
@@ -280,7 +384,8 @@ describe.each(BACKENDS)('crypto top-ups on $name', (backend) => {
     expect(await app.jobs.runOne('payments.rates')).toBeGreaterThanOrEqual(1);
     const read = (await call('GET', `/api/panel/payment-methods/${id}/`, as.cashier)).json();
     expect(read).toMatchObject({ rate: '97.25', rate_set_by: null, rate_error: '' });
-    expect((await topUp('alice', id, 972_500)).json().asset.amount).toBe('100.0001');
+    // 2 917.50 ₽ at 97.25 ₽ = 30 USDT (to the wallet the other methods use, where 100 USDT's tails are held).
+    expect((await topUp('alice', id, 291_750)).json().asset.amount).toBe('30.0001');
     // Claimed for the interval: a second run (another process) does not read it again.
     expect(await app.jobs.runOne('payments.rates')).toBe(0);
 

@@ -65,7 +65,10 @@ const customerRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingServ
     methods.listActive(request.language, currency),
   );
 
-  app.post('/api/invoices/', { ...signedIn, schema: { response: createdOrRepeated } }, async (request, reply) => {
+  // A script looping on top-ups is held to a person's pace before any invoice is looked at (RATE_LIMITS).
+  const toppingUp = { preHandler: [app.requireAuthenticated, app.rateLimit.perAccount('invoiceAccount')] };
+
+  app.post('/api/invoices/', { ...toppingUp, schema: { response: createdOrRepeated } }, async (request, reply) => {
     const { language } = request;
     const key = idempotencyKey(request);
     const input = parseBody(InvoiceCreateSchema, request.body, language);

@@ -20,6 +20,8 @@ export { BILLING_MESSAGES } from './messages.ts';
 // Orders pay inside their own transaction: a ledger posting, and a promo code checked (quote) or redeemed (order).
 export { promoCodesRepository, type PromoJudgement, type PromoRefusal } from './promo-codes-repository.ts';
 export { billingService, type BillingOptions, type BillingService } from './billing-service.ts';
+// The `rate_refused` alert words the band the rates job refuses past.
+export { RATE_BAND } from './rates.ts';
 
 /** How often pending invoices past their time are written `expired` (reads show it at once regardless). */
 const EXPIRY_SWEEP_MS = 60_000;

@@ -72,6 +72,8 @@ export interface NewInvoice {
     readonly decimals: number;
     readonly rate: string;
     readonly rateAt: Date | string;
+    /** How long after the invoice expires its amount stays held at the address (INVOICE_AMOUNT_RESERVE_HOURS). */
+    readonly reserveHours: number;
   };
 }
 
@@ -153,19 +155,75 @@ export function invoicesRepository(q: Queryable) {
       one('i.provider = $1 AND i.provider_reference = $2', [provider, reference], true),
 
     /**
-     * The amounts open invoices of a method ask for between `above` (exclusive) and `upTo`: the tails taken. Read under
-     * the method's advisory lock (the service's), so no other top-up of the method picks one meanwhile.
+     * Locks the account's row (`FOR NO KEY UPDATE`: what a balance change takes, so a top-up and a credit of one
+     * account wait for each other, while rows merely naming the account do not wait). Top-ups of one account then
+     * count, reuse and write their open invoices one after another, however many arrive at once.
      */
-    async openAmounts(methodId: number, above: string, upTo: string): Promise<string[]> {
+    async lockAccount(userId: number): Promise<void> {
+      await q.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+    },
+
+    /**
+     * The account's open invoice of this method for this amount, to answer a repeated top-up with instead of a new
+     * one: only while less than half its time has passed (a fresh one is better than one about to expire), and at a
+     * gateway only with its checkout open — or being opened, made less than `openingSeconds` ago by a request still
+     * waiting for the gateway (an older one without a checkout was left by a process that died mid-call: unpayable).
+     */
+    async reusable(userId: number, methodId: number, amount: number, openingSeconds: number): Promise<number | null> {
+      const [row] = await q.query<{ id: number }>(
+        `SELECT id FROM invoices
+          WHERE user_id = $1 AND method_id = $2 AND amount = $3 AND status = 'pending'
+            AND now() < created_at + (expires_at - created_at) / 2
+            AND (provider = 'manual' OR checkout_url IS NOT NULL OR created_at > now() - make_interval(secs => $4))
+          ORDER BY created_at DESC, id DESC
+          LIMIT 1`,
+        [userId, methodId, amount, openingSeconds],
+      );
+      return row?.id ?? null;
+    },
+
+    /** How many open invoices the account has in all and of this method (pending and not past their time). */
+    async openCounts(userId: number, methodId: number): Promise<{ total: number; method: number }> {
+      const [row] = await q.query<{ total: number; method: number }>(
+        `SELECT count(*)::int AS total, (count(*) FILTER (WHERE method_id = $2))::int AS method
+           FROM invoices WHERE user_id = $1 AND status = 'pending' AND expires_at > now()`,
+        [userId, methodId],
+      );
+      return row ?? { total: 0, method: 0 };
+    },
+
+    /**
+     * Takes the advisory lock of an address's amounts in an asset for the rest of the transaction (the address as its
+     * chain compares it, as the reservations key it): top-ups to one wallet pick their tails one after another.
+     */
+    async lockAmountsAt(asset: CryptoAsset, payAddress: string): Promise<void> {
+      await q.query(
+        `SELECT pg_advisory_xact_lock(hashtext('invoices.asset_amount'), hashtext($1 || ' ' || receiving_address($1, $2)))`,
+        [asset, payAddress],
+      );
+    },
+
+    /**
+     * The amounts held at a receiving address for an asset between `above` (exclusive) and `upTo`: the tails taken,
+     * by an open invoice of any method or by one closed within the reserve window. Read under the address's advisory
+     * lock (the service's), so no other top-up to the address picks one meanwhile.
+     */
+    async heldAmounts(asset: CryptoAsset, payAddress: string, above: string, upTo: string): Promise<string[]> {
       const rows = await q.query<{ amount: string }>(
-        `SELECT asset_amount::text AS amount FROM invoices
-          WHERE method_id = $1 AND status = 'pending' AND asset_amount > $2::numeric AND asset_amount <= $3::numeric`,
-        [methodId, above, upTo],
+        `SELECT asset_amount::text AS amount FROM invoice_amount_reservations
+          WHERE pay_address = receiving_address($1, $2) AND asset = $1
+            AND asset_amount > $3::numeric AND asset_amount <= $4::numeric AND reserved_until > now()`,
+        [asset, payAddress, above, upTo],
       );
       return rows.map((row) => row.amount);
     },
 
-    /** The new invoice's id; null when the customer's idempotency key was taken meanwhile (a concurrent retry). */
+    /**
+     * The new invoice's id; null when the customer's idempotency key was taken meanwhile (a concurrent retry). A
+     * crypto invoice holds its amount at the address in the same transaction, until its expiry plus the window; an
+     * amount another invoice still holds is a bug above (the service read it as free), so it fails rather than
+     * asking two payers for one amount.
+     */
     async create(invoice: NewInvoice): Promise<number | null> {
       const rows = await q.query<{ id: number }>(
         `INSERT INTO invoices (user_id, method_id, provider, amount, fee, currency, pay_address, idempotency_key,
@@ -191,7 +249,37 @@ export function invoicesRepository(q: Queryable) {
           invoice.asset?.rateAt ?? null,
         ],
       );
-      return rows[0]?.id ?? null;
+      const id = rows[0]?.id ?? null;
+      if (id !== null && invoice.asset) {
+        const held = await q.query(
+          `INSERT INTO invoice_amount_reservations (pay_address, asset, asset_amount, invoice_id, reserved_until)
+           SELECT receiving_address(asset, pay_address), asset, asset_amount, id,
+                  expires_at + make_interval(hours => $2)
+             FROM invoices WHERE id = $1
+           ON CONFLICT (pay_address, asset, asset_amount) DO UPDATE
+             SET invoice_id = EXCLUDED.invoice_id, reserved_until = EXCLUDED.reserved_until
+             WHERE invoice_amount_reservations.reserved_until <= now()
+           RETURNING invoice_id`,
+          [id, invoice.asset.reserveHours],
+        );
+        if (held.length === 0) {
+          throw new Error(`${invoice.asset.amount} ${invoice.asset.code} at ${invoice.payAddress} is held already`);
+        }
+      }
+      return id;
+    },
+
+    /**
+     * A paid invoice keeps its amount for the window after the payment too (staff credited money that came late):
+     * a second deposit of it still names this invoice. Nothing when another invoice holds the amount by now.
+     */
+    async holdPaidAmount(id: number, reserveHours: number): Promise<void> {
+      await q.query(
+        `UPDATE invoice_amount_reservations
+            SET reserved_until = greatest(reserved_until, now() + make_interval(hours => $2))
+          WHERE invoice_id = $1`,
+        [id, reserveHours],
+      );
     },
 
     async setCheckout(id: number, providerReference: string, checkoutUrl: string): Promise<void> {

@@ -1,6 +1,7 @@
 /** The money domain's messages, in both languages. */
 import { type Currency, formatPrice } from '@proxy/contract/money';
 import type { Messages } from '../../lib/messages.ts';
+import { formatFactor, RATE_BAND, type RateJump } from './rates.ts';
 
 export const BILLING_MESSAGES = {
   methodUnavailable: { en: 'This payment method is not available.', ru: 'Этот способ оплаты недоступен.' },
@@ -30,11 +31,23 @@ export const BILLING_MESSAGES = {
     en: 'The exchange rate of this method is out of date: choose another one or try again later.',
     ru: 'Курс этого способа устарел: выберите другой или попробуйте позже.',
   },
-  /** Every unique amount near this one is taken by an open invoice (999 of them): very unlikely, but said. */
+  /** Every unique amount near this one is held at the address (999 of them): very unlikely, but said. */
   amountsTaken: {
     en: 'Too many open invoices for this amount right now: change the amount a little or try again later.',
     ru: 'Сейчас слишком много неоплаченных счетов на эту сумму: немного измените сумму или попробуйте позже.',
   },
+  /**
+   * An account's open invoices at their limit (billing-service.ts): pay or cancel one first. "Счетов: N" reads right
+   * for any N, where "N счетов" would need its plural form.
+   */
+  tooManyOpenInvoices: ({ limit }: { readonly limit: number }) => ({
+    en: `You have ${limit} unpaid invoices, as many as an account may have open: pay or cancel one of them first.`,
+    ru: `Неоплаченных счетов у вас: ${limit} — больше открыть нельзя. Сначала оплатите или отмените один из них.`,
+  }),
+  tooManyOpenInvoicesOfMethod: ({ limit }: { readonly limit: number }) => ({
+    en: `You have ${limit} unpaid invoices with this payment method, as many as it allows: pay or cancel one of them, or choose another method.`,
+    ru: `Неоплаченных счетов этим способом оплаты у вас: ${limit} — больше открыть нельзя. Оплатите или отмените один из них либо выберите другой способ.`,
+  }),
   assetDecimals: ({ decimals }: { readonly decimals: number }) => ({
     en: `This asset has at most ${decimals} digits after the decimal point.`,
     ru: `У этого актива не больше ${decimals} знаков после запятой.`,
@@ -52,6 +65,11 @@ export const BILLING_MESSAGES = {
     en: 'The rate provider URL must start with https://.',
     ru: 'Адрес источника курса должен начинаться с https://.',
   },
+  /** A typed rate past the band (`rateJump` in rates.ts): saved only when staff confirm it. */
+  rateJump: ({ current, jump }: { readonly current: string; readonly jump: RateJump }) => ({
+    en: `The new rate is ${formatFactor(jump.factor, 'en')}× ${jump.up ? 'above' : 'below'} the current one (${current}), more than the ×${RATE_BAND} a change may move without a second look. If it is right, confirm the change and save again.`,
+    ru: `Новый курс в ${formatFactor(jump.factor, 'ru')}× ${jump.up ? 'выше' : 'ниже'} текущего (${current}) — больше, чем ×${RATE_BAND}, допустимых без повторной проверки. Если он верен, подтвердите изменение и сохраните ещё раз.`,
+  }),
   maxBelowMin: {
     en: 'The maximum is below the minimum.',
     ru: 'Максимум меньше минимума.',

@@ -332,4 +332,20 @@ describe.each(BACKENDS)('top-ups through NOWPayments on $name', (backend) => {
     expect(answers.map((answer) => answer.json())).toEqual(Array.from({ length: 10 }, () => ({ result: 'applied' })));
     expect(await Promise.all(payers.map(balanceOf))).toEqual(Array.from({ length: 10 }, () => 1_500));
   });
+
+  it('answers a repeated top-up with the open invoice and its checkout: NOWPayments is not asked again (#43)', async () => {
+    const payer = await customer();
+    const { invoice, remote } = await topUp(payer, 12_000);
+    const opened = gateway.requests.filter((request) => request === 'POST /v1/invoice').length;
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/invoices/',
+      headers: payer.headers,
+      payload: { method: methodId, amount: 12_000 },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(invoice);
+    expect(again.json().checkout_url).toBe(remote.invoice_url);
+    expect(gateway.requests.filter((request) => request === 'POST /v1/invoice')).toHaveLength(opened);
+  });
 });

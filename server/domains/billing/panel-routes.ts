@@ -59,7 +59,14 @@ function methodRow(
   language: Language,
   allowLocal: boolean,
 ): Partial<MethodRow> {
-  const { fee_percent: fee, secrets: given, rate: _rate, asset_decimals: decimals, ...rest } = input;
+  const {
+    fee_percent: fee,
+    secrets: given,
+    rate: _rate,
+    confirm_rate: _confirmed,
+    asset_decimals: decimals,
+    ...rest
+  } = input;
   const secrets: Partial<Record<PaymentSecret, string>> = Object.fromEntries(
     Object.entries({ ...current?.secrets, ...given })
       // Left out or empty: the stored value stays; null: it goes.
@@ -160,6 +167,7 @@ const panelRoutes: FastifyPluginAsync<
       const found = await billing.updateMethod(id, (current) => methodRow(changes, current, language, allowLocal), {
         value: changes.rate,
         actorId: actorId(request),
+        confirmed: changes.confirm_rate ?? false,
       });
       return found ? presentId(id) : null;
     },

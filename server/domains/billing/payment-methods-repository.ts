@@ -22,6 +22,7 @@ import type { Queryable } from '../../db/db.ts';
 import { refuseOnConstraint } from '../../lib/constraints.ts';
 import { shortCache } from '../../lib/short-cache.ts';
 import { assignments, json, localized, nextSortOrder, reorder } from '../../lib/sql.ts';
+import type { RateRead } from './rates.ts';
 import { BILLING_REFUSALS } from './refusals.ts';
 
 /** A method as the server uses it: its secrets too. Never sent to a client as is. */
@@ -155,7 +156,10 @@ const FIELDS = {
  * A method's row as written: the input with the fee in basis points, the secrets merged and the decimals settled by
  * the service; a staff-typed rate is written apart (`setRate`), with who and when.
  */
-export type MethodRow = Omit<PaymentMethodInput, 'fee_percent' | 'secrets' | 'rate' | 'asset_decimals'> & {
+export type MethodRow = Omit<
+  PaymentMethodInput,
+  'fee_percent' | 'secrets' | 'rate' | 'confirm_rate' | 'asset_decimals'
+> & {
   readonly fee_basis_points: number;
   readonly secrets: Partial<Record<PaymentSecret, string>>;
   readonly asset_decimals: number;
@@ -248,12 +252,12 @@ export function paymentMethodsRepository(q: Queryable) {
       return rows.length > 0;
     },
 
-    /** A rate staff typed: dated now and signed with who set it. */
+    /** A rate staff typed: dated now and signed with who set it; the provider's refused reads are over. */
     async setRate(id: number, rate: string | null, actorId: number): Promise<void> {
       await q.query(
         `UPDATE payment_methods
             SET rate = $2::numeric, rate_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END,
-                rate_set_by = $3, rate_error = '', updated_at = now()
+                rate_set_by = $3, rate_error = '', rate_refused_since = NULL, updated_at = now()
           WHERE id = $1`,
         [id, rate, actorId],
       );
@@ -276,18 +280,27 @@ export function paymentMethodsRepository(q: Queryable) {
     },
 
     /**
-     * What a provider answered: the rate (dated by the database, as freshness is judged) or why it failed. Written
-     * only while the method still reads that endpoint: staff re-pointing it meanwhile wins.
+     * What a provider answered: the rate (dated by the database, as freshness is judged) or why it failed; a rate
+     * refused as implausible also starts (or continues) the refusal, from `now`. Written only while the method still
+     * reads that endpoint: staff re-pointing it meanwhile wins.
      */
-    async recordRead(claim: RateClaim, outcome: { readonly rate: string } | { readonly error: string }): Promise<void> {
+    async recordRead(claim: RateClaim, outcome: RateRead, now: Date): Promise<void> {
       const sets =
         'rate' in outcome
-          ? `rate = $4::numeric, rate_at = now(), rate_set_by = NULL, rate_error = ''`
-          : `rate_error = left($4, 500)`;
+          ? `rate = $4::numeric, rate_at = now(), rate_set_by = NULL, rate_error = '', rate_refused_since = NULL`
+          : 'refused' in outcome
+            ? `rate_error = left($4, 500), rate_refused_since = COALESCE(rate_refused_since, $5)`
+            : `rate_error = left($4, 500)`;
       await q.query(
         `UPDATE payment_methods SET ${sets}
           WHERE id = $1 AND rate_source = 'provider' AND rate_url = $2 AND rate_path = $3`,
-        [claim.id, claim.rate_url, claim.rate_path, 'rate' in outcome ? outcome.rate : outcome.error],
+        [
+          claim.id,
+          claim.rate_url,
+          claim.rate_path,
+          'rate' in outcome ? outcome.rate : outcome.error,
+          ...('refused' in outcome ? [now] : []),
+        ],
       );
     },
 

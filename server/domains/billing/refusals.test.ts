@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { BILLING_REFUSALS } from './refusals.ts';
 
-describeRefusals('billing', BILLING_REFUSALS, {
+testRefusals('billing', BILLING_REFUSALS, {
   methodUnavailable: {
     refusal: BILLING_REFUSALS.methodUnavailable(),
     status: 400,
@@ -66,6 +66,28 @@ describeRefusals('billing', BILLING_REFUSALS, {
       amount: ['Сейчас слишком много неоплаченных счетов на эту сумму: немного измените сумму или попробуйте позже.'],
     },
   },
+  tooManyOpenInvoices: {
+    refusal: BILLING_REFUSALS.tooManyOpenInvoices({ limit: 20 }),
+    status: 409,
+    en: {
+      detail: 'You have 20 unpaid invoices, as many as an account may have open: pay or cancel one of them first.',
+    },
+    ru: {
+      detail: 'Неоплаченных счетов у вас: 20 — больше открыть нельзя. Сначала оплатите или отмените один из них.',
+    },
+  },
+  tooManyOpenInvoicesOfMethod: {
+    refusal: BILLING_REFUSALS.tooManyOpenInvoicesOfMethod({ limit: 5 }),
+    status: 409,
+    en: {
+      detail:
+        'You have 5 unpaid invoices with this payment method, as many as it allows: pay or cancel one of them, or choose another method.',
+    },
+    ru: {
+      detail:
+        'Неоплаченных счетов этим способом оплаты у вас: 5 — больше открыть нельзя. Оплатите или отмените один из них либо выберите другой способ.',
+    },
+  },
   assetDecimals: {
     refusal: BILLING_REFUSALS.assetDecimals({ decimals: 6 }),
     status: 400,
@@ -95,6 +117,20 @@ describeRefusals('billing', BILLING_REFUSALS, {
     status: 400,
     en: { rate_url: ['The rate provider URL must start with https://.'] },
     ru: { rate_url: ['Адрес источника курса должен начинаться с https://.'] },
+  },
+  rateJump: {
+    refusal: BILLING_REFUSALS.rateJump({ current: '95.50', jump: { up: true, factor: 10_471_204_188.48 } }),
+    status: 400,
+    en: {
+      rate: [
+        'The new rate is 10,471,204,188× above the current one (95.50), more than the ×2 a change may move without a second look. If it is right, confirm the change and save again.',
+      ],
+    },
+    ru: {
+      rate: [
+        'Новый курс в 10\u00a0471\u00a0204\u00a0188× выше текущего (95.50) — больше, чем ×2, допустимых без повторной проверки. Если он верен, подтвердите изменение и сохраните ещё раз.',
+      ],
+    },
   },
   maxBelowMin: {
     refusal: BILLING_REFUSALS.maxBelowMin(),

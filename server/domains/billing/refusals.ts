@@ -14,8 +14,11 @@ export const BILLING_REFUSALS = defineRefusals('billing', {
   aboveMaxAmount: { status: 400, field: 'amount', message: BILLING_MESSAGES.aboveMaxAmount },
   noRate: { status: 400, field: 'method', message: BILLING_MESSAGES.noRate },
   staleRate: { status: 400, field: 'method', message: BILLING_MESSAGES.staleRate },
-  /** Every unique tail near the amount is taken by an open invoice of the method. */
+  /** Every unique tail near the amount is held at the address: by open invoices, or ones closed within the window. */
   amountsTaken: { status: 409, field: 'amount', message: BILLING_MESSAGES.amountsTaken },
+  /** The account has as many open invoices as it may, in all or of the method (issue #43). */
+  tooManyOpenInvoices: { status: 409, message: BILLING_MESSAGES.tooManyOpenInvoices },
+  tooManyOpenInvoicesOfMethod: { status: 409, message: BILLING_MESSAGES.tooManyOpenInvoicesOfMethod },
   /** A method asking for more decimals than its asset's chain has. */
   assetDecimals: { status: 400, field: 'asset_decimals', message: BILLING_MESSAGES.assetDecimals },
   assetManualOnly: { status: 400, field: 'asset', message: BILLING_MESSAGES.assetManualOnly },
@@ -23,6 +26,8 @@ export const BILLING_REFUSALS = defineRefusals('billing', {
   rateUrlInvalid: { status: 400, field: 'rate_url', message: BILLING_MESSAGES.rateUrlInvalid },
   /** A rate endpoint over plain HTTP in production (`rateUrlProblem`). */
   rateUrlScheme: { status: 400, field: 'rate_url', message: BILLING_MESSAGES.rateUrlScheme },
+  /** A typed rate more than RATE_BAND from the current one, without `confirm_rate`. */
+  rateJump: { status: 400, field: 'rate', message: BILLING_MESSAGES.rateJump },
   /** `payment_methods_amount_range`. */
   maxBelowMin: { status: 400, field: 'max_amount', message: BILLING_MESSAGES.maxBelowMin },
   /** A cancelled invoice marked paid, or a paid one marked paid by someone else a moment ago. */

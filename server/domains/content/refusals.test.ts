@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { CONTENT_REFUSALS } from './refusals.ts';
 
-describeRefusals('content', CONTENT_REFUSALS, {
+testRefusals('content', CONTENT_REFUSALS, {
   slugTaken: {
     refusal: CONTENT_REFUSALS.slugTaken(),
     status: 400,

@@ -35,7 +35,7 @@ const billingRoutes: FastifyPluginAsync<CustomerApiBillingOptions> = async (app,
   const ledger = ledgerRepository(app.db);
   const invoices = invoicesRepository(app.db);
   const present = invoicePresenter(app.db);
-  const reading = { preHandler: scopeGuard(app)('billing:read') };
+  const reading = { preHandler: scopeGuard('billing:read') };
 
   app.get(
     '/api/v1/balance/',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EN, RU, tokenHeader } from '../../test/accounts.ts';
 import { BACKENDS, buildTestApp, openSeededDb, seededApp, type SeededTestDb } from '../../test/helpers.ts';
 import { answerRotation, createCustomer, createFarm, freshPlace, type Customer } from '../../test/orders.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { farmService } from '../farm/index.ts';
 
 const DAY = 86_400_000;
@@ -361,6 +362,25 @@ describe.each(BACKENDS)('the customer API on $name', (backend) => {
     expect(theirs.json()).toEqual({ error: { code: 'not_found', message: 'Страница не найдена.' } });
   });
 
+  it('answers in English unless the request asks for Russian, as its document says; the rest of the API in Russian', async () => {
+    const english = { error: { code: 'unauthorized', message: 'Authentication credentials were not provided.' } };
+    for (const headers of [{}, { 'accept-language': 'de-DE,de;q=0.9' }, EN]) {
+      const answer = await suite.app.inject({ method: 'GET', url: '/api/v1/proxies/', headers });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.headers['content-language']).toBe('en');
+      expect(answer.json()).toEqual(english);
+    }
+    const unknown = await suite.app.inject({ method: 'GET', url: '/api/v1/no-such-thing/' });
+    expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+    const russian = await suite.app.inject({ method: 'GET', url: '/api/v1/proxies/', headers: RU });
+    expect(russian.headers['content-language']).toBe('ru');
+    expect(russian.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Учетные данные не были предоставлены.' },
+    });
+    const site = await suite.app.inject({ method: 'GET', url: '/api/users/' });
+    expect(site.headers['content-language']).toBe('ru');
+  });
+
   it("answers bad input with a 400 in the API's shape, per field, in en and ru", async () => {
     const { customer, proxyId } = await owner();
     const { secret } = await makeKey(customer);
@@ -476,6 +496,77 @@ describe.each(BACKENDS)('per-key rate limits on $name', (backend) => {
     expect(over.headers['ratelimit-remaining']).toBe('0');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(over.json().error.code).toBe('rate_limited');
+  });
+
+  /** A key of a new customer, and a GET with it from `address` (each test its own, so budgets do not mix). */
+  async function keyAt(address: string, scopes: readonly ApiKeyScope[] = ['proxies:read']) {
+    const customer = await createCustomer(suite.app, suite.testDb.db);
+    const created = await suite.app.inject({
+      method: 'POST',
+      url: '/api/users/api-keys/',
+      headers: customer.headers,
+      payload: { name: 'budget', scopes },
+    });
+    const { id, secret } = created.json<{ id: number; secret: string }>();
+    const get = (url: string, headers: Record<string, string> = EN, remoteAddress = address) =>
+      suite.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress,
+        headers: { ...headers, authorization: `Bearer ${secret}` },
+      });
+    return { customer, id, get };
+  }
+
+  it('counts every answer against the key: a 400, 401, 403 or 404 as much as a 200', async () => {
+    const { customer, id, get } = await keyAt('198.51.100.1');
+    const answers = [
+      await get('/api/v1/proxies/'),
+      await get('/api/v1/proxies/not-a-number/'),
+      await get('/api/v1/no-such-thing/'),
+      await get('/api/v1/balance/'),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 400, 404, 403]);
+    expect(answers.map((answer) => answer.headers['ratelimit-remaining'])).toEqual(['599', '598', '597', '596']);
+    await suite.app.inject({ method: 'DELETE', url: `/api/users/api-keys/${id}/`, headers: customer.headers });
+    const revoked = await get('/api/v1/proxies/');
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.headers['ratelimit-remaining']).toBe('595');
+  });
+
+  it('holds a client address to its ceiling whatever keys it sends: a flood of made-up keys ends in 429', async () => {
+    const flooder = '198.51.100.2';
+    const { get } = await keyAt(flooder);
+    // Well-formed now and then (looked up, and not found), malformed mostly.
+    const madeUp = (n: number) =>
+      n % 100 === 0 ? `mpk_${'0'.repeat(8)}_${String(n).padStart(40, '0')}` : `guess-${n}`;
+    const guess = (n: number) =>
+      suite.app.inject({
+        method: 'GET',
+        url: '/api/v1/proxies/',
+        remoteAddress: flooder,
+        headers: { authorization: `Bearer ${madeUp(n)}` },
+      });
+    const statuses = new Set<number>();
+    for (let n = 0; n < RATE_LIMITS.apiAddress.limit - 1; n++) statuses.add((await guess(n)).statusCode);
+    expect([...statuses]).toEqual([401]);
+    expect((await get('/api/v1/proxies/')).statusCode).toBe(200);
+    // Over the ceiling: refused before any key is looked up, a live one too, in the language asked for.
+    expect((await guess(0)).statusCode).toBe(429);
+    const refused = await get('/api/v1/proxies/', RU);
+    expect(refused.statusCode).toBe(429);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: expect.stringMatching(
+          new RegExp(`^Слишком много запросов\\. Повторите через ${wait} секунд[уы]?\\.$`),
+        ),
+      },
+    });
+    // Another address is not held by it.
+    expect((await get('/api/v1/proxies/', EN, '198.51.100.3')).statusCode).toBe(200);
   });
 });
 

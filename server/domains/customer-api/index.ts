@@ -69,3 +69,4 @@ const customerApi: FastifyPluginAsync<CustomerApiOptions> = async (app, options)
 };
 
 export default customerApi;
+export { default as customerApiBudgets } from './budgets.ts';

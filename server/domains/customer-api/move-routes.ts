@@ -1,20 +1,22 @@
 /**
  * Moving a proxy to another place in the customer API (#29, #30): `GET /api/v1/proxies/{id}/move` (the quote) and
  * `POST /api/v1/proxies/{id}/move` with an `Idempotency-Key`, over the site's own moves service, so the same rules,
- * locks, fee and cooldown hold. Scope `proxies:write`: a move changes the proxy as its settings do (its fee, when
- * there is one, is the move's own, not an order).
+ * locks, fee and cooldown hold. Scope `proxies:write`: a move changes the proxy as its settings do; one with a fee
+ * spends the balance, and needs `orders:write` too.
  */
-import { MoveQuoteSchema, MoveRequestSchema, MoveSchema } from '@proxy/contract/schemas/moves';
+import { MoveQuoteSchema, MoveRequestSchema, MoveSchema, type MoveRequest } from '@proxy/contract/schemas/moves';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requiredIdempotencyKey } from '../../lib/idempotency.ts';
 import { throttled } from '../../lib/messages.ts';
 import { idParams, notFound } from '../../lib/panel.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
 import { MoveCooldown, type MovesService } from '../orders/index.ts';
 import { errorAnswers, paymentErrorAnswers } from './error-shape.ts';
 import { scopeGuard } from './guard.ts';
+import { CUSTOMER_API_REFUSALS } from './refusals.ts';
 
 type IdRequest = { Params: { id: number } };
 const ownerOf = (request: FastifyRequest) => (request.user as { id: number }).id;
@@ -25,7 +27,21 @@ const placeQuery = {
 } as const;
 
 const moveRoutes: FastifyPluginAsync<{ readonly moves: MovesService }> = async (app, { moves }) => {
-  const scope = scopeGuard(app);
+  /**
+   * A move with a fee spends the balance as an order does, so it needs `orders:write` besides `proxies:write`: a key
+   * made to look after proxies cannot spend the money (#43). A free move (the same plan) needs `proxies:write` only.
+   * The quote says what the move would take now; a move it refuses is left to the move itself, which refuses it the
+   * same way or answers this key's earlier move. It is read outside the move's transaction: a fee staff set in the
+   * instant between the two would be taken (closing that needs the moves service to take a ceiling on the fee).
+   */
+  const refusePaidMoveWithoutOrders = async (request: FastifyRequest<IdRequest>, to: MoveRequest) => {
+    if (request.apiKey?.scopes.includes('orders:write')) return;
+    const quote = await moves.quote(ownerOf(request), request.params.id, to).catch((error: unknown) => {
+      if (error instanceof Refusal) return null;
+      throw error;
+    });
+    if (quote && quote.fee > 0) throw CUSTOMER_API_REFUSALS.paidMoveScope({ fee: quote.fee, currency: quote.currency });
+  };
 
   app.get<IdRequest & { Querystring: Record<string, string | undefined> }>(
     '/api/v1/proxies/:id/move/',
@@ -45,7 +61,7 @@ const moveRoutes: FastifyPluginAsync<{ readonly moves: MovesService }> = async (
           },
         },
       },
-      preHandler: [scope('proxies:write'), app.rateLimit.perAccount('quoteAccount')],
+      preHandler: [scopeGuard('proxies:write'), app.rateLimit.perAccount('quoteAccount')],
       schema: {
         params: idParams,
         querystring: placeQuery,
@@ -66,23 +82,26 @@ const moveRoutes: FastifyPluginAsync<{ readonly moves: MovesService }> = async (
           operationId: 'moveProxy',
           summary: 'Move the proxy to another place, keeping its id, login and password',
           description:
-            'Scope `proxies:write`. The proxy goes to a free modem of the country, city and operator; the fee, when ' +
-            'the place is priced by another plan, is taken from the balance (402 saying how much is missing). The ' +
+            'Scope `proxies:write`, and `orders:write` too for a move with a fee (403 without it). The proxy goes ' +
+            'to a free modem of the country, city and operator; the fee, when the place is priced by another plan, ' +
+            'is taken from the balance (402 saying how much is missing). The ' +
             'ports change when the new modem is on another server (`ports_changed`). 409 no free modem there or the ' +
-            'same place, 403 a proxy not active, 429 within 10 minutes of its last move.',
+            "same place, 403 a proxy not active or a free trial's, 429 within 10 minutes of its last move.",
           ru: {
             summary: 'Перенести прокси в другое место с тем же номером, логином и паролем',
             description:
-              'Право `proxies:write`. Прокси переходит на свободный модем страны, города и оператора; плата, если ' +
-              'место по другому тарифу, списывается с баланса (402 с суммой, которой не хватает). Порты меняются, ' +
+              'Право `proxies:write`, а для переноса с платой ещё и `orders:write` (без него 403). Прокси переходит ' +
+              'на свободный модем страны, города и оператора; плата, если место по другому тарифу, списывается с ' +
+              'баланса (402 с суммой, которой не хватает). Порты меняются, ' +
               'если новый модем на другом сервере (`ports_changed`). 409 — нет свободного модема или то же место, ' +
-              '403 — прокси не активен, 429 — прошло меньше 10 минут с прошлого переноса.',
+              '403 — прокси не активен или это прокси бесплатного теста, 429 — прошло меньше 10 минут с прошлого ' +
+              'переноса.',
           },
           body: MoveRequestSchema,
           idempotent: true,
         },
       },
-      preHandler: [scope('proxies:write'), app.rateLimit.perAccount('orderAccount')],
+      preHandler: [scopeGuard('proxies:write'), app.rateLimit.perAccount('orderAccount')],
       schema: {
         params: idParams,
         response: { 200: jsonSchemaOf(MoveSchema), 201: jsonSchemaOf(MoveSchema), ...paymentErrorAnswers },
@@ -91,6 +110,7 @@ const moveRoutes: FastifyPluginAsync<{ readonly moves: MovesService }> = async (
     async (request, reply) => {
       const key = requiredIdempotencyKey(request);
       const to = parseBody(MoveRequestSchema, request.body, request.language);
+      await refusePaidMoveWithoutOrders(request, to);
       const done = await moves.move(ownerOf(request), request.params.id, to, key).catch((error: unknown) => {
         if (!(error instanceof MoveCooldown)) throw error;
         // No `wait_seconds` beside the words: the API's error shape has `Retry-After` for that.

@@ -1,11 +1,12 @@
 // Moving a proxy in the customer API (#29, #30): `GET`/`POST /api/v1/proxies/{id}/move` with scope `proxies:write`,
 // over the site's own moves service: the quote, the move with its Idempotency-Key (201, then 200 for the same key),
 // the scope, another customer's proxy a 404, and a refusal in the API's one error shape in the request's language.
+// A move with a fee spends the balance: it needs `orders:write` too (#43).
 import type { ApiKeyScope } from '@proxy/contract/schemas/api-keys';
 import { describe, expect, it } from 'vitest';
 import { EN, RU } from '../../test/accounts.ts';
 import { BACKENDS, seededApp } from '../../test/helpers.ts';
-import { createCustomer, createFarm, type Customer, freshPlace, type TestPlace } from '../../test/orders.ts';
+import { balanceOf, createCustomer, createFarm, type Customer, freshPlace, type TestPlace } from '../../test/orders.ts';
 import { farmService } from '../farm/index.ts';
 
 const DAY = 86_400_000;
@@ -14,10 +15,10 @@ describe.each(BACKENDS)('the customer API: moving a proxy on $name', (backend) =
   const suite = seededApp(backend);
   const db = () => suite.testDb.db;
 
-  async function owner() {
+  async function owner(balance = 0) {
     const place = freshPlace();
     const { modemIds } = await createFarm(db(), place, { online: 1 });
-    const customer = await createCustomer(suite.app, db());
+    const customer = await createCustomer(suite.app, db(), balance);
     const proxy = await farmService(db()).createProxy({
       ownerId: customer.id,
       modemId: modemIds[0] as number,
@@ -85,5 +86,44 @@ describe.each(BACKENDS)('the customer API: moving a proxy on $name', (backend) =
       code: 'conflict',
       message: 'Прокси уже в этом месте и у этого оператора.',
     });
+  });
+
+  it('takes a fee only from a key that may spend: proxies:write alone is a 403 and nothing changes', async () => {
+    // A country priced by a plan of its own: a move there is not within the same plan, and costs the fee.
+    const country = 'NZ';
+    await db().query(
+      `INSERT INTO plans (title_ru, title_en, price_minor, currency, period_days, country)
+       VALUES ('Месяц NZ', 'Month NZ', 450000, 'RUB', 30, $1)`,
+      [country],
+    );
+    await db().query('UPDATE move_settings SET fee = 15000');
+    try {
+      const { customer, id, place } = await owner(20_000);
+      const target = freshPlace(country);
+      await createFarm(db(), target, { online: 1 });
+      const mover = await makeKey(customer, ['proxies:write']);
+      for (const [headers, message] of [
+        [EN, 'This move costs RUB\u00a0150 from the balance: it needs a key with the "orders:write" scope too.'],
+        [RU, 'Этот перенос стоит 150\u00a0₽ с баланса: для него ключу нужно и право «orders:write».'],
+      ] as const) {
+        const refused = await post(mover, id, target, `paid-${headers['accept-language']}`, headers);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({ error: { code: 'forbidden', message } });
+      }
+      expect(await balanceOf(db(), customer.id)).toBe(20_000);
+      const [row] = await db().query<{ city: string }>(
+        'SELECT m.city FROM proxies p JOIN modems m ON m.id = p.modem_id WHERE p.id = $1',
+        [id],
+      );
+      expect(row?.city).toBe(place.city);
+
+      const spender = await makeKey(customer, ['proxies:write', 'orders:write']);
+      const moved = await post(spender, id, target, 'paid-with-orders');
+      expect(moved.statusCode, moved.body).toBe(201);
+      expect(moved.json()).toMatchObject({ fee: 15_000, to: { city: target.city } });
+      expect(await balanceOf(db(), customer.id)).toBe(5_000);
+    } finally {
+      await db().query('UPDATE move_settings SET fee = 0');
+    }
   });
 });

@@ -2,6 +2,7 @@
 // Redocly's recommended rules (a standard linter: zero errors).
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { PGLITE, seededApp } from '../../test/helpers.ts';
 
 describe('GET /api/v1/openapi.json', () => {
@@ -91,5 +92,21 @@ describe('GET /api/v1/openapi.json', () => {
       'login',
     ]);
     expect(document.paths['/proxies/{id}/reboot'].post.responses).toHaveProperty('409');
+  });
+
+  it('states what the server holds to: the budgets it counts, the language it answers in, what a paid move needs', async () => {
+    const document = (await suite.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const { apiKey, apiAddress } = RATE_LIMITS;
+    expect(document.info.description).toContain(
+      `A key may make ${apiKey.limit} requests per ${apiKey.windowSeconds} seconds, and one client address ` +
+        `${apiAddress.limit} requests per ${apiAddress.windowSeconds} seconds`,
+    );
+    expect(document.info.description).toContain('English by default, Russian with `ru`');
+    // Errors count against the key's budget, and their answers tell it.
+    expect(document.paths['/proxies'].get.responses['404'].headers).toHaveProperty('RateLimit-Remaining');
+    const move = document.paths['/proxies/{id}/move'].post;
+    expect(move.description).toContain('`orders:write` too for a move with a fee (403 without it)');
+    expect(move['x-ru'].description).toContain('для переноса с платой ещё и `orders:write` (без него 403)');
+    expect(move.responses).toHaveProperty('403');
   });
 });

@@ -12,6 +12,7 @@ import { API_KEY_SCOPES, ApiErrorSchema, type ApiKeyScope } from '@proxy/contrac
 import type { RouteOptions } from 'fastify';
 import type * as v from 'valibot';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
+import { RATE_LIMITS, type RateRule } from '../../plugins/rate-limit.ts';
 import { API_KEY_SCOPE } from './guard.ts';
 
 /** What a route says of itself for the document. */
@@ -50,6 +51,9 @@ const rateHeaders = {
   'RateLimit-Reset': { description: 'Seconds until the window starts afresh.', schema: { type: 'integer' } },
 };
 
+/** A budget as the document states it, from the limits the server enforces (plugins/rate-limit.ts). */
+const budget = ({ limit, windowSeconds }: RateRule) => `${limit} requests per ${windowSeconds} seconds`;
+
 const DESCRIPTION = `Manage your mobile proxies, buy and renew them, and read your balance from your own scripts.
 
 **Authentication.** Make a key on your account page (API keys) and send it as \`Authorization: Bearer <key>\`: the
@@ -62,9 +66,10 @@ request outside them is a 403. A revoked key, or a key of a blocked account, is 
 \`rate_limited\`…); \`message\` is in the \`Accept-Language\` language (English by default, Russian with \`ru\`);
 \`fields\` is there on a 400 about particular fields.
 
-**Rate limits.** Each key has its own budget, told in every answer's \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
-\`RateLimit-Reset\` headers; past it the answer is 429 with \`Retry-After\` (seconds). Orders, renewals and changes to
-proxies have per-account budgets of their own.
+**Rate limits.** A key may make ${budget(RATE_LIMITS.apiKey)}, and one client address ${budget(RATE_LIMITS.apiAddress)}
+whatever keys it sends; every request answered counts, errors too. The key's budget is told in every answer's
+\`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` headers; past either the answer is 429 with
+\`Retry-After\` (seconds). Orders, renewals and changes to proxies have per-account budgets of their own.
 
 **Pagination.** Lists take \`page\` (1-based, or \`last\`) and \`page_size\` (up to 100) and answer
 \`{"count", "next", "previous", "results"}\`, \`next\`/\`previous\` being full URLs or null.
@@ -137,10 +142,11 @@ function responsesOf(route: RouteOptions): JsonObject {
     const isError = schema === API_ERROR_JSON;
     responses[status] = {
       description: STATUS_CODES[code] ?? 'Answer',
-      ...(code < 300 ? { headers: rateHeaders } : {}),
-      ...(code === 429
-        ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } }
-        : {}),
+      // Every answer to a request with a key tells the key's budget: errors count against it too.
+      headers:
+        code === 429
+          ? { ...rateHeaders, 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }
+          : rateHeaders,
       content: { 'application/json': { schema: isError ? ERROR_REF : schema } },
     };
   }

@@ -30,9 +30,8 @@ const ownerOf = (request: FastifyRequest) => (request.user as { id: number }).id
 const ordersRoutes: FastifyPluginAsync<CustomerApiOrderOptions> = async (app, options) => {
   const { orders, stock } = options;
   const repository = ordersRepository(app.db);
-  const scope = scopeGuard(app);
-  const quoting = [scope('orders:write'), app.rateLimit.perAccount('quoteAccount')];
-  const paying = [scope('orders:write'), app.rateLimit.perAccount('orderAccount')];
+  const quoting = [scopeGuard('orders:write'), app.rateLimit.perAccount('quoteAccount')];
+  const paying = [scopeGuard('orders:write'), app.rateLimit.perAccount('orderAccount')];
 
   app.get(
     '/api/v1/stock/',
@@ -44,7 +43,7 @@ const ordersRoutes: FastifyPluginAsync<CustomerApiOrderOptions> = async (app, op
           ru: { summary: 'Свободные модемы по местам и цены' },
         },
       },
-      preHandler: scope(null),
+      preHandler: scopeGuard(null),
       schema: { response: { 200: jsonSchemaOf(StockSchema), ...errorAnswers } },
     },
     (request) => stock(request.language),

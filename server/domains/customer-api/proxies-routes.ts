@@ -4,6 +4,7 @@
  * own proxy routes call (the farm's service and the customer's proxies repository): the rules live there. Another
  * customer's proxy is a 404, as there.
  */
+import type { Language } from '@proxy/contract/languages';
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
 import {
   PROXY_LIST,
@@ -20,7 +21,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { errorCode } from '../../lib/api-error.ts';
 import { parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { throttled } from '../../lib/messages.ts';
+import { rateLimited, throttled } from '../../lib/messages.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { idParams, notFound } from '../../lib/panel.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
@@ -37,6 +38,13 @@ import {
 } from '../farm/index.ts';
 import { checkErrorAnswers, errorAnswers, rebootErrorAnswers } from './error-shape.ts';
 import { scopeGuard } from './guard.ts';
+
+/**
+ * A rotation or reboot refused within its cooldown, in the API's own 429 words (lib/api-error.ts): these answers are
+ * sent as they are, not through the errors plugin that words every other 429 of the API.
+ */
+const cooldownText = (body: { readonly wait_seconds?: number }, language: Language) =>
+  body.wait_seconds === undefined ? undefined : rateLimited(body.wait_seconds, language);
 
 export const proxyListQuery = jsonSchemaOf(listQuerySchema(PROXY_LIST));
 const pageQuery = {
@@ -62,9 +70,8 @@ const ownerOf = (request: FastifyRequest) => (request.user as { id: number }).id
 
 const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, options) => {
   const { farm, proxies, waits, publicUrl } = options;
-  const scope = scopeGuard(app);
   const proxyAnswer = { 200: jsonSchemaOf(ProxySchema), ...errorAnswers };
-  const changing = [scope('proxies:write'), app.rateLimit.perAccount('proxyChangeAccount')];
+  const changing = [scopeGuard('proxies:write'), app.rateLimit.perAccount('proxyChangeAccount')];
   const current = async (request: FastifyRequest<IdRequest>, changed = true) =>
     (changed ? await proxies.get(request.params.id, ownerOf(request)) : null) ?? notFound();
 
@@ -78,7 +85,7 @@ const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, o
           ru: { summary: 'Список ваших прокси (фильтры как в списке IP)' },
         },
       },
-      preHandler: scope('proxies:read'),
+      preHandler: scopeGuard('proxies:read'),
       schema: {
         querystring: proxyListQuery,
         response: { 200: paginatedSchema(jsonSchemaOf(ProxySchema)), ...errorAnswers },
@@ -101,7 +108,7 @@ const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, o
           ru: { summary: 'Один прокси со всем, что нужно для подключения' },
         },
       },
-      preHandler: scope('proxies:read'),
+      preHandler: scopeGuard('proxies:read'),
       schema: { params: idParams, response: proxyAnswer },
     },
     (request) => current(request),
@@ -179,7 +186,7 @@ const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, o
           ru: { summary: 'Сменить IP сейчас (с паузой, как у ссылки смены IP)' },
         },
       },
-      preHandler: [scope('proxies:rotate'), app.rateLimit.perAccount('proxyChangeAccount')],
+      preHandler: [scopeGuard('proxies:rotate'), app.rateLimit.perAccount('proxyChangeAccount')],
       schema: {
         params: idParams,
         response: { 200: jsonSchemaOf(RotateAnswerSchema), ...errorAnswers },
@@ -191,7 +198,7 @@ const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, o
       if (answer.body.ok) return sendRotation(reply, answer, { ok: true, ip: answer.body.ip });
       // The farm's own code (`proxy_inactive`, `modem_unavailable`…) is more use to a script than the status's.
       const code = answer.status === 429 ? errorCode(429) : (answer.body.error ?? errorCode(answer.status));
-      const text = rotationDetail(answer.body, request.language) ?? code;
+      const text = cooldownText(answer.body, request.language) ?? rotationDetail(answer.body, request.language) ?? code;
       return sendRotation(reply, answer, { error: { code, message: text } });
     },
   );
@@ -246,7 +253,7 @@ const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, o
           },
         },
       },
-      preHandler: [scope('proxies:rotate'), app.rateLimit.perAccount('proxyChangeAccount')],
+      preHandler: [scopeGuard('proxies:rotate'), app.rateLimit.perAccount('proxyChangeAccount')],
       schema: { params: idParams, response: { 200: jsonSchemaOf(RotateAnswerSchema), ...rebootErrorAnswers } },
     },
     async (request, reply) => {
@@ -255,7 +262,10 @@ const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, o
       const answer = await answerRotation(farm, waits, outcome, options.rotationWaitMs, request.log);
       if (answer.body.ok) return sendRotation(reply, answer, { ok: true, ip: answer.body.ip });
       const code = answer.status === 429 ? errorCode(429) : (answer.body.error ?? errorCode(answer.status));
-      const text = rotationDetail(answer.body, request.language, REBOOT_DETAILS) ?? code;
+      const text =
+        cooldownText(answer.body, request.language) ??
+        rotationDetail(answer.body, request.language, REBOOT_DETAILS) ??
+        code;
       return sendRotation(reply, answer, { error: { code, message: text } });
     },
   );
@@ -282,7 +292,7 @@ const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, o
           },
         },
       },
-      preHandler: [scope('proxies:rotate'), app.rateLimit.perAccount('proxyChangeAccount')],
+      preHandler: [scopeGuard('proxies:rotate'), app.rateLimit.perAccount('proxyChangeAccount')],
       schema: { params: idParams, response: { 200: jsonSchemaOf(ProxySchema), ...checkErrorAnswers } },
     },
     async (request) => {
@@ -318,7 +328,7 @@ const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, o
           ru: { summary: 'Смены IP прокси, пока он был вашим' },
         },
       },
-      preHandler: scope('proxies:read'),
+      preHandler: scopeGuard('proxies:read'),
       schema: {
         params: idParams,
         querystring: pageQuery,
@@ -342,7 +352,7 @@ const proxiesRoutes: FastifyPluginAsync<CustomerApiProxyOptions> = async (app, o
           ru: { summary: 'Трафик через прокси по часам или по дням' },
         },
       },
-      preHandler: scope('proxies:read'),
+      preHandler: scopeGuard('proxies:read'),
       schema: {
         params: idParams,
         querystring: trafficQuery,

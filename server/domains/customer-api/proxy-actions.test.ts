@@ -138,7 +138,7 @@ describe.each(BACKENDS)('the customer API: reboot, login and check now on $name'
 
     for (const [language, words] of [
       [EN, /^Request was throttled\. Expected available in \d+ seconds\.$/],
-      [RU, /^Запрос был проигнорирован\. Expected available in \d+ seconds\.$/],
+      [RU, /^Слишком много запросов\. Повторите через \d+ (секунду|секунды|секунд)\.$/],
     ] as const) {
       const again = await call(secret, `/api/v1/proxies/${id}/reboot/`, {}, language);
       expect(again.statusCode).toBe(429);
@@ -177,7 +177,12 @@ describe.each(BACKENDS)('the customer API: reboot, login and check now on $name'
     expect(wait).toBeGreaterThan(CHECK_COOLDOWN_SECONDS - 10);
     expect(wait).toBeLessThanOrEqual(CHECK_COOLDOWN_SECONDS);
     expect(again.json()).toEqual({
-      error: { code: 'rate_limited', message: `Запрос был проигнорирован. Expected available in ${wait} seconds.` },
+      error: {
+        code: 'rate_limited',
+        message: expect.stringMatching(
+          new RegExp(`^Слишком много запросов\\. Повторите через ${wait} секунд[уы]?\\.$`),
+        ),
+      },
     });
   });
 

@@ -4,4 +4,5 @@ import { CUSTOMER_API_MESSAGES } from './messages.ts';
 
 export const CUSTOMER_API_REFUSALS = defineRefusals('customer-api', {
   missingScope: { status: 403, message: CUSTOMER_API_MESSAGES.missingScope },
+  paidMoveScope: { status: 403, message: CUSTOMER_API_MESSAGES.paidMoveScope },
 });

@@ -6,6 +6,7 @@ import type { AlertKind } from '@proxy/contract/schemas/dashboard';
 import type { Language } from '@proxy/contract/languages';
 import { localizePath } from '@proxy/contract/languages';
 import { renderEmail, type EmailContent } from '../../lib/email-template.ts';
+import { RATE_BAND } from '../billing/index.ts';
 
 export interface AlertMailContext {
   readonly language: Language;
@@ -57,6 +58,12 @@ const PROBLEM: Record<AlertKind, Record<Language, (facts: AlertFacts) => string>
     en: (f) => `The scheduled job ${f.label} has failed ${f.value} runs in a row (alert at ${f.threshold}).`,
     ru: (f) => `Плановая задача ${f.label} завершилась ошибкой ${f.value} раз подряд (порог — ${f.threshold}).`,
   },
+  rate_refused: {
+    en: (f) =>
+      `The rate provider of payment method ${f.label} has been answering rates more than ×${RATE_BAND} away from the accepted one for ${f.value} min (alert after ${f.threshold}): they are refused, and the method keeps its last rate until that is out of date. Check the provider, or set the rate by hand in the panel.`,
+    ru: (f) =>
+      `Источник курса способа оплаты ${f.label} уже ${f.value} мин отвечает курсом, который отличается от принятого больше допустимого (×${RATE_BAND} в любую сторону; порог — ${f.threshold}): такие курсы отклоняются, у способа остаётся прежний курс, пока он не устареет. Проверьте источник или задайте курс вручную в панели.`,
+  },
 };
 
 const TITLE: Record<AlertKind, Record<Language, string>> = {
@@ -66,6 +73,7 @@ const TITLE: Record<AlertKind, Record<Language, string>> = {
   outbox_backlog: { en: 'E-mail backlog', ru: 'Очередь писем' },
   webhook_refused: { en: 'Webhooks refused', ru: 'Вебхуки отклоняются' },
   job_failing: { en: 'Job failing', ru: 'Задача падает' },
+  rate_refused: { en: 'Exchange rate refused', ru: 'Курс отклонён' },
 };
 
 const historyLink = (context: AlertMailContext, kind: AlertKind) =>

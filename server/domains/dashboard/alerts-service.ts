@@ -1,8 +1,9 @@
 /**
  * Staff alerts (#33): the `alerts.check` job finds what is wrong now (each firing condition a kind and a subject: a
- * host, a modem, a place, the outbox, the webhooks, a job), opens an incident for a condition that has none open and
- * closes the open incidents whose condition no longer holds, mailing the staff who follow the kind once per opening
- * and once per closing — never while it lasts — and/or messaging them through the Telegram bot, as each chose.
+ * host, a modem, a place, the outbox, the webhooks, a job, a payment method), opens an incident for a condition that
+ * has none open and closes the open incidents whose condition no longer holds, mailing the staff who follow the kind
+ * once per opening and once per closing — never while it lasts — and/or messaging them through the Telegram bot, as
+ * each chose.
  *
  * Exactly once with several API processes: a check runs in one transaction that first takes a transaction-level
  * advisory lock, so two processes' checks run one after the other, and the second reads (read committed: each
@@ -87,6 +88,14 @@ export async function firingConditions(q: Queryable, now: Date, limits: Record<A
     'SELECT name, failures FROM job_runs WHERE failures >= $1 AND failures > 0 ORDER BY name',
     [limits.job_failing],
   );
+  // A method the rates job can no longer price (its provider answers implausible rates) while it still reads one.
+  const refusedRates = await q.query<{ id: number; code: string; name: string; since: Date | string }>(
+    `SELECT id, code, COALESCE(NULLIF(name_en, ''), name_ru) AS name, rate_refused_since AS since
+       FROM payment_methods
+      WHERE active AND asset IS NOT NULL AND rate_source = 'provider' AND rate_refused_since <= $1
+      ORDER BY id`,
+    [before(limits.rate_refused)],
+  );
   const freeAt = new Map(free.map((line) => [`${line.country}/${line.city}/${line.operator}`, line.free]));
   const firing: Firing[] = [
     ...silent.map((host) => ({
@@ -115,6 +124,12 @@ export async function firingConditions(q: Queryable, now: Date, limits: Record<A
       subject: `job:${job.name}`,
       label: job.name,
       value: job.failures,
+    })),
+    ...refusedRates.map((method) => ({
+      kind: 'rate_refused' as const,
+      subject: `payment_method:${method.id}`,
+      label: `${method.name} (${method.code})`,
+      value: minutesSince(method.since, now),
     })),
   ];
   if ((outbox?.queued ?? 0) > limits.outbox_backlog) {

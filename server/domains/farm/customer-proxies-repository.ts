@@ -72,7 +72,7 @@ const FROM = `proxies p JOIN modems m ON m.id = p.modem_id JOIN agent_hosts h ON
 const LISTED = `${FROM} JOIN users u ON u.id = p.owner_id`;
 const columnsAt = (now: string) => `p.id, ${stateAt(now)} AS state, m.status = 'online' AS online, p.comment,
   m.country, m.city, ${cityRuOf('m')}, m.operator, h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist,
-  m.ip, p.expires_at, ${daysLeftAt(now)} AS days_left, p.auto_renew, p.auto_rotate_minutes, p.last_rotation_at,
+  m.ip, p.expires_at, ${daysLeftAt(now)} AS days_left, p.trial, p.auto_renew, p.auto_rotate_minutes, p.last_rotation_at,
   p.rotate_token, p.created_at, p.owned_since, CASE WHEN m.status <> 'online' THEN m.offline_since END AS offline_since,
   (SELECT max(r.requested_at) FROM rotations r WHERE r.modem_id = p.modem_id AND r.kind = 'reboot') AS last_reboot_at,
   EXISTS (SELECT 1 FROM rotations r WHERE r.modem_id = p.modem_id AND r.kind = 'reboot' AND r.status = 'pending')
@@ -107,6 +107,7 @@ interface ProxyRow extends HealthRow {
   ip: string | null;
   expires_at: Date | string;
   days_left: number;
+  trial: boolean;
   auto_renew: boolean;
   auto_rotate_minutes: number;
   last_rotation_at: Date | string | null;
@@ -205,6 +206,7 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
       ip: row.ip,
       expires_at: iso(row.expires_at),
       days_left: row.days_left,
+      trial: row.trial,
       auto_renew: row.auto_renew,
       auto_rotate_minutes: row.auto_rotate_minutes,
       last_rotation_at: ownRotation?.toISOString() ?? null,

@@ -16,6 +16,8 @@ export interface TransferableProxy {
   readonly hostId: number;
   readonly state: ProxyState;
   readonly expiresAt: Date;
+  /** A free trial's proxy (#43): it is its taker's only. */
+  readonly trial: boolean;
   /** Its modem's place: an offer keeps it after the proxy is gone. */
   readonly country: string;
   readonly city: string;
@@ -35,12 +37,14 @@ export async function lockTransferableProxy(tx: Queryable, id: number): Promise<
     host_id: number;
     state: ProxyState;
     expires_at: Date | string;
+    trial: boolean;
     country: string;
     city: string;
     city_ru: string;
     operator: string;
   }>(
-    `SELECT p.id, p.owner_id, p.host_id, p.state, p.expires_at, m.country, m.city, ${cityRuOf('m')}, m.operator
+    `SELECT p.id, p.owner_id, p.host_id, p.state, p.expires_at, p.trial, m.country, m.city, ${cityRuOf('m')},
+            m.operator
        FROM proxies p JOIN modems m ON m.id = p.modem_id
       WHERE p.id = $1`,
     [id],
@@ -52,6 +56,7 @@ export async function lockTransferableProxy(tx: Queryable, id: number): Promise<
     hostId: row.host_id,
     state: row.state,
     expiresAt: new Date(row.expires_at),
+    trial: row.trial,
     country: row.country,
     city: row.city,
     cityRu: row.city_ru,

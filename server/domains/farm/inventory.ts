@@ -254,6 +254,8 @@ export interface DueProxy extends RenewableProxy {
   readonly autoRenew: boolean;
   /** The expiry an auto-renewal last failed for. */
   readonly renewalFailedFor: Date | null;
+  /** A free trial's proxy (#43): released when it ends, never held. */
+  readonly trial: boolean;
   readonly email: string;
   readonly language: Language;
 }
@@ -264,7 +266,7 @@ export type Due =
   | { readonly kind: 'renew'; readonly leadMs: number; readonly holdMs: number }
   /** Served, and past expiry. */
   | { readonly kind: 'suspend' }
-  /** Suspended, and past the hold. */
+  /** Suspended, and past the hold; a trial's (suspended by a block), past its end. */
   | { readonly kind: 'release'; readonly holdMs: number }
   /** Served, not auto-renewed, within 3 days (or 1 day) of expiry and not reminded for this expiry. */
   | { readonly kind: 'remind'; readonly farMs: number; readonly nearMs: number };
@@ -289,7 +291,10 @@ function dueCondition(due: Due): { readonly where: string; readonly values: read
     case 'suspend':
       return { where: `${SERVED} AND p.expires_at <= ${NOW}`, values: [] };
     case 'release':
-      return { where: `p.state = 'suspended' AND p.expires_at + ${ms(4)} <= ${NOW}`, values: [due.holdMs] };
+      return {
+        where: `p.state = 'suspended' AND (p.expires_at + ${ms(4)} <= ${NOW} OR (p.trial AND p.expires_at <= ${NOW}))`,
+        values: [due.holdMs],
+      };
     case 'remind':
       return {
         where: `${SERVED} AND NOT p.auto_renew AND p.expires_at > ${NOW} AND (
@@ -311,6 +316,7 @@ interface DueRow {
   period_days: number;
   auto_renew: boolean;
   renewal_failed_for: Date | string | null;
+  trial: boolean;
   email: string;
   language: Language;
 }
@@ -329,7 +335,7 @@ export async function claimDueProxies(
   const condition = dueCondition(due);
   const rows = await tx.query<DueRow>(
     `SELECT p.id, p.owner_id, p.host_id, m.country, p.state, p.expires_at, p.period_days, p.auto_renew,
-            p.renewal_failed_for, u.email, u.language
+            p.renewal_failed_for, p.trial, u.email, u.language
        FROM proxies p JOIN modems m ON m.id = p.modem_id JOIN users u ON u.id = p.owner_id
       WHERE ${condition.where} AND NOT (p.id = ANY($2::int[]))
       ORDER BY p.id LIMIT $3
@@ -346,6 +352,7 @@ export async function claimDueProxies(
     periodDays: row.period_days,
     autoRenew: row.auto_renew,
     renewalFailedFor: row.renewal_failed_for === null ? null : new Date(row.renewal_failed_for),
+    trial: row.trial,
     email: row.email,
     language: row.language,
   }));

@@ -178,11 +178,13 @@ export function proxiesRepository(q: Queryable) {
 
     /**
      * A renewal: the new expiry and the period it paid for (the next auto-renewal's), the proxy served again if it
-     * had expired or been suspended, and no auto-renewal retry pending.
+     * had expired or been suspended, and no auto-renewal retry pending. A free trial's proxy renewed is paid for: an
+     * ordinary proxy from then on (#43).
      */
     async renew(id: number, expiresAt: Date, periodDays: number): Promise<void> {
       await q.query(
-        `UPDATE proxies SET expires_at = $2, period_days = $3, state = 'active', renew_retry_at = NULL WHERE id = $1`,
+        `UPDATE proxies SET expires_at = $2, period_days = $3, state = 'active', renew_retry_at = NULL, trial = false
+          WHERE id = $1`,
         [id, expiresAt, periodDays],
       );
     },

@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { FARM_REFUSALS } from './refusals.ts';
 
-describeRefusals('farm', FARM_REFUSALS, {
+testRefusals('farm', FARM_REFUSALS, {
   hostNameTaken: {
     refusal: FARM_REFUSALS.hostNameTaken(),
     status: 400,

@@ -35,6 +35,8 @@ export interface MovableProxy {
   readonly ip: string | null;
   /** A transfer of it to another account is waiting for an answer. */
   readonly transferPending: boolean;
+  /** A free trial's proxy (#43): it stays in the place trials are given in. */
+  readonly trial: boolean;
 }
 
 interface MovableRow {
@@ -53,6 +55,7 @@ interface MovableRow {
   operator: string;
   ip: string | null;
   transfer_pending: boolean;
+  trial: boolean;
 }
 
 /**
@@ -70,7 +73,7 @@ export async function movableProxy(
   if (options.lock) await q.query('SELECT id FROM proxies WHERE id = $1 FOR UPDATE', [id]);
   const [row] = await q.query<MovableRow>(
     `SELECT p.id, p.owner_id, p.modem_id, p.host_id, p.http_port, p.socks_port, p.state, p.expires_at, p.period_days,
-            m.country, m.city, ${cityRuOf('m')}, m.operator, m.ip,
+            p.trial, m.country, m.city, ${cityRuOf('m')}, m.operator, m.ip,
             EXISTS (SELECT 1 FROM transfers t WHERE t.proxy_id = p.id AND t.state = 'pending') AS transfer_pending
        FROM proxies p JOIN modems m ON m.id = p.modem_id
       WHERE p.id = $1`,
@@ -93,6 +96,7 @@ export async function movableProxy(
     operator: row.operator,
     ip: row.ip,
     transferPending: row.transfer_pending,
+    trial: row.trial,
   };
 }
 

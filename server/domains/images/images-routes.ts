@@ -20,8 +20,9 @@ import {
 } from '@proxy/contract/images';
 import { IMAGE_UPLOAD_PERMISSION } from '@proxy/contract/permissions';
 import { ImageSchema } from '@proxy/contract/schemas/image';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { COMMON_REFUSALS } from '../../lib/refusal.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MULTIPART_OVERHEAD_BYTES, readFileWithin, refuseDeclaredOversize, refuseUnread } from '../../lib/multipart.ts';
+import { COMMON_REFUSALS, Refusal } from '../../lib/refusal.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
 import { cachePath, originalPath, readCached, storeImage, writeCached } from './image-store.ts';
 import { imagesRepository, type StoredImage } from './images-repository.ts';
@@ -96,8 +97,13 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
     return payload;
   });
 
-  /** The one file of a multipart body, read to memory within the size limit; anything else is a 4xx. */
-  async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  const tooLarge = () => IMAGE_REFUSALS.fileTooLarge({ maxBytes: maxUploadBytes });
+
+  /**
+   * The one file of a multipart body, read to memory within the size limit, refused the moment it passes it;
+   * anything else is a 4xx.
+   */
+  async function readUpload(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
     if (!request.isMultipart()) {
       const mediaType = String(request.headers['content-type'] ?? '').split(';')[0] ?? '';
       throw COMMON_REFUSALS.unsupportedMediaType({ mediaType });
@@ -110,18 +116,17 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
       for await (const part of parts) {
         if (part.type !== 'file') continue;
         // Read even a file under another name, so the size limit still applies and the stream is drained.
-        const data = await part.toBuffer();
+        const data = await readFileWithin(part, reply, tooLarge);
         if (part.fieldname === IMAGE_FILE_FIELD) file = data;
       }
     } catch (error) {
-      // The multipart parser's own errors, as what they mean for this upload.
+      if (error instanceof Refusal) throw error;
+      // The multipart parser's own errors, as what they mean for this upload; the rest of the body is not read.
       switch ((error as { code?: string }).code) {
-        case 'FST_REQ_FILE_TOO_LARGE':
-          throw IMAGE_REFUSALS.fileTooLarge({ maxBytes: maxUploadBytes });
         case 'FST_FILES_LIMIT':
-          throw IMAGE_REFUSALS.oneFile();
+          throw refuseUnread(reply, IMAGE_REFUSALS.oneFile());
         default:
-          throw IMAGE_REFUSALS.malformed({ cause: error });
+          throw refuseUnread(reply, IMAGE_REFUSALS.malformed({ cause: error }));
       }
     }
     if (!file) throw IMAGE_REFUSALS.fileRequired();
@@ -131,7 +136,15 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
   app.post(
     '/api/users/images/',
     {
-      preHandler: app.requirePermission(IMAGE_UPLOAD_PERMISSION),
+      // The permission and the declared size are judged as soon as the headers are read, before the body is read
+      // and before `100 Continue` is granted (app.ts): a stranger or a body declared too large is refused at once,
+      // and a client waiting for `100 Continue` never sends the body in vain (#43: a 50 MB body was read first).
+      // Multipart is read by the handler, not by a body parser: `bodyLimit` is the limit `100 Continue` is judged by.
+      bodyLimit: maxUploadBytes + MULTIPART_OVERHEAD_BYTES,
+      onRequest: [
+        app.requirePermission(IMAGE_UPLOAD_PERMISSION),
+        async (request, reply) => refuseDeclaredOversize(request, reply, tooLarge),
+      ],
       schema: {
         consumes: ['multipart/form-data'],
         response: {
@@ -146,7 +159,7 @@ const imagesRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options
       },
     },
     async (request, reply) => {
-      const bytes = await readUpload(request);
+      const bytes = await readUpload(request, reply);
       // An unusable file and a full queue are refused (400 on `file`, 503 + Retry-After).
       const stored = await queue.run(() => storeImage(app.db, dataDir, bytes, request.user?.id ?? null));
       request.log.info(

@@ -1,16 +1,19 @@
 // The image API as clients see it: who may upload, what an upload becomes, what bad files get (a clear 4xx and
 // nothing kept), and how variants are served (allow-listed sizes, never enlarged, cached, ETag, a capped queue).
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Image } from '@proxy/contract/images';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
+import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/accounts.ts';
 import { RenderQueue } from './render-queue.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
 import { multipartBody, pngBomb, testImage, type FilePart } from '../../test/images.ts';
+import { brokenMultipartBodies } from '../../test/multipart.ts';
 
 const UPLOAD = '/api/users/images/';
 const IMAGE_MESSAGES = {
@@ -288,6 +291,152 @@ describe.each(BACKENDS)('images API on $name', (backend) => {
       });
       expect(broken.statusCode).toBe(400);
       expect(broken.json()).toEqual({ detail: 'Искаженный запрос.' });
+    });
+
+    it.each(brokenMultipartBodies([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: 'not read' }]))(
+      'answers 400 to a body $label, in ru and en',
+      async ({ payload, headers }) => {
+        const before = await stored();
+        for (const [language, detail] of [
+          [RU, 'Искаженный запрос.'],
+          [EN, 'Malformed request.'],
+        ] as const) {
+          const response = await app.inject({
+            method: 'POST',
+            url: UPLOAD,
+            payload,
+            headers: { ...headers, ...tokenHeader(editor), ...language },
+          });
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toEqual({ detail });
+        }
+        expect(await stored()).toEqual(before);
+      },
+    );
+  });
+
+  describe('POST /api/users/images/ over a connection: judged on its headers, refused at the limit (#43)', () => {
+    const LIMIT = 10 * 1024 * 1024;
+    const TOO_LARGE = '{"file":["The file is too large: at most 10 MB."]}';
+    let port: number;
+    beforeAll(async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as AddressInfo).port;
+    });
+
+    /** A connection that has sent an upload's request line and headers, and nothing of its body yet. */
+    function startUpload(headers: Record<string, string>): { socket: Socket; received: () => string } {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (text += chunk));
+      // The server closes a connection whose body it will not read; what the client still writes then fails.
+      socket.on('error', () => {});
+      const lines = Object.entries({ host: 'testserver', 'accept-language': 'en', ...headers }).map(
+        ([name, value]) => `${name}: ${value}`,
+      );
+      socket.write(`POST ${UPLOAD} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+      return { socket, received: () => text };
+    }
+
+    /** Resolves with what the server said once it has said `enough`; rejects if the connection closes before. */
+    function whenAnswered(upload: ReturnType<typeof startUpload>, enough: (text: string) => boolean) {
+      return new Promise<string>((resolve, reject) => {
+        const check = () => {
+          if (!enough(upload.received())) return;
+          upload.socket.off('data', check);
+          resolve(upload.received());
+        };
+        upload.socket.on('data', check);
+        upload.socket.once('close', () => {
+          if (enough(upload.received())) resolve(upload.received());
+          else reject(new Error(`closed after: ${upload.received()}`));
+        });
+        check();
+      });
+    }
+
+    /** A whole final answer: its head and as many body bytes as its Content-Length says (after any interim 100). */
+    const finalAnswer = (text: string) => {
+      const start = text.startsWith('HTTP/1.1 100 ') ? text.indexOf('\r\n\r\n') + 4 : 0;
+      const headEnd = text.indexOf('\r\n\r\n', start);
+      const length = /\r\ncontent-length: (\d+)/i.exec(text.slice(start, headEnd))?.[1];
+      return headEnd > 0 && length !== undefined && text.length >= headEnd + 4 + Number(length);
+    };
+
+    it('answers 413 to a body declared too large before a byte of it is sent, and closes the connection', async () => {
+      const before = await stored();
+      const upload = startUpload({
+        ...tokenHeader(editor),
+        'content-type': 'multipart/form-data; boundary=b',
+        'content-length': String(50 * 1024 * 1024),
+      });
+      const answer = await whenAnswered(upload, finalAnswer);
+      upload.socket.destroy();
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
+      expect(answer.endsWith(TOO_LARGE)).toBe(true);
+      expect(await stored()).toEqual(before);
+    });
+
+    it('answers `Expect: 100-continue` at once: 100 to an upload that may fit, the refusal to one that may not', async () => {
+      // Noise does not compress: a PNG over the 1 MiB of other bodies and under the upload limit.
+      const noise = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } })
+        .png()
+        .toBuffer();
+      expect(noise.length).toBeGreaterThan(1024 * 1024);
+      const body = multipartBody([{ name: 'file', filename: 'noise.png', contentType: 'image/png', data: noise }]);
+      const expecting = (token: string | null, declared: number) =>
+        startUpload({
+          ...(token ? tokenHeader(token) : {}),
+          ...body.headers,
+          'content-length': String(declared),
+          expect: '100-continue',
+        });
+
+      const fits = expecting(editor, body.payload.length);
+      expect(await whenAnswered(fits, (text) => text.includes('\r\n\r\n'))).toBe('HTTP/1.1 100 Continue\r\n\r\n');
+      fits.socket.write(body.payload);
+      const created = await whenAnswered(fits, finalAnswer);
+      fits.socket.destroy();
+      expect(created).toMatch(/\r\n\r\nHTTP\/1\.1 201 /);
+
+      const before = await stored();
+      for (const [token, declared, status] of [
+        [null, body.payload.length, 401],
+        [customer, body.payload.length, 403],
+        [editor, 50 * 1024 * 1024, 413],
+      ] as const) {
+        const refused = expecting(token, declared);
+        const answer = await whenAnswered(refused, finalAnswer);
+        refused.socket.destroy();
+        expect(answer.startsWith(`HTTP/1.1 ${status} `), answer).toBe(true);
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('answers 413 to a body without a Content-Length as soon as its file passes the limit', async () => {
+      const before = await stored();
+      const upload = startUpload({
+        ...tokenHeader(editor),
+        'content-type': 'multipart/form-data; boundary=b',
+        'transfer-encoding': 'chunked',
+      });
+      const chunk = (data: Buffer | string) => {
+        const bytes = Buffer.from(data);
+        upload.socket.write(`${bytes.length.toString(16)}\r\n`);
+        upload.socket.write(bytes);
+        upload.socket.write('\r\n');
+      };
+      chunk('--b\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\n\r\n');
+      // A megabyte past the limit, and then nothing: neither the file's end nor the body's ever comes.
+      for (let sent = 0; sent <= LIMIT; sent += 1024 * 1024) chunk(Buffer.alloc(1024 * 1024, 7));
+      const answer = await whenAnswered(upload, finalAnswer);
+      upload.socket.destroy();
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
+      expect(answer.endsWith(TOO_LARGE)).toBe(true);
+      expect(await stored()).toEqual(before);
     });
   });
 

@@ -1,11 +1,11 @@
 import { IMAGE_SIZES } from '@proxy/contract/images';
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { IMAGE_REFUSALS } from './refusals.ts';
 
 // The contract's allow-list, as the message lists it.
 const SIZES = IMAGE_SIZES.join(', ');
 
-describeRefusals('images', IMAGE_REFUSALS, {
+testRefusals('images', IMAGE_REFUSALS, {
   fileRequired: {
     refusal: IMAGE_REFUSALS.fileRequired(),
     status: 400,

@@ -44,6 +44,7 @@ const notifications: FastifyPluginAsync<NotificationsOptions> = async (app, opti
       siteName: options.siteName,
       allowLocal: options.allowLocal,
       telegram: options.telegram ?? null,
+      now: options.now,
       ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
     }),
   );

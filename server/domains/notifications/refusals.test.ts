@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { NOTIFICATION_REFUSALS } from './refusals.ts';
 
-describeRefusals('notifications', NOTIFICATION_REFUSALS, {
+testRefusals('notifications', NOTIFICATION_REFUSALS, {
   urlInvalid: {
     refusal: NOTIFICATION_REFUSALS.urlInvalid(),
     status: 400,

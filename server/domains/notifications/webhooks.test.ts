@@ -1,8 +1,25 @@
 // The webhook's guards without a network: which URLs production accepts (https to a public address only), the
-// reserved ranges, the signature's exact form, and a delivery to a private address refused at the connection.
+// reserved ranges (IPv6 forms that carry an IPv4 address included), the signature's exact form, and a delivery to a
+// private address refused at the connection with the reason any other failure to connect gives.
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { checkedLookup, isReservedAddress, postWebhook, signatureHeader, webhookUrlProblem } from './webhooks.ts';
+
+// Two names without a network: an intranet host (a private address) and one that does not exist.
+vi.mock('node:dns', async (importOriginal) => {
+  const dns = await importOriginal<typeof import('node:dns')>();
+  const lookup = (hostname: string, options: object, callback: (...args: unknown[]) => void) => {
+    if (hostname === 'intranet.example') return callback(null, [{ address: '10.20.30.40', family: 4 }]);
+    if (hostname === 'missing.example') {
+      return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    }
+    return dns.lookup(hostname, options, callback);
+  };
+  return { ...dns, lookup };
+});
 
 describe('webhook URLs', () => {
   it('accepts https to a public host in production and refuses the rest', () => {
@@ -18,6 +35,12 @@ describe('webhook URLs', () => {
       '[::1]',
       '[fd00::1]',
       'localhost',
+      // Site-local, 6to4 of 127.0.0.1 and of a public address, IPv4-compatible and IPv4-translated 127.0.0.1.
+      '[fec0::1]',
+      '[2002:7f00:1::1]',
+      '[2002:808:808::1]',
+      '[::127.0.0.1]',
+      '[::ffff:0:127.0.0.1]',
     ]) {
       expect(webhookUrlProblem(`https://${host}/hook`, false), host).toBe('address');
     }
@@ -25,11 +48,23 @@ describe('webhook URLs', () => {
     expect(webhookUrlProblem('http://127.0.0.1:8080/hook', true)).toBeNull();
   });
 
-  it('knows the reserved ranges, IPv4-mapped IPv6 included', () => {
-    for (const address of ['0.0.0.0', '100.64.0.1', '172.16.5.5', '::ffff:127.0.0.1', 'fe80::1', '224.0.0.1']) {
+  it('knows the reserved ranges, the IPv6 forms that carry an IPv4 address included', () => {
+    for (const address of [
+      '0.0.0.0',
+      '100.64.0.1',
+      '172.16.5.5',
+      '::ffff:127.0.0.1',
+      'fe80::1',
+      '224.0.0.1',
+      'fec0::1',
+      '2002:a00:1::1',
+      '::a00:1',
+      '::ffff:0:a00:1',
+      '64:ff9b:1::a00:1',
+    ]) {
       expect(isReservedAddress(address), address).toBe(true);
     }
-    for (const address of ['8.8.8.8', '1.1.1.1', '2a00:1450:4001:80b::200e']) {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8']) {
       expect(isReservedAddress(address), address).toBe(false);
     }
   });
@@ -54,5 +89,19 @@ describe('webhook URLs', () => {
     expect(await resolve(true)).toBe('127.0.0.1');
     const local = await postWebhook('https://127.0.0.1/', '{}', {}, { allowLocal: false });
     expect(local).toEqual({ status: null, error: 'the URL is not allowed (address)' });
+  });
+
+  it('fails a name that resolves to a private address as it fails one that does not resolve, or a closed port', async () => {
+    // The delivery log shows this reason: were it another, a customer could map the internal host names.
+    const intranet = await postWebhook('https://intranet.example/hook', '{}', {}, { allowLocal: false });
+    expect(intranet).toEqual({ status: null, error: 'could not connect' });
+    expect(await postWebhook('https://missing.example/hook', '{}', {}, { allowLocal: false })).toEqual(intranet);
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    closed.close();
+    await once(closed, 'close');
+    expect(await postWebhook(`http://127.0.0.1:${port}/hook`, '{}', {}, { allowLocal: true })).toEqual(intranet);
   });
 });

@@ -18,6 +18,8 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** At most this much of the receiver's answer is read (its status is what counts). */
 const MAX_RESPONSE_BYTES = 4096;
+/** Why a delivery failed before it reached a receiver, whatever the cause (see `postWebhook`). */
+export const NOT_CONNECTED = 'could not connect';
 
 /** `whsec_` and 32 random bytes, base64url. */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
@@ -50,13 +52,18 @@ for (const [net, prefix] of [
 }
 for (const [net, prefix] of [
   // Not `::ffff:0:0/96`: BlockList would match every IPv4 address against it; mapped ones are checked as IPv4 above.
-  ['::', 128],
-  ['::1', 128],
+  // The ranges that carry an IPv4 address inside (`::a.b.c.d`, `::ffff:0:a.b.c.d`, 6to4, NAT64) are refused whole:
+  // a host that routes them would reach the IPv4 address, which may be private.
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   reserved.addSubnet(net, prefix, 'ipv6');
@@ -166,10 +173,17 @@ export function postWebhook(
         response.on('error', done);
       },
     );
+    // Every failure before a connection is one reason: a name that resolves only to private addresses must read as
+    // one that does not resolve or where nothing listens, or the delivery log would tell a customer which internal
+    // host names exist.
+    let connected = false;
+    request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
     const timer = setTimeout(() => {
       request.destroy(new Error('timed out'));
     }, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
-    request.on('error', (error) => finish({ status: null, error: error.message.slice(0, 200) }));
+    request.on('error', (error) =>
+      finish({ status: null, error: connected ? error.message.slice(0, 200) : NOT_CONNECTED }),
+    );
     request.end(body);
   });
 }

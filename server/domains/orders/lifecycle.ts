@@ -203,9 +203,22 @@ export function lifecycleJobs(db: Db, options: LifecycleOptions): Job[] {
     }
   }
 
+  /**
+   * Past expiry: a paid proxy is suspended and held for its owner to renew; a free trial's is released at once (#43),
+   * its modem back in stock the moment the trial ends (its taker knew the end from the start, and a 3-day hold kept
+   * stock from paying customers). Both kinds' hosts are locked in id order first, as every writer of several hosts does.
+   */
   async function suspend(tx: Queryable, proxies: readonly DueProxy[], now: Date): Promise<void> {
-    await suspendProxies(tx, proxies);
-    for (const proxy of proxies) {
+    await lockHosts(
+      tx,
+      proxies.map((proxy) => proxy.hostId),
+    );
+    const trials = proxies.filter((proxy) => proxy.trial);
+    const paid = proxies.filter((proxy) => !proxy.trial);
+    if (trials.length > 0) await releaseProxies(tx, trials, now);
+    if (paid.length === 0) return;
+    await suspendProxies(tx, paid);
+    for (const proxy of paid) {
       const releaseAt = new Date(proxy.expiresAt.getTime() + HOLD_MS);
       await tell(
         tx,

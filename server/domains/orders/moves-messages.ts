@@ -18,6 +18,11 @@ export const MOVE_MESSAGES = {
     en: 'There is no such place: choose a country, city and operator from the list.',
     ru: 'Такого места нет: выберите страну, город и оператора из списка.',
   },
+  /** A trial is given in the places staff chose, with stock kept for paying customers (#43). */
+  trial: {
+    en: 'A free trial proxy cannot be moved to another place: renew it first, and it becomes an ordinary proxy.',
+    ru: 'Прокси бесплатного теста нельзя перенести в другое место: сначала продлите его, и он станет обычным прокси.',
+  },
   inactive: {
     en: 'Only an active proxy can be moved: renew it first.',
     ru: 'Перенести можно только активный прокси: сначала продлите его.',

@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { MOVE_REFUSALS } from './moves-refusals.ts';
 
-describeRefusals('moves', MOVE_REFUSALS, {
+testRefusals('moves', MOVE_REFUSALS, {
   noStock: {
     refusal: MOVE_REFUSALS.noStock(),
     status: 409,
@@ -19,6 +19,17 @@ describeRefusals('moves', MOVE_REFUSALS, {
     status: 400,
     en: { city: ['There is no such place: choose a country, city and operator from the list.'] },
     ru: { city: ['Такого места нет: выберите страну, город и оператора из списка.'] },
+  },
+  trial: {
+    refusal: MOVE_REFUSALS.trial(),
+    status: 403,
+    en: {
+      detail: 'A free trial proxy cannot be moved to another place: renew it first, and it becomes an ordinary proxy.',
+    },
+    ru: {
+      detail:
+        'Прокси бесплатного теста нельзя перенести в другое место: сначала продлите его, и он станет обычным прокси.',
+    },
   },
   inactive: {
     refusal: MOVE_REFUSALS.inactive(),

@@ -7,6 +7,7 @@ export const MOVE_REFUSALS = defineRefusals('moves', {
   samePlace: { status: 409, message: MOVE_MESSAGES.samePlace },
   badTarget: { status: 400, field: 'city', message: MOVE_MESSAGES.badTarget },
   inactive: { status: 403, message: MOVE_MESSAGES.inactive },
+  trial: { status: 403, message: MOVE_MESSAGES.trial },
   transferPending: { status: 409, message: MOVE_MESSAGES.transferPending },
   insufficientFunds: { status: 402, message: MOVE_MESSAGES.insufficientFunds },
 });

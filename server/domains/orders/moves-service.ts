@@ -77,10 +77,12 @@ const samePlace = (proxy: MovableProxy, to: MoveRequest) =>
   proxy.country === to.country && proxy.city === to.city && proxy.operator === to.operator;
 
 /**
- * The rules that do not depend on stock or money, in the order a customer fixes them: a proxy not served (suspended,
+ * The rules that do not depend on stock or money, in the order a customer fixes them: a free trial's proxy (#43: it
+ * would take a paid place's stock for nothing; renewed, it is paid for and may move), a proxy not served (suspended,
  * expired: renew it first), one being given away, the place it is in already, a place that does not exist.
  */
 async function refuseUnmovable(q: Queryable, proxy: MovableProxy, to: MoveRequest, at: number): Promise<void> {
+  if (proxy.trial) throw MOVE_REFUSALS.trial();
   const served = (proxy.state === 'active' || proxy.state === 'expiring') && proxy.expiresAt.getTime() > at;
   if (!served) throw MOVE_REFUSALS.inactive();
   if (proxy.transferPending) throw MOVE_REFUSALS.transferPending();

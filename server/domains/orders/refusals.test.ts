@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { ORDER_REFUSALS } from './refusals.ts';
 
-describeRefusals('orders', ORDER_REFUSALS, {
+testRefusals('orders', ORDER_REFUSALS, {
   periodNotPriced: {
     refusal: ORDER_REFUSALS.periodNotPriced(),
     status: 400,

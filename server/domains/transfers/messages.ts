@@ -21,6 +21,10 @@ export const TRANSFER_MESSAGES = {
     en: 'Only an active proxy can be handed over: renew it first.',
     ru: 'Передать можно только активный прокси: сначала продлите его.',
   },
+  trial: {
+    en: 'A free trial proxy cannot be handed over: renew it first, and it becomes an ordinary proxy.',
+    ru: 'Прокси бесплатного теста нельзя передать: сначала продлите его, и он станет обычным прокси.',
+  },
   pending: {
     en: 'This proxy has already been offered: cancel that offer or wait for the answer.',
     ru: 'Этот прокси уже предложен: отмените то предложение или дождитесь ответа.',

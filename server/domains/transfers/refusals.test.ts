@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { TRANSFER_REFUSALS } from './refusals.ts';
 
-describeRefusals('transfers', TRANSFER_REFUSALS, {
+testRefusals('transfers', TRANSFER_REFUSALS, {
   self: {
     refusal: TRANSFER_REFUSALS.self(),
     status: 400,
@@ -13,6 +13,12 @@ describeRefusals('transfers', TRANSFER_REFUSALS, {
     status: 400,
     en: { proxy_id: ['Only an active proxy can be handed over: renew it first.'] },
     ru: { proxy_id: ['Передать можно только активный прокси: сначала продлите его.'] },
+  },
+  trial: {
+    refusal: TRANSFER_REFUSALS.trial(),
+    status: 400,
+    en: { proxy_id: ['A free trial proxy cannot be handed over: renew it first, and it becomes an ordinary proxy.'] },
+    ru: { proxy_id: ['Прокси бесплатного теста нельзя передать: сначала продлите его, и он станет обычным прокси.'] },
   },
   pending: {
     refusal: TRANSFER_REFUSALS.pending(),

@@ -227,6 +227,9 @@ export function transfersService(db: Db, options: TransfersOptions) {
         const found = await usersRepository(tx).findByEmail(email);
         const recipient = found?.isActive ? found : null;
         if (email === canonicalEmail(sender.email) || recipient?.id === sender.id) throw TRANSFER_REFUSALS.self();
+        // No offer of a trial's proxy is ever pending (migration 0140 withdrew the older ones, and the flag is only
+        // ever cleared), so an accept needs no such check.
+        if (proxy.trial) throw TRANSFER_REFUSALS.trial();
         if (proxyRefusal(proxy, sender.id, at)) throw TRANSFER_REFUSALS.proxyInactive();
         const transfers = transfersRepository(tx);
         await transfers.lapsePendingOf(proxy.id, at);

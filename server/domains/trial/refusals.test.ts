@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { TRIAL_REFUSALS } from './refusals.ts';
 
-describeRefusals('trial', TRIAL_REFUSALS, {
+testRefusals('trial', TRIAL_REFUSALS, {
   off: {
     refusal: TRIAL_REFUSALS.off(),
     status: 403,

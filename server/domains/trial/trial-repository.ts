@@ -63,11 +63,11 @@ export function trialRepository(q: Queryable) {
       return rows.length > 0;
     },
 
-    /** Trials taken from the client address in the 24 hours before `at`. */
-    async fromAddress(address: string, at: Date): Promise<number> {
+    /** Trials taken from the client's network (`clientNetwork`: an IPv4 address, an IPv6 /64) in the day before `at`. */
+    async fromNetwork(network: string, at: Date): Promise<number> {
       const [row] = await q.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM trials WHERE client_address = $1 AND taken_at > $2',
-        [address, new Date(at.getTime() - DAY_MS)],
+        [network, new Date(at.getTime() - DAY_MS)],
       );
       return row?.n ?? 0;
     },
@@ -76,7 +76,7 @@ export function trialRepository(q: Queryable) {
       readonly mailbox: string;
       readonly userId: number;
       readonly proxyId: number;
-      readonly address: string;
+      readonly network: string;
       readonly place: TrialPlace;
       readonly minutes: number;
       readonly at: Date;
@@ -88,7 +88,7 @@ export function trialRepository(q: Queryable) {
           trial.mailbox,
           trial.userId,
           trial.proxyId,
-          trial.address,
+          trial.network,
           trial.place.country,
           trial.place.city,
           trial.place.operator,

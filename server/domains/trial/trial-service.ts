@@ -1,8 +1,10 @@
 /**
  * The free trial (#29). Everything a trial decides — on, the account verified, the mailbox and the account never had
- * one, the client address under its daily limit, the place offered and with at least staff's minimum of free modems —
- * is decided in ONE transaction under locks, and the proxy is made there through the farm's `allocateInPlace`, the
- * path an order takes too, so a trial never takes a modem an order holds and an order never sells one a trial took.
+ * one, the client's network (`client-network.ts`) under its daily limit, the place offered and with at least staff's
+ * minimum of free modems — is decided in ONE transaction under locks, and the proxy is made there through the farm's
+ * `allocateInPlace`, the path an order takes too, so a trial never takes a modem an order holds and an order never
+ * sells one a trial took. The proxy is marked `trial`: moves and transfers refuse it, so it never leaves the place
+ * staff offer trials in, and the lifecycle releases it the moment it ends.
  *
  * Lock order: the trial settings' row first — every trial takes it, so trials run one after another (they are rare
  * and short; this makes the once-per-mailbox and per-address counts exact with no lock per address), and staff's save
@@ -19,6 +21,7 @@ import type {
 import type { Db, Queryable } from '../../db/db.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { allocateInPlace, FARM_REFUSALS, freeStock } from '../farm/index.ts';
+import { clientNetwork } from './client-network.ts';
 import { mailboxOf } from './mailbox.ts';
 import { TRIAL_MESSAGES } from './messages.ts';
 import { TRIAL_REFUSALS } from './refusals.ts';
@@ -73,7 +76,7 @@ export function trialService(db: Db, options: TrialOptions = {}) {
       const user = await account(db, userId);
       if (!user.verified) return refused('not_verified');
       if (await trials.taken(mailboxOf(user.email), userId)) return refused('taken');
-      if ((await trials.fromAddress(address, new Date(now()))) >= terms.perAddressPerDay) {
+      if ((await trials.fromNetwork(clientNetwork(address), new Date(now()))) >= terms.perAddressPerDay) {
         return refused('address_limit');
       }
       const offered = new Set((await trials.places()).map(placeKey));
@@ -95,7 +98,8 @@ export function trialService(db: Db, options: TrialOptions = {}) {
         const mailbox = mailboxOf(user.email);
         if (await trials.taken(mailbox, userId)) throw TRIAL_REFUSALS.taken();
         const at = new Date(now());
-        if ((await trials.fromAddress(address, at)) >= terms.perAddressPerDay) throw TRIAL_REFUSALS.addressLimit();
+        const network = clientNetwork(address);
+        if ((await trials.fromNetwork(network, at)) >= terms.perAddressPerDay) throw TRIAL_REFUSALS.addressLimit();
         if (!(await trials.offers(place))) throw TRIAL_REFUSALS.placeNotOffered();
 
         const expiresAt = new Date(at.getTime() + terms.minutes * MINUTE_MS);
@@ -110,13 +114,15 @@ export function trialService(db: Db, options: TrialOptions = {}) {
         });
         const proxy = allocated.ok ? allocated.proxies[0]?.proxy : undefined;
         if (!proxy) throw TRIAL_REFUSALS.noStock();
-        // A trial of hours is within a day of its end from the start: the lifecycle's "expires in 3 days / 1 day"
-        // mails would arrive with it, so they count as sent for this expiry. A renewal moves the expiry and the
-        // reminders of the paid term come as usual.
-        await tx.query('UPDATE proxies SET reminded_3d_for = expires_at, reminded_1d_for = expires_at WHERE id = $1', [
-          proxy.id,
-        ]);
-        await trials.record({ mailbox, userId, proxyId: proxy.id, address, place, minutes: terms.minutes, at });
+        // Marked a trial (#43): it is never moved nor handed over, and is released when it ends, with no hold; a
+        // renewal, which is paid, makes it an ordinary proxy. A trial of hours is within a day of its end from the
+        // start: the lifecycle's "expires in 3 days / 1 day" mails would arrive with it, so they count as sent for this
+        // expiry. A renewal moves the expiry and the reminders of the paid term come as usual.
+        await tx.query(
+          `UPDATE proxies SET trial = true, reminded_3d_for = expires_at, reminded_1d_for = expires_at WHERE id = $1`,
+          [proxy.id],
+        );
+        await trials.record({ mailbox, userId, proxyId: proxy.id, network, place, minutes: terms.minutes, at });
         // Last, under the account's lock (as an order takes it): a block that committed meanwhile is seen.
         const [active] = await tx.query<{ is_active: boolean }>(
           'SELECT is_active FROM users WHERE id = $1 FOR NO KEY UPDATE',

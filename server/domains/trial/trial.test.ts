@@ -1,8 +1,9 @@
 // The free trial (#29) through the API, on both databases: staff set it in the panel (permissions, validation, who and
 // when); a verified customer sees the offer and takes one short proxy in an offered place — a real proxy, made as an
-// order's are, free (no ledger line), not auto-renewed, expiring after the set minutes like any proxy; then every
-// refusal in both languages: off, not verified, taken (also by a look-alike address and after re-registering), the
-// address's daily limit, no stock (staff's minimum), a place without trials.
+// order's are, free (no ledger line), not auto-renewed, released the moment its minutes are up (#43); then every
+// refusal in both languages: off, not verified, taken (also by a look-alike address — Gmail's, Yandex's — and after
+// re-registering), the address's daily limit (an IPv6 client's /64, an IPv4-mapped address as IPv4), no stock (staff's
+// minimum), a place without trials.
 import { MODEM_PERMISSIONS } from '@proxy/contract/permissions';
 import type { TrialOffer, TrialSettingsInput } from '@proxy/contract/schemas/trial';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { manualClock } from '../../lib/clock.ts';
 import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/accounts.ts';
 import { BACKENDS, seededApp } from '../../test/helpers.ts';
 import { createCustomer, createFarm, type Customer, freshPlace, ledgerOf, type TestPlace } from '../../test/orders.ts';
+import { freeCount } from '../farm/index.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -99,7 +101,7 @@ describe.each(BACKENDS)('the free trial on $name', (backend) => {
     });
   });
 
-  it('gives a verified customer one free proxy that expires after the set minutes and is not renewed', async () => {
+  it('gives a verified customer one free proxy, not renewed, released the moment its minutes are up', async () => {
     const place = freshPlace();
     const { modemIds } = await createFarm(db(), place, { online: 2 });
     await configure([place], { minutes: 120 });
@@ -132,19 +134,70 @@ describe.each(BACKENDS)('the free trial on $name', (backend) => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: 'Бесплатный тест для этого аккаунта или его адреса e-mail уже был.' });
 
-    // The expiry job suspends it when its minutes are up, as it does any proxy.
+    // The sweep that suspends an expired proxy releases a trial's instead (#43): no 3-day hold, its modem free for
+    // a paying customer at once.
+    expect(await freeCount(db(), place)).toBe(1);
     clock.advance(2 * HOUR + MINUTE);
+    await suite.app.jobs.runOne('proxies.suspend');
+    expect(await db().query('SELECT 1 FROM proxies WHERE id = $1', [proxyId])).toEqual([]);
+    expect(await freeCount(db(), place)).toBe(2);
     await suite.app.jobs.runAll();
-    const [after] = await db().query<{ state: string; auto_renew: boolean }>(
-      'SELECT state, auto_renew FROM proxies WHERE id = $1',
-      [proxyId],
-    );
-    expect(after).toEqual({ state: 'suspended', auto_renew: false });
-    // No "expires in a day" mail for a trial of hours; the suspension is told as for any proxy.
-    const mails = await db().query<{ kind: string }>('SELECT kind FROM outbox WHERE user_id = $1 ORDER BY id', [
-      customer.id,
-    ]);
-    expect(mails.map((mail) => mail.kind)).toEqual(['proxy_suspended']);
+    // Neither an "expires in a day" mail for a trial of hours nor a "suspended: renew within 3 days" one: its taker
+    // knew its end from the start. The trial is still on record: the mailbox had it.
+    expect(await db().query('SELECT kind FROM outbox WHERE user_id = $1', [customer.id])).toEqual([]);
+    expect((await offer(customer, address)).json()).toMatchObject({ available: false, reason: 'taken' });
+  });
+
+  it('refuses every Yandex spelling of a mailbox that had a trial: its domains, `.` and `-` alike (#43)', async () => {
+    const place = freshPlace();
+    await createFarm(db(), place, { online: 8 });
+    await configure([place], { per_address_per_day: 1000 });
+    const name = `olga.k${addressCounter}x${Date.now() % 100_000}`;
+    const customerAt = async (email: string) => {
+      const user = await createUser(db(), { email, verified: true });
+      return { id: user.id, email, headers: tokenHeader(await login(suite.app, email)) };
+    };
+    const first = await customerAt(`${name}@yandex.ru`);
+    expect((await take(first, place, freshAddress())).statusCode).toBe(201);
+    const spellings = [
+      `${name}@ya.ru`,
+      `${name}@yandex.com`,
+      `${name.replace('.', '-')}@yandex.ru`,
+      `${name.replace('.', '-')}+second@yandex.by`,
+      `${name}@narod.ru`,
+    ];
+    for (const email of spellings) {
+      const answer = await take(await customerAt(email), place, freshAddress(), RU);
+      expect({ email, status: answer.statusCode, body: answer.json() }).toEqual({
+        email,
+        status: 409,
+        body: { detail: 'Бесплатный тест для этого аккаунта или его адреса e-mail уже был.' },
+      });
+    }
+    // Another provider's mailbox of the same name is another person's.
+    expect((await take(await customerAt(`${name}@mail.ru`), place, freshAddress())).statusCode).toBe(201);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 address (#43)', async () => {
+    const place = freshPlace();
+    await createFarm(db(), place, { online: 8 });
+    await configure([place], { per_address_per_day: 2 });
+    const customers = await Promise.all(Array.from({ length: 6 }, () => createCustomer(suite.app, db())));
+    const [a, b, c, d, e, f] = customers as [Customer, Customer, Customer, Customer, Customer, Customer];
+    const n = (addressCounter += 1);
+    // Two addresses of one /64 (a device's privacy addresses): its two trials of the day.
+    expect((await take(a, place, `2001:db8:${n}:7::1`)).statusCode).toBe(201);
+    expect((await take(b, place, `2001:db8:${n}:7:a1b2:c3d4:e5f6:789`)).statusCode).toBe(201);
+    const third = `2001:0db8:${String(n).padStart(4, '0')}:0007::ffff`;
+    expect((await offer(c, third)).json()).toMatchObject({ available: false, reason: 'address_limit' });
+    expect((await take(c, place, third)).statusCode).toBe(429);
+    // The next /64 is another network.
+    expect((await take(c, place, `2001:db8:${n}:8::1`)).statusCode).toBe(201);
+    // A dual-stack socket's `::ffff:` form of an IPv4 client is that client.
+    const v4 = freshAddress();
+    expect((await take(d, place, v4)).statusCode).toBe(201);
+    expect((await take(e, place, `::ffff:${v4}`)).statusCode).toBe(201);
+    expect((await take(f, place, v4)).statusCode).toBe(429);
   });
 
   it('refuses a look-alike of an address that had a trial, even after that account is gone', async () => {

@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { PEOPLE_REFUSALS } from './refusals.ts';
 
-describeRefusals('users', PEOPLE_REFUSALS, {
+testRefusals('users', PEOPLE_REFUSALS, {
   forbidden: {
     refusal: PEOPLE_REFUSALS.forbidden(),
     status: 403,

@@ -16,6 +16,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import * as v from 'valibot';
 import { parseBody } from '../../lib/drf-errors.ts';
+import { MULTIPART_OVERHEAD_BYTES, refuseDeclaredOversize } from '../../lib/multipart.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { registerItemRoutes } from '../../lib/panel.ts';
 import { COMMON_REFUSALS, Refusal } from '../../lib/refusal.ts';
@@ -36,12 +37,6 @@ export interface VersionsPanelOptions {
   readonly maxUploadBytes: number;
   readonly service: VersionsService;
 }
-
-/**
- * What a multipart body may add around its file: boundaries, part headers and the few small fields the limits
- * below allow. A body declared longer than the file limit plus this cannot hold an acceptable file.
- */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** A 4xx of the upload: a field error on `file`, or a `detail` for the request as a whole. */
 const uploadErrorSchema = {
@@ -122,13 +117,8 @@ const panelRoutes: FastifyPluginAsync<VersionsPanelOptions> = async (app, option
       bodyLimit: maxUploadBytes + MULTIPART_OVERHEAD_BYTES,
       onRequest: [
         app.requirePermission(`${VERSION_PERMISSIONS.add}|${VERSION_PERMISSIONS.change}`),
-        async (request, reply) => {
-          if (Number(request.headers['content-length']) > request.routeOptions.bodyLimit) {
-            // The unread body must not be taken for the connection's next request.
-            reply.header('connection', 'close');
-            throw VERSION_REFUSALS.fileTooLarge({ maxBytes: maxUploadBytes });
-          }
-        },
+        async (request, reply) =>
+          refuseDeclaredOversize(request, reply, () => VERSION_REFUSALS.fileTooLarge({ maxBytes: maxUploadBytes })),
       ],
       schema: {
         consumes: ['multipart/form-data'],

@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../test/refusals.ts';
+import { testRefusals } from '../../test/refusals.ts';
 import { VERSION_REFUSALS } from './refusals.ts';
 
-describeRefusals('versions', VERSION_REFUSALS, {
+testRefusals('versions', VERSION_REFUSALS, {
   fileRequired: {
     refusal: VERSION_REFUSALS.fileRequired(),
     status: 400,

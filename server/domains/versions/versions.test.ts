@@ -13,6 +13,7 @@ import { manualClock, type ManualClock } from '../../lib/clock.ts';
 import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/accounts.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type SeededTestDb } from '../../test/helpers.ts';
 import { multipartBody } from '../../test/images.ts';
+import { brokenMultipartBodies } from '../../test/multipart.ts';
 import { acceptableFileName, contentDisposition, parseRange } from './http-files.ts';
 
 const LIMIT = 64 * 1024;
@@ -211,6 +212,28 @@ describe.each(BACKENDS)('versions API on $name', (backend) => {
       expect(json.statusCode).toBe(415);
       expect(await tmpFiles()).toEqual([]);
     });
+
+    it.each(brokenMultipartBodies([{ name: 'file', filename: 'app.apk', data: randomBytes(3000) }]))(
+      '400 to a body $label (ru and en): no row, nothing on disk',
+      async ({ payload, headers }) => {
+        const rows = await fileRows();
+        for (const [language, detail] of [
+          [RU, 'Искаженный запрос.'],
+          [EN, 'Malformed request.'],
+        ] as const) {
+          const response = await app.inject({
+            method: 'POST',
+            url: FILES,
+            payload,
+            headers: { ...headers, ...admin, ...language },
+          });
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toEqual({ detail });
+        }
+        expect(await fileRows()).toBe(rows);
+        expect(await tmpFiles()).toEqual([]);
+      },
+    );
 
     it('a client gone mid-upload leaves no temporary file and no row', async () => {
       const rows = await fileRows();

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemotesConfig } from '@proxy/contract/remote';
@@ -100,6 +101,31 @@ interface Generation {
   dead: boolean;
 }
 
+/** More than any warning is long: a worker writing without line ends is logged in pieces of this size. */
+const OUTPUT_PIECE = 16 * 1024;
+
+/**
+ * A worker's stdout or stderr as log lines, one per write as far as the writes end their lines. The libraries a render
+ * runs print straight to the console — React Router's development build warns `No routes matched location
+ * "/r/…?token=…"` with the visitor's whole URL — and the process's output is no place for that: in the log, the line
+ * is redacted like any other (lib/logging.ts).
+ */
+function logOutput(stream: Readable, write: (text: string) => void) {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    pending += chunk;
+    const end = pending.length > OUTPUT_PIECE ? pending.length : pending.lastIndexOf('\n') + 1;
+    if (end === 0) return;
+    const text = pending.slice(0, end).trimEnd();
+    pending = pending.slice(end);
+    if (text) write(text);
+  });
+  stream.on('end', () => {
+    if (pending.trim()) write(pending.trimEnd());
+  });
+}
+
 export function createPageRenderer(options: RendererOptions): PageRenderer {
   const { distDir, log } = options;
   const deadline = options.deadline ?? 300;
@@ -148,9 +174,17 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
   function start(key: string, remotes: RemotesConfig): Generation {
     started += 1;
     const setup: WorkerSetup = { distDir, remotes: remotes.remotes.map(({ name, entry }) => ({ name, entry })) };
-    // The heap a worker may use: a page render needs little; a runaway one is stopped instead of taking the server.
-    const worker = new Worker(WORKER_FILE, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const worker = new Worker(WORKER_FILE, {
+      workerData: setup,
+      // The heap a worker may use: a page render needs little; a runaway one is stopped instead of taking the server.
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      // What its code prints is read here, not copied to this process's own output: see `logOutput`.
+      stdout: true,
+      stderr: true,
+    });
     worker.unref();
+    logOutput(worker.stdout, (text) => log.info({ renderWorker: 'stdout' }, text));
+    logOutput(worker.stderr, (text) => log.warn({ renderWorker: 'stderr' }, text));
     let markReady: (ready: boolean) => void = () => undefined;
     const generation: Generation = {
       key,

@@ -135,6 +135,11 @@ export const PaymentMethodInputSchema = v.object({
   rate_source: v.optional(v.picklist(RATE_SOURCES), 'staff'),
   /** staff: the rate as typed (saving another value records who and when). */
   rate: v.optional(v.nullable(rate)),
+  /**
+   * Sent with a rate further from the current one than the server's band (×2 either way, `RATE_BAND`): staff checked
+   * it. Without it such a change is refused on `rate` (a slipped digit would price every top-up wrong).
+   */
+  confirm_rate: v.optional(v.boolean()),
   rate_url: v.optional(v.union([v.literal(''), v.pipe(text(500), v.url(), v.regex(/^https?:\/\//, 'url_scheme'))]), ''),
   rate_path: v.optional(text(200), ''),
   /** A rate older than this makes the method unavailable: never an invoice at a stale price. */

@@ -144,7 +144,8 @@ export interface DashboardWidgets {
 /**
  * What staff may be alerted about, each with its threshold's meaning: minutes an agent has been silent, minutes a
  * modem carrying proxies has been offline, free modems a place has at most, mails queued over, webhooks refused in
- * the last hour at least, runs in a row a job failed.
+ * the last hour at least, runs in a row a job failed, minutes a payment method's rate provider has been answering
+ * rates too far from the accepted one (refused by the rates job, #43).
  */
 export const ALERT_KINDS = [
   'agent_silent',
@@ -153,6 +154,7 @@ export const ALERT_KINDS = [
   'outbox_backlog',
   'webhook_refused',
   'job_failing',
+  'rate_refused',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -163,6 +165,7 @@ export const ALERT_DEFAULT_THRESHOLDS: Readonly<Record<AlertKind, number>> = {
   outbox_backlog: 100,
   webhook_refused: 5,
   job_failing: 3,
+  rate_refused: 0,
 };
 
 /** The widget whose data an alert is about: its permission lets staff subscribe to it and read its incidents. */
@@ -173,6 +176,7 @@ export const ALERT_WIDGET: Readonly<Record<AlertKind, DashboardWidget>> = {
   outbox_backlog: 'machinery',
   webhook_refused: 'machinery',
   job_failing: 'machinery',
+  rate_refused: 'money',
 };
 
 export const alertKindsFor = (user: PermissionSubject | null | undefined): AlertKind[] =>

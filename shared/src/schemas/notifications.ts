@@ -88,6 +88,12 @@ export const WebhookSchema = v.object({
 });
 export type Webhook = v.InferOutput<typeof WebhookSchema>;
 
+/**
+ * The pauses, in minutes, before each retry of a webhook or Telegram delivery that failed: the delivery job keeps to
+ * them and `/user` quotes them. After the last retry fails too, the delivery is `failed`.
+ */
+export const DELIVERY_RETRY_MINUTES = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
+
 export const DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

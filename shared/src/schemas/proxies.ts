@@ -64,6 +64,11 @@ export const ProxySchema = v.object({
   expires_at: timestamp,
   /** Whole days left, rounded down; 0 on the last day, negative once expired. */
   days_left: v.number(),
+  /**
+   * A free trial's proxy (#29, #43): it cannot be moved or handed over, and is released when it ends; a renewal makes
+   * it an ordinary proxy. Absent from an API older than the mark (#43).
+   */
+  trial: v.optional(v.boolean(), false),
   auto_renew: v.boolean(),
   auto_rotate_minutes: v.number(),
   last_rotation_at: v.nullable(timestamp),

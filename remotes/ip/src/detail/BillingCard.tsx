@@ -10,7 +10,8 @@ import { useT } from '../i18n/use-t.ts';
 
 /**
  * The proxy's term: when it ends, how many days are left, renewing it by hand, renewing it by itself — and handing it
- * (with that term) to another customer.
+ * (with that term) to another customer. A free trial's proxy cannot be handed over nor moved (#43): the card says so,
+ * and why neither is offered, in place of the transfer link.
  */
 export function BillingCard({
   proxy,
@@ -50,13 +51,16 @@ export function BillingCard({
         </div>
       </dl>
       <p className={ui.muted}>{t('billing.autoRenewHelp')}</p>
+      {proxy.trial && <p className={`${ui.notice} ${ui.noticeInfo}`}>{t('billing.trial')}</p>}
       <div className={ui.buttons}>
         <button type="button" className={ui.primaryButton} onClick={() => setRenewing(true)}>
           {t('billing.renew')}
         </button>
-        <Link to={paths.ipTransfer(proxy.id, language)} className={ui.secondaryButton}>
-          {t('billing.transfer')}
-        </Link>
+        {!proxy.trial && (
+          <Link to={paths.ipTransfer(proxy.id, language)} className={ui.secondaryButton}>
+            {t('billing.transfer')}
+          </Link>
+        )}
       </div>
       {renewing && <RenewDialog ids={[proxy.id]} onClose={() => setRenewing(false)} onRenewed={onRenewed} />}
     </Card>

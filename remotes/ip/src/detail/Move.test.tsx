@@ -1,7 +1,8 @@
 // Moving the proxy to another place from its page (#29): country → city → operator from the live stock, the server's
 // quote (fee or free, "ports will change" before confirming), the move with an Idempotency-Key, a success toast, the
 // page showing the new place, focus back on "Move"; a fee above the balance says by how much; the history names the
-// move with both places. In Russian (the default) and English.
+// move with both places; a free trial's proxy offers no move (nor a transfer) and says why. In Russian (the default)
+// and English.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
@@ -242,5 +243,35 @@ describe('moving the proxy to another place', () => {
     await openAt('/en/ip/7', { language: 'en' });
     await screen.findByText('Moved: Russia, Moscow, MTS → Germany, Berlin, Telekom');
     expect(screen.queryByRole('button', { name: en.move.open })).toBeNull();
+  });
+
+  it("offers neither a move nor a transfer of a free trial's proxy, and says why (ru, en, #43)", async () => {
+    stubApi(
+      api(
+        () => proxy(7, { trial: true }),
+        () => undefined,
+      ),
+    );
+    await openAt('/ip/7');
+    await screen.findByText(ru.billing.trial);
+    expect(screen.queryByRole('button', { name: ru.move.open })).toBeNull();
+    expect(screen.queryByRole('link', { name: ru.billing.transfer })).toBeNull();
+    cleanup();
+    await openAt('/en/ip/7', { language: 'en' });
+    await screen.findByText(en.billing.trial);
+    expect(screen.queryByRole('button', { name: en.move.open })).toBeNull();
+    expect(screen.queryByRole('link', { name: en.billing.transfer })).toBeNull();
+    // An ordinary proxy has both, and no such note.
+    cleanup();
+    stubApi(
+      api(
+        () => proxy(7),
+        () => undefined,
+      ),
+    );
+    await openAt('/en/ip/7', { language: 'en' });
+    await screen.findByRole('button', { name: en.move.open });
+    expect(screen.getByRole('link', { name: en.billing.transfer })).toBeTruthy();
+    expect(screen.queryByText(en.billing.trial)).toBeNull();
   });
 });

@@ -21,12 +21,13 @@ const SERVED = ['active', 'expiring'];
 
 /**
  * "Move" on the proxy page (#29): the proxy goes to another country, city or operator and keeps its id, login and
- * password. Shown for a proxy that is served; the dialog it opens does the rest.
+ * password. Shown for a proxy that is served and not a free trial's (#43: the server refuses to move one, and the
+ * billing card says why); the dialog it opens does the rest.
  */
 export function MoveControl({ proxy, onMoved }: { proxy: Proxy; onMoved: (proxy: Proxy) => void }) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
-  if (!SERVED.includes(proxy.state)) return null;
+  if (!SERVED.includes(proxy.state) || proxy.trial) return null;
   return (
     // A block of its own in the header's grid, so the button keeps its own width.
     <div>

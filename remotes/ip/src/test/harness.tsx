@@ -30,6 +30,7 @@ export const proxy = (id: number, changes: Partial<Proxy> = {}): Proxy => ({
   ip: `10.0.0.${id}`,
   expires_at: '2026-07-01T12:00:00Z',
   days_left: 12,
+  trial: false,
   auto_renew: false,
   auto_rotate_minutes: 0,
   last_rotation_at: null,

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Button, Form, Space, Typography } from 'antd';
+import { Button, Checkbox, Form, Space, Typography } from 'antd';
+import * as v from 'valibot';
 import { ASSET_INFO, CRYPTO_ASSETS, type CryptoAsset } from '@proxy/contract/assets';
 import {
   PAYMENT_KINDS,
   PAYMENT_PROVIDERS,
+  PaymentMethodInputSchema,
   RATE_SOURCES,
   type RateSource,
   PAYMENT_SECRETS,
@@ -25,6 +27,7 @@ import {
   StatusTag,
   SwitchField,
   TextField,
+  useField,
   useFormMeta,
   useLanguageTab,
 } from '@proxy/panel-kit';
@@ -56,6 +59,8 @@ export interface MethodValues {
   rate_source: RateSource;
   /** staff: the rate as typed ('95.50'); empty removes it. */
   rate: string;
+  /** The typed rate staff confirmed after the server refused it as too far from the current one ('' none). */
+  rate_confirmed: string;
   rate_url: string;
   rate_path: string;
   rate_max_age_minutes: number | null;
@@ -82,6 +87,7 @@ export const EMPTY_METHOD: MethodValues = {
   asset_decimals: null,
   rate_source: 'staff',
   rate: '',
+  rate_confirmed: '',
   rate_url: '',
   rate_path: '',
   rate_max_age_minutes: 1440,
@@ -106,6 +112,7 @@ export const methodValues = (method: PanelPaymentMethod): MethodValues => ({
   asset_decimals: method.asset ? method.asset_decimals : null,
   rate_source: method.rate_source,
   rate: method.rate ?? '',
+  rate_confirmed: '',
   rate_url: method.rate_url,
   rate_path: method.rate_path,
   rate_max_age_minutes: method.rate_max_age_minutes,
@@ -118,7 +125,10 @@ export const methodValues = (method: PanelPaymentMethod): MethodValues => ({
  * The request: money in minor units, no icon as null, and only the secrets that change — a typed one replaces the
  * stored value, one marked for removal is sent as null, an empty one is left out (kept). A manual method sends none.
  */
-export function methodInput(values: MethodValues, removing: ReadonlySet<PaymentSecret>): PaymentMethodInput {
+export function methodInput(
+  { rate_confirmed: confirmed, ...values }: MethodValues,
+  removing: ReadonlySet<PaymentSecret>,
+): PaymentMethodInput {
   const secrets: Partial<Record<PaymentSecret, string | null>> = {};
   if (values.provider !== 'manual') {
     for (const name of PAYMENT_SECRETS) {
@@ -138,6 +148,8 @@ export function methodInput(values: MethodValues, removing: ReadonlySet<PaymentS
     asset_decimals: values.asset && values.asset_decimals !== null ? values.asset_decimals : undefined,
     // A provider's rate is the job's to write; a staff rate typed empty is removed (the method waits for one).
     rate: values.asset && values.rate_source === 'staff' ? values.rate.trim() || null : undefined,
+    // Confirmed is the value on screen, not whatever was ticked before the rate was typed again.
+    confirm_rate: confirmed !== '' && confirmed === values.rate.trim() ? true : undefined,
     rate_max_age_minutes: values.rate_max_age_minutes ?? Number.NaN,
   };
 }
@@ -235,6 +247,35 @@ function SecretField({
   );
 }
 
+/** A rate as the API takes it: a refusal on a rate this accepts came from the server, not from the form's check. */
+const RateSchema = PaymentMethodInputSchema.entries.rate;
+
+/**
+ * The confirmation a rate far from the current one needs: the server refuses it on the rate, saying by how much,
+ * and the form then offers to confirm exactly the value typed — typing another takes the refusal and the tick away.
+ * The band is the server's alone (a rate it reads under the method's lock), so the form asks only once it is told.
+ */
+function RateConfirmation() {
+  const { t } = useT();
+  const rate = useField<string>('rate', {
+    subscription: { value: true, submitError: true, dirtySinceLastSubmit: true },
+  });
+  const confirmed = useField<string>('rate_confirmed', { subscription: { value: true } });
+  const typed = (rate.input.value ?? '').trim();
+  const refused = Boolean(rate.meta.submitError) && !rate.meta.dirtySinceLastSubmit && v.is(RateSchema, typed);
+  if (!refused) return null;
+  return (
+    <Form.Item>
+      <Checkbox
+        checked={confirmed.input.value === typed}
+        onChange={(event) => confirmed.input.onChange(event.target.checked ? typed : '')}
+      >
+        {t('method.rateConfirm', { rate: typed })}
+      </Checkbox>
+    </Form.Item>
+  );
+}
+
 /**
  * What a crypto method asks for and at what rate: the asset and its decimals, where the rate comes from (typed by
  * staff — who and when shown — or read from a provider's JSON), and how old a rate may be before the method stops
@@ -288,19 +329,22 @@ function AssetFields({ method, form }: { method: PanelPaymentMethod | null; form
             />
           </FieldGrid>
           {form.rateSource === 'staff' ? (
-            <TextField
-              name="rate"
-              label={t('method.rate', { symbol: ASSET_INFO[asset].symbol, currency: sign })}
-              help={
-                method?.rate && method.rate_at
-                  ? t('method.rateSetBy', {
-                      email: method.rate_set_by?.email ?? '—',
-                      time: formatMoment(method.rate_at, language),
-                    })
-                  : t('method.rateHelp')
-              }
-              maxLength={40}
-            />
+            <>
+              <TextField
+                name="rate"
+                label={t('method.rate', { symbol: ASSET_INFO[asset].symbol, currency: sign })}
+                help={
+                  method?.rate && method.rate_at
+                    ? t('method.rateSetBy', {
+                        email: method.rate_set_by?.email ?? '—',
+                        time: formatMoment(method.rate_at, language),
+                      })
+                    : t('method.rateHelp')
+                }
+                maxLength={40}
+              />
+              <RateConfirmation />
+            </>
           ) : (
             <>
               <FieldGrid>

@@ -74,7 +74,8 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 
 async function save() {
   await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // After a refused save the spinner's leaving motion never ends in jsdom: it stays in the button's name.
+    fireEvent.click(screen.getByRole('button', { name: /^(loading )?Save$/ }));
   });
 }
 
@@ -226,6 +227,44 @@ describe('the payment method form', () => {
       rate_max_age_minutes: 60,
       max_amount: 2_000_000,
     });
+  });
+
+  it('asks to confirm a rate the server refuses as too far from the current one, and sends the confirmation', async () => {
+    const refusal = 'The new rate is 10× above the current one (95.50), more than the ×2 a change may move.';
+    const calls = stubApi(({ body }) =>
+      (body as { confirm_rate?: boolean }).confirm_rate
+        ? { body: { ...USDT, rate: '9550' } }
+        : { status: 400, body: { rate: [refusal] } },
+    );
+    await renderAt('/en/panel/payment/4', USDT);
+    const confirmation = 'The rate 955 is right: save it although it is far from the current one';
+    type('1 USDT in RUB', '955');
+    // Nothing to confirm before the server has said the change is too big.
+    expect(screen.queryByRole('checkbox', { name: confirmation })).toBeNull();
+    await save();
+    expect(calls[0]?.body).toMatchObject({ rate: '955' });
+    expect(calls[0]?.body).not.toHaveProperty('confirm_rate');
+    const item = field('1 USDT in RUB').closest('.ant-form-item') as HTMLElement;
+    expect(within(item).getByText(refusal)).toBeDefined();
+
+    // Ticked, then the rate typed again: the tick was for 955, so it goes with it, and 9550 is asked about anew.
+    fireEvent.click(screen.getByRole('checkbox', { name: confirmation }));
+    type('1 USDT in RUB', '9550');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await save();
+    expect(calls[1]?.body).toMatchObject({ rate: '9550' });
+    expect(calls[1]?.body).not.toHaveProperty('confirm_rate');
+    const again = screen.getByRole('checkbox', {
+      name: 'The rate 9550 is right: save it although it is far from the current one',
+    }) as HTMLInputElement;
+    expect(again.checked).toBe(false);
+    fireEvent.click(again);
+    expect(again.checked).toBe(true);
+    await save();
+    expect(calls).toHaveLength(3);
+    expect(calls[2]?.body).toMatchObject({ rate: '9550', confirm_rate: true });
+    expect(appStore.get(messageAtom)).toMatchObject({ text: 'Saved', color: 'success' });
+    expect(field('1 USDT in RUB').value).toBe('9550');
   });
 
   it('reads the rate from a provider: its URL and path instead of a typed rate, and the last read shown', async () => {

@@ -90,6 +90,7 @@ export const panelProxy = (id: number, extra: Partial<PanelProxyRow> = {}): Pane
   ip: '198.51.100.7',
   expires_at: '2026-12-20T09:15:00Z',
   days_left: 30,
+  trial: false,
   auto_renew: false,
   auto_rotate_minutes: 0,
   last_rotation_at: null,

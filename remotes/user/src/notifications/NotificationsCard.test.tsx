@@ -150,6 +150,10 @@ describe('the webhook card', () => {
     });
     await openPage('ru');
     const card = await screen.findByRole('region', { name: ru.webhook.title });
+    // The retries promised are the delivery job's schedule.
+    expect(card.textContent).toContain(
+      'Неудачную доставку повторяем через 1, 2, 4, 8, 16, 32, 64, 128 и 256 мин (всего около 8,5 ч); если не удалась и последняя попытка, её статус — «Не доставлено».',
+    );
     const table = await within(card).findByRole('table', { name: ru.webhook.log });
     const [first] = within(table).getAllByRole('row').slice(1);
     expect(first?.textContent).toContain(ru.notifications.events.proxy_renewed);
@@ -187,6 +191,9 @@ describe('the webhook card', () => {
     });
     await openPage('en');
     const card = await screen.findByRole('region', { name: en.webhook.title });
+    expect(card.textContent).toContain(
+      'A failed delivery is tried again after pauses of 1, 2, 4, 8, 16, 32, 64, 128, and 256 minutes (about 8.5 hours in all); if the last try fails too, its status is “Failed”.',
+    );
     await within(card).findByText(en.webhook.logEmpty);
     await act(async () => fireEvent.click(within(card).getByRole('button', { name: en.webhook.regenerate })));
     const dialog = await screen.findByRole('dialog', { name: en.webhook.regenerateTitle });

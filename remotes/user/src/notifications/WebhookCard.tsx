@@ -7,7 +7,12 @@ import {
   sendWebhookTest,
 } from '@proxy/contract/api/notifications';
 import { runRequest } from '@proxy/contract/forms';
-import { MAX_WEBHOOK_URL, WEBHOOK_TEST_EVENT, type Webhook } from '@proxy/contract/schemas/notifications';
+import {
+  DELIVERY_RETRY_MINUTES,
+  MAX_WEBHOOK_URL,
+  WEBHOOK_TEST_EVENT,
+  type Webhook,
+} from '@proxy/contract/schemas/notifications';
 import { api } from '@proxy/contract/state';
 import {
   Card,
@@ -24,6 +29,14 @@ import {
 } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './notifications.module.css';
+
+/** The retries' pauses as the lead quotes them: the delivery job's own schedule, from the contract. */
+const retryPromise = (language: string) => ({
+  pauses: new Intl.ListFormat(language, { type: 'conjunction' }).format(DELIVERY_RETRY_MINUTES.map(String)),
+  hours: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(
+    DELIVERY_RETRY_MINUTES.reduce((sum, minutes) => sum + minutes, 0) / 60,
+  ),
+});
 
 /** A delivery's status as a badge of the kit's colours. */
 const STATUS_BADGE = { queued: ui.pending, sent: ui.success, failed: ui.danger, skipped: '' } as const;
@@ -92,7 +105,7 @@ export function WebhookCard() {
 
   return (
     <Card title={t('webhook.title')} wide>
-      <p className={ui.muted}>{t('webhook.lead')}</p>
+      <p className={ui.muted}>{t('webhook.lead', retryPromise(language))}</p>
       <LoadState loaded={settings} />
       {secret && (
         <div className={`${ui.notice} ${ui.noticeWarning}`} role="status">

@@ -34,6 +34,7 @@ const proxy = (id: number, changes: Partial<Proxy>): Proxy => ({
   ip: null,
   expires_at: '2026-12-03T10:00:00Z',
   days_left: 10,
+  trial: false,
   auto_renew: false,
   auto_rotate_minutes: 0,
   last_rotation_at: null,

@@ -328,7 +328,7 @@ export const quoteProxyMove = <ThrowOnError extends boolean = false>(
 /**
  * Move the proxy to another place, keeping its id, login and password
  *
- * Scope `proxies:write`. The proxy goes to a free modem of the country, city and operator; the fee, when the place is priced by another plan, is taken from the balance (402 saying how much is missing). The ports change when the new modem is on another server (`ports_changed`). 409 no free modem there or the same place, 403 a proxy not active, 429 within 10 minutes of its last move.
+ * Scope `proxies:write`, and `orders:write` too for a move with a fee (403 without it). The proxy goes to a free modem of the country, city and operator; the fee, when the place is priced by another plan, is taken from the balance (402 saying how much is missing). The ports change when the new modem is on another server (`ports_changed`). 409 no free modem there or the same place, 403 a proxy not active or a free trial's, 429 within 10 minutes of its last move.
  */
 export const moveProxy = <ThrowOnError extends boolean = false>(
   options: Options<MoveProxyData, ThrowOnError>,

@@ -95,6 +95,7 @@ export type ListProxiesResponses = {
       ip: string | null;
       expires_at: string;
       days_left: number;
+      trial?: boolean;
       auto_renew: boolean;
       auto_rotate_minutes: number;
       last_rotation_at: string | null;
@@ -177,6 +178,7 @@ export type GetProxyResponses = {
     ip: string | null;
     expires_at: string;
     days_left: number;
+    trial?: boolean;
     auto_renew: boolean;
     auto_rotate_minutes: number;
     last_rotation_at: string | null;
@@ -263,6 +265,7 @@ export type UpdateProxyResponses = {
     ip: string | null;
     expires_at: string;
     days_left: number;
+    trial?: boolean;
     auto_renew: boolean;
     auto_rotate_minutes: number;
     last_rotation_at: string | null;
@@ -344,6 +347,7 @@ export type RegenerateProxyPasswordResponses = {
     ip: string | null;
     expires_at: string;
     days_left: number;
+    trial?: boolean;
     auto_renew: boolean;
     auto_rotate_minutes: number;
     last_rotation_at: string | null;
@@ -425,6 +429,7 @@ export type RegenerateRotateLinkResponses = {
     ip: string | null;
     expires_at: string;
     days_left: number;
+    trial?: boolean;
     auto_renew: boolean;
     auto_rotate_minutes: number;
     last_rotation_at: string | null;
@@ -557,6 +562,7 @@ export type ChangeProxyLoginResponses = {
     ip: string | null;
     expires_at: string;
     days_left: number;
+    trial?: boolean;
     auto_renew: boolean;
     auto_rotate_minutes: number;
     last_rotation_at: string | null;
@@ -707,6 +713,7 @@ export type CheckProxyResponses = {
     ip: string | null;
     expires_at: string;
     days_left: number;
+    trial?: boolean;
     auto_renew: boolean;
     auto_rotate_minutes: number;
     last_rotation_at: string | null;

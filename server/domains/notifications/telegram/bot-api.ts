@@ -42,7 +42,6 @@ export interface TelegramChat {
   readonly username?: string;
   readonly first_name?: string;
   readonly last_name?: string;
-  readonly title?: string;
 }
 
 export interface TelegramMessage {

@@ -19,7 +19,10 @@ export const TELEGRAM_MESSAGES = {
 type Say = Readonly<Record<'en' | 'ru', string>>;
 type SayWith<P> = (params: P) => Say;
 
-/** What the bot answers in a chat, in the account's language (ru for a chat not linked yet). */
+/**
+ * What the bot answers in a chat, in the account's language; a chat not linked yet, in its sender's Telegram language
+ * (`language_code`).
+ */
 export const BOT_TEXTS = {
   help: {
     en: 'Commands:\n/status — your proxies\n/rotate <proxy> — change a proxy’s IP (its number, login or comment)\n/help — this list',
@@ -33,6 +36,10 @@ export const BOT_TEXTS = {
     en: `This code is wrong or has expired. Get a new one at ${userUrl}.`,
     ru: `Код неверный или истёк. Получите новый на ${userUrl}.`,
   }),
+  privateOnly: {
+    en: 'I only work in a private chat: in a group, every member would see your account’s notifications and could change its proxies’ IPs. Write to me directly.',
+    ru: 'Я работаю только в личном чате: в группе уведомления вашего аккаунта видели бы все участники и могли бы менять IP его прокси. Напишите мне напрямую.',
+  },
   chatTaken: {
     en: 'This chat is already linked to another account. Unlink it there first (on its profile page), then send the code again.',
     ru: 'Этот чат уже привязан к другому аккаунту. Сначала отвяжите его там (на странице профиля), затем отправьте код снова.',

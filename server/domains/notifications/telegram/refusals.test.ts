@@ -1,7 +1,7 @@
-import { describeRefusals } from '../../../test/refusals.ts';
+import { testRefusals } from '../../../test/refusals.ts';
 import { TELEGRAM_REFUSALS } from './refusals.ts';
 
-describeRefusals('telegram', TELEGRAM_REFUSALS, {
+testRefusals('telegram', TELEGRAM_REFUSALS, {
   tokenRejected: {
     refusal: TELEGRAM_REFUSALS.tokenRejected(),
     status: 400,

@@ -1,7 +1,7 @@
 /**
  * The Telegram bot (issue #30): its token (set by staff, checked with getMe), the customers' chats linked with a
- * one-time code, the updates poller that answers `/start <code>`, `/status`, `/rotate <proxy>` and `/help`, and the
- * outbox of staff alerts (#33) it sends.
+ * one-time code (private chats only, issue #43), the updates poller that answers `/start <code>`, `/status`,
+ * `/rotate <proxy>` and `/help`, and the outbox of staff alerts (#33) it sends.
  *
  * Exactly once with several API processes: the poller fetches updates from the stored offset without a lock, then,
  * in one transaction, locks the `telegram_bot` row, re-reads the offset, handles only the updates at or past it
@@ -10,7 +10,7 @@
  * a crash between the two loses an answer rather than doubling an effect, and no network call holds the lock.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { localizePath, type Language } from '@proxy/contract/languages';
+import { DEFAULT_LANGUAGE, isLanguage, localizePath, type Language } from '@proxy/contract/languages';
 import { PROXY_LIST, type Proxy } from '@proxy/contract/schemas/proxies';
 import { readListParams } from '@proxy/contract/schemas/list-query';
 import {
@@ -68,13 +68,23 @@ async function botRow(q: Queryable, lock = false): Promise<BotRow | null> {
   return row ?? null;
 }
 
-/** The chat's name as its owner knows it: @username, or the first and last name, or the group's title. */
+/** The private chat's name as its owner knows it: @username, or the first and last name. */
 function chatName(message: TelegramMessage): string {
   const { chat } = message;
   const name = chat.username
     ? `@${chat.username}`
-    : [chat.first_name, chat.last_name].filter(Boolean).join(' ') || chat.title || String(chat.id);
+    : [chat.first_name, chat.last_name].filter(Boolean).join(' ') || String(chat.id);
   return name.slice(0, 200);
+}
+
+/**
+ * The language of a chat no account speaks for: its sender's Telegram app's (`language_code`), English for one the
+ * site has no text in, the site's default when Telegram does not say.
+ */
+function chatLanguage(message: TelegramMessage): Language {
+  const code = message.from?.language_code?.toLowerCase().split('-')[0];
+  if (!code) return DEFAULT_LANGUAGE;
+  return isLanguage(code) ? code : 'en';
 }
 
 /** `/cmd@bot args` → `['cmd', 'args']`; null for text that is not a command. */
@@ -249,7 +259,7 @@ export function telegramService(db: Db, options: TelegramServiceOptions) {
     if (code === '') {
       return current
         ? BOT_TEXTS.alreadyLinked[current.language] + BOT_TEXTS.help[current.language]
-        : BOT_TEXTS.notLinked({ userUrl: userUrl('ru') }).ru;
+        : notLinked(message);
     }
     const [owner] = await q.query<Linked>(
       `SELECT u.id AS user_id, u.email, u.language FROM telegram_link_codes c JOIN users u ON u.id = c.user_id
@@ -257,7 +267,7 @@ export function telegramService(db: Db, options: TelegramServiceOptions) {
       [sha256(code.toUpperCase()), at],
     );
     if (!owner) {
-      const language = current?.language ?? 'ru';
+      const language = current?.language ?? chatLanguage(message);
       return BOT_TEXTS.badCode({ userUrl: userUrl(language) })[language];
     }
     const [holder] = await q.query<{ user_id: number }>('SELECT user_id FROM telegram_links WHERE chat_id = $1', [
@@ -276,14 +286,23 @@ export function telegramService(db: Db, options: TelegramServiceOptions) {
     return BOT_TEXTS.linked({ email: owner.email })[owner.language] + BOT_TEXTS.help[owner.language];
   }
 
+  const notLinked = (message: TelegramMessage) => {
+    const language = chatLanguage(message);
+    return BOT_TEXTS.notLinked({ userUrl: userUrl(language) })[language];
+  };
+
   /** One update's answer (null: nothing to answer), its effects written in `q`. */
   async function handle(q: Queryable, update: TelegramUpdate, at: Date): Promise<string | null> {
     const message = update.message;
     if (!message || typeof message.text !== 'string') return null;
     const parsed = command(message.text);
+    // Only a private chat is one person: linked in a group, every member could /status and /rotate the account's
+    // proxies and read its notifications, and the "linked" answer would show the group its e-mail. Other text in a
+    // group is the members talking to each other.
+    if (message.chat.type !== 'private') return parsed ? BOT_TEXTS.privateOnly[chatLanguage(message)] : null;
     if (parsed?.[0] === 'start') return start(q, message, parsed[1], at);
     const account = await linkedAccount(q, message.chat.id);
-    if (!account) return BOT_TEXTS.notLinked({ userUrl: userUrl('ru') }).ru;
+    if (!account) return notLinked(message);
     switch (parsed?.[0]) {
       case 'status':
         return status(q, account);

@@ -1,15 +1,17 @@
 // The Telegram bot (#30, #33) against a local server that speaks the Bot API: staff set the token (checked with
 // getMe, shown masked, behind `system.change_telegram`), a customer links a chat with a one-time code, the bot
 // answers /status and /rotate (the site's cooldown) in the account's language, refuses bad or expired codes and a
-// chat linked elsewhere, `deliverTelegram` sends or says why not, and staff alerts reach a linked chat once per
-// incident. Two app processes on one database answer each update once and send each alert once. PGlite and (with
-// DATABASE_URL) PostgreSQL.
+// chat linked elsewhere (in the sender's Telegram language while no account speaks for the chat), links no group
+// (#43), `deliverTelegram` sends or says why not, and staff alerts reach a linked chat once per incident. Two app
+// processes on one database answer each update once and send each alert once. PGlite and (with DATABASE_URL)
+// PostgreSQL; migration 0139's unlinking of groups on PGlite.
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../../lib/clock.ts';
 import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../../test/accounts.ts';
-import { BACKENDS, buildTestApp, openSeededDb, type SeededTestDb } from '../../../test/helpers.ts';
+import { loadMigrations, migrate } from '../../../db/migrate.ts';
+import { BACKENDS, buildTestApp, openSeededDb, PGLITE, type SeededTestDb } from '../../../test/helpers.ts';
 import { createCustomer, createFarm, freshPlace } from '../../../test/orders.ts';
 import { startFakeTelegram, type FakeTelegram } from '../../../test/telegram-server.ts';
 import { farmService } from '../../farm/index.ts';
@@ -207,6 +209,65 @@ describe.each(BACKENDS)('the Telegram bot on $name', (backend) => {
       ]);
       expect(Number(link?.chat_id)).toBe(own);
     });
+
+    it('links only a private chat: a group is told why, sees no e-mail, and a group linked before gets no answers', async () => {
+      const privateOnly = {
+        en: 'I only work in a private chat: in a group, every member would see your account’s notifications and could change its proxies’ IPs. Write to me directly.',
+        ru: 'Я работаю только в личном чате: в группе уведомления вашего аккаунта видели бы все участники и могли бы менять IP его прокси. Напишите мне напрямую.',
+      };
+      const customer = await createCustomer(app, db());
+      const { code } = await newCode(customer.headers);
+      const member = nextChat++;
+      const group = -nextChat++;
+      const inGroup = async (text: string, language: string, type: 'group' | 'supergroup' = 'group') => {
+        const before = sentTo(group).length;
+        telegram.queueMessage(TOKEN, group, text, { id: member, language_code: language }, { type, title: 'Team' });
+        await poll();
+        return sentTo(group)
+          .slice(before)
+          .map((message) => message.text);
+      };
+
+      expect(await inGroup(`/start ${code}`, 'en')).toEqual([privateOnly.en]);
+      expect(await inGroup(`/start@proxy_test_bot ${code}`, 'ru', 'supergroup')).toEqual([privateOnly.ru]);
+      expect(await db().query('SELECT 1 FROM telegram_links WHERE chat_id = $1', [group])).toHaveLength(0);
+      // Members talking to each other get nothing from the bot.
+      expect(await inGroup('see you at five', 'en')).toEqual([]);
+
+      // A group linked before this rule: its members can no longer list or rotate the account's proxies.
+      const earlier = await createCustomer(app, db());
+      await db().query('INSERT INTO telegram_links (user_id, chat_id) VALUES ($1, $2)', [earlier.id, group]);
+      expect(await inGroup('/status', 'en')).toEqual([privateOnly.en]);
+      expect(await inGroup('/rotate 1', 'ru')).toEqual([privateOnly.ru]);
+      await db().query('DELETE FROM telegram_links WHERE chat_id = $1', [group]);
+
+      // The code was not used up: the customer's own chat links with it.
+      expect(await say(nextChat++, `/start ${code}`)).toContain(`Готово: чат привязан к аккаунту ${customer.email}`);
+      expect(telegram.sent.some((message) => message.chat_id === group && message.text.includes('@'))).toBe(false);
+    });
+
+    it("answers a chat no account speaks for in its sender's Telegram language", async () => {
+      const from = (language_code: string) => ({ username: 'stranger', language_code });
+      const chatId = nextChat++;
+      const answer = async (text: string, language: string) => {
+        telegram.queueMessage(TOKEN, chatId, text, from(language));
+        await poll();
+        return lastTo(chatId);
+      };
+      expect(await answer('/start WRONGCODE2', 'en')).toBe(
+        'This code is wrong or has expired. Get a new one at http://testserver/en/user.',
+      );
+      expect(await answer('/start WRONGCODE2', 'en-GB')).toContain('This code is wrong');
+      expect(await answer('/start WRONGCODE2', 'ru')).toBe(
+        'Код неверный или истёк. Получите новый на http://testserver/user.',
+      );
+      // A language the site has no text in: English.
+      expect(await answer('/start WRONGCODE2', 'de')).toContain('This code is wrong');
+      expect(await answer('/status', 'en')).toContain(
+        'This chat is not linked to an account. Open http://testserver/en/user',
+      );
+      expect(await answer('/start', 'en')).toContain('This chat is not linked to an account.');
+    });
   });
 
   describe('the commands', () => {
@@ -376,5 +437,32 @@ describe.each(BACKENDS)('the Telegram bot on $name', (backend) => {
       expect(none.json()).toMatchObject({ subscribed: false, telegram: false });
       expect(await db().query('SELECT 1 FROM alert_subscriptions WHERE user_id = $1', [member.id])).toHaveLength(0);
     });
+  });
+});
+
+describe('migration 0139', () => {
+  it('unlinks the groups, supergroups and channels linked before, and keeps the private chats', async () => {
+    const testDb = await PGLITE.open();
+    try {
+      const migrations = await loadMigrations();
+      await migrate(
+        testDb.db,
+        migrations.filter((migration) => migration.version < 139),
+      );
+      const users = await testDb.db.query<{ id: number }>(
+        `INSERT INTO users (email, password_hash) VALUES ('group@example.com', 'x'), ('private@example.com', 'x')
+         RETURNING id`,
+      );
+      const [inGroup, inPrivate] = users.map((user) => user.id);
+      await testDb.db.query('INSERT INTO telegram_links (user_id, chat_id) VALUES ($1, -1001234567890), ($2, 4242)', [
+        inGroup ?? 0,
+        inPrivate ?? 0,
+      ]);
+      await migrate(testDb.db, migrations);
+      const links = await testDb.db.query<{ chat_id: string }>('SELECT chat_id FROM telegram_links');
+      expect(links.map((link) => Number(link.chat_id))).toEqual([4242]);
+    } finally {
+      await testDb.dispose();
+    }
   });
 });
