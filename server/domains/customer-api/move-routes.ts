@@ -4,14 +4,14 @@
  * locks, fee and cooldown hold. Scope `proxies:write`: a move changes the proxy as its settings do; one with a fee
  * spends the balance, and needs `orders:write` too.
  */
-import { MoveQuoteSchema, MoveRequestSchema, MoveSchema, type MoveRequest } from '@proxy/contract/schemas/moves';
+import type { Currency } from '@proxy/contract/money';
+import { MoveQuoteSchema, MoveRequestSchema, MoveSchema } from '@proxy/contract/schemas/moves';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requiredIdempotencyKey } from '../../lib/idempotency.ts';
 import { throttled } from '../../lib/messages.ts';
 import { idParams, notFound } from '../../lib/panel.ts';
-import { Refusal } from '../../lib/refusal.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
 import { MoveCooldown, type MovesService } from '../orders/index.ts';
 import { errorAnswers, paymentErrorAnswers } from './error-shape.ts';
@@ -30,17 +30,12 @@ const moveRoutes: FastifyPluginAsync<{ readonly moves: MovesService }> = async (
   /**
    * A move with a fee spends the balance as an order does, so it needs `orders:write` besides `proxies:write`: a key
    * made to look after proxies cannot spend the money (#43). A free move (the same plan) needs `proxies:write` only.
-   * The quote says what the move would take now; a move it refuses is left to the move itself, which refuses it the
-   * same way or answers this key's earlier move. It is read outside the move's transaction: a fee staff set in the
-   * instant between the two would be taken (closing that needs the moves service to take a ceiling on the fee).
+   * Judged inside the move's transaction, on the fee it would take.
    */
-  const refusePaidMoveWithoutOrders = async (request: FastifyRequest<IdRequest>, to: MoveRequest) => {
-    if (request.apiKey?.scopes.includes('orders:write')) return;
-    const quote = await moves.quote(ownerOf(request), request.params.id, to).catch((error: unknown) => {
-      if (error instanceof Refusal) return null;
-      throw error;
-    });
-    if (quote && quote.fee > 0) throw CUSTOMER_API_REFUSALS.paidMoveScope({ fee: quote.fee, currency: quote.currency });
+  const refusePaidMoveWithoutOrders = (request: FastifyRequest<IdRequest>) => (fee: number, currency: Currency) => {
+    if (fee > 0 && !request.apiKey?.scopes.includes('orders:write')) {
+      throw CUSTOMER_API_REFUSALS.paidMoveScope({ fee, currency });
+    }
   };
 
   app.get<IdRequest & { Querystring: Record<string, string | undefined> }>(
@@ -110,16 +105,17 @@ const moveRoutes: FastifyPluginAsync<{ readonly moves: MovesService }> = async (
     async (request, reply) => {
       const key = requiredIdempotencyKey(request);
       const to = parseBody(MoveRequestSchema, request.body, request.language);
-      await refusePaidMoveWithoutOrders(request, to);
-      const done = await moves.move(ownerOf(request), request.params.id, to, key).catch((error: unknown) => {
-        if (!(error instanceof MoveCooldown)) throw error;
-        // No `wait_seconds` beside the words: the API's error shape has `Retry-After` for that.
-        throw new HttpError(
-          429,
-          { detail: throttled(error.seconds, request.language) },
-          { 'retry-after': String(error.seconds) },
-        );
-      });
+      const done = await moves
+        .move(ownerOf(request), request.params.id, to, key, refusePaidMoveWithoutOrders(request))
+        .catch((error: unknown) => {
+          if (!(error instanceof MoveCooldown)) throw error;
+          // No `wait_seconds` beside the words: the API's error shape has `Retry-After` for that.
+          throw new HttpError(
+            429,
+            { detail: throttled(error.seconds, request.language) },
+            { 'retry-after': String(error.seconds) },
+          );
+        });
       if (!done) return notFound();
       if (done.created) {
         request.log.info(

@@ -5,13 +5,15 @@
 import type { ApiKeyScope } from '@proxy/contract/schemas/api-keys';
 import { describe, expect, it } from 'vitest';
 import { EN, RU } from '../../test/accounts.ts';
-import { BACKENDS, seededApp } from '../../test/helpers.ts';
+import { BACKENDS, seededApp, type Backend } from '../../test/helpers.ts';
 import { balanceOf, createCustomer, createFarm, type Customer, freshPlace, type TestPlace } from '../../test/orders.ts';
 import { farmService } from '../farm/index.ts';
 
 const DAY = 86_400_000;
+const POSTGRES = BACKENDS.find((backend) => backend.name === 'postgres');
 
-describe.each(BACKENDS)('the customer API: moving a proxy on $name', (backend) => {
+/** The app on a seeded database of `backend`, a customer's proxy and keys, and the move as an integrator sends it. */
+function harness(backend: Backend) {
   const suite = seededApp(backend);
   const db = () => suite.testDb.db;
 
@@ -43,6 +45,22 @@ describe.each(BACKENDS)('the customer API: moving a proxy on $name', (backend) =
       headers: { ...headers, authorization: `Bearer ${secret}`, 'idempotency-key': key },
       payload: to,
     });
+  /** A country priced by a plan of its own: a move there is not within the same plan, and costs the fee. */
+  async function ownPlanPlace(country: string) {
+    await db().query(
+      `INSERT INTO plans (title_ru, title_en, price_minor, currency, period_days, country)
+       VALUES ('Месяц ' || $1, 'Month ' || $1, 450000, 'RUB', 30, $1)`,
+      [country],
+    );
+    const target = freshPlace(country);
+    await createFarm(db(), target, { online: 1 });
+    return target;
+  }
+  return { suite, db, owner, makeKey, post, ownPlanPlace };
+}
+
+describe.each(BACKENDS)('the customer API: moving a proxy on $name', (backend) => {
+  const { suite, db, owner, makeKey, post, ownPlanPlace } = harness(backend);
 
   it('quotes and moves with proxies:write, the same key answering the same move; the login stays', async () => {
     const { customer, id, login } = await owner();
@@ -89,18 +107,10 @@ describe.each(BACKENDS)('the customer API: moving a proxy on $name', (backend) =
   });
 
   it('takes a fee only from a key that may spend: proxies:write alone is a 403 and nothing changes', async () => {
-    // A country priced by a plan of its own: a move there is not within the same plan, and costs the fee.
-    const country = 'NZ';
-    await db().query(
-      `INSERT INTO plans (title_ru, title_en, price_minor, currency, period_days, country)
-       VALUES ('Месяц NZ', 'Month NZ', 450000, 'RUB', 30, $1)`,
-      [country],
-    );
+    const target = await ownPlanPlace('NZ');
     await db().query('UPDATE move_settings SET fee = 15000');
     try {
       const { customer, id, place } = await owner(20_000);
-      const target = freshPlace(country);
-      await createFarm(db(), target, { online: 1 });
       const mover = await makeKey(customer, ['proxies:write']);
       for (const [headers, message] of [
         [EN, 'This move costs RUB\u00a0150 from the balance: it needs a key with the "orders:write" scope too.'],
@@ -122,6 +132,52 @@ describe.each(BACKENDS)('the customer API: moving a proxy on $name', (backend) =
       expect(moved.statusCode, moved.body).toBe(201);
       expect(moved.json()).toMatchObject({ fee: 15_000, to: { city: target.city } });
       expect(await balanceOf(db(), customer.id)).toBe(5_000);
+    } finally {
+      await db().query('UPDATE move_settings SET fee = 0');
+    }
+  });
+});
+
+describe.runIf(POSTGRES)('the customer API: a move fee judged on PostgreSQL', () => {
+  const { db, owner, makeKey, post, ownPlanPlace } = harness(POSTGRES as Backend);
+
+  it('refuses a proxies:write key the fee staff set while its free move waited, and takes nothing', async () => {
+    const target = await ownPlanPlace('NO');
+    const { customer, id, place } = await owner(20_000);
+    const mover = await makeKey(customer, ['proxies:write']);
+    try {
+      // Another request holds the proxy: this key's move waits for it, free when it was sent.
+      const held = Promise.withResolvers<undefined>();
+      const holding = Promise.withResolvers<undefined>();
+      const holder = db().transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM proxies WHERE id = $1 FOR UPDATE', [id]);
+        holding.resolve(undefined);
+        await held.promise;
+      });
+      await holding.promise;
+      const moving = post(mover, id, target, 'fee-while-waiting');
+      await expect
+        .poll(async () => {
+          const [row] = await db().query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return row?.waiting;
+        })
+        .toBe(1);
+      // Staff set a fee meanwhile: the move, when it gets the proxy, would take it from a key that may not spend.
+      await db().query('UPDATE move_settings SET fee = 15000');
+      held.resolve(undefined);
+      await holder;
+      const answer = await moving;
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json().error.code).toBe('forbidden');
+      expect(await balanceOf(db(), customer.id)).toBe(20_000);
+      const [row] = await db().query<{ city: string }>(
+        'SELECT m.city FROM proxies p JOIN modems m ON m.id = p.modem_id WHERE p.id = $1',
+        [id],
+      );
+      expect(row?.city).toBe(place.city);
     } finally {
       await db().query('UPDATE move_settings SET fee = 0');
     }

@@ -142,13 +142,15 @@ export function movesService(db: Db, options: MovesOptions) {
     /**
      * Moves the customer's proxy for `key`: answers the move and whether this request made it (false: the key made it
      * before, for the same request); null: not their proxy. A refusal changes nothing; `MoveCooldown` within the
-     * cooldown.
+     * cooldown. `checkFee` sees the fee the move would take, in its transaction, and may throw to refuse it: the fee
+     * it judged is the one taken (an API key that may not spend, #43).
      */
     move(
       userId: number,
       proxyId: number,
       to: MoveRequest,
       key: string,
+      checkFee: (fee: number, currency: Currency) => void = () => undefined,
     ): Promise<{ readonly move: Move; readonly created: boolean } | null> {
       const request = fingerprint({ proxy_id: proxyId, country: to.country, city: to.city, operator: to.operator });
       return db.transaction(async (tx) => {
@@ -167,6 +169,7 @@ export function movesService(db: Db, options: MovesOptions) {
         const wait = await cooldownLeft(tx, proxy.id, at);
         if (wait > 0) throw new MoveCooldown(wait);
         const { fee } = await feeOf(tx, proxy, to);
+        checkFee(fee, currency);
         const short = async () => {
           const balance = (await ledgerRepository(tx).balanceOf(userId)) ?? 0;
           return balance < fee ? MOVE_REFUSALS.insufficientFunds({ fee, missing: fee - balance, currency }) : null;
