@@ -31,6 +31,10 @@ export interface FarmSuite {
   readonly contexts: BrowserContext[];
   /** A page signed in with `token` at `viewport`, in a context of its own. */
   signedIn(token: string, viewport: Viewport): Promise<Page>;
+  /** Kills the agent with SIGKILL, as a crash or `kill -9` would: no last report, no goodbye (#42). */
+  killAgent(): Promise<void>;
+  /** Starts the agent again with the token it had (after `killAgent`). */
+  startAgent(): void;
 }
 
 export interface FarmSuiteOptions {
@@ -50,6 +54,8 @@ export function farmSuite(options: FarmSuiteOptions): FarmSuite {
   let data: PreparedData | undefined;
   let agent: ChildProcess | undefined;
   let echo: Server | undefined;
+  /** The seeded host's token, made for the agent as the site starts: a restarted agent uses it again. */
+  let agentToken = '';
   const suite = {
     site: undefined as unknown as RunningSite,
     sink: undefined as unknown as SmtpSink,
@@ -60,6 +66,32 @@ export function farmSuite(options: FarmSuiteOptions): FarmSuite {
     contexts: [] as BrowserContext[],
     signedIn: (token: string, viewport: Viewport) =>
       signedInPage(suite.browser, suite.site, token, suite.contexts, viewport),
+    killAgent: async () => {
+      if (!agent || agent.exitCode !== null) return;
+      const exited = once(agent, 'exit');
+      agent.kill('SIGKILL');
+      await exited;
+    },
+    startAgent: () => {
+      agent = spawn(resolve(root, 'node_modules/.bin/node'), [resolve(root, 'agent/src/main.ts')], {
+        env: {
+          ...process.env,
+          AGENT_API_URL: suite.site.url,
+          AGENT_TOKEN: agentToken,
+          AGENT_STATE_DIR: resolve(suite.site.dataDir, 'farm-agent'),
+          AGENT_LISTEN_HOST: '127.0.0.1',
+          AGENT_SIMULATOR_MODEMS: '8',
+          AGENT_SIMULATOR_ROTATION_MS: '200-400',
+          AGENT_REPORT_SECONDS: '1',
+          AGENT_STATUS_SECONDS: '1',
+          LOG_LEVEL: 'warn',
+          ...options.agentEnv,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      agent.stdout?.on('data', (chunk: Buffer) => (suite.agentLog += chunk.toString()));
+      agent.stderr?.on('data', (chunk: Buffer) => (suite.agentLog += chunk.toString()));
+    },
   };
 
   beforeAll(async () => {
@@ -87,24 +119,8 @@ export function farmSuite(options: FarmSuiteOptions): FarmSuite {
       `/api/panel/farm/hosts/${local.id}/token/`,
       {},
     );
-    agent = spawn(resolve(root, 'node_modules/.bin/node'), [resolve(root, 'agent/src/main.ts')], {
-      env: {
-        ...process.env,
-        AGENT_API_URL: suite.site.url,
-        AGENT_TOKEN: token,
-        AGENT_STATE_DIR: resolve(suite.site.dataDir, 'farm-agent'),
-        AGENT_LISTEN_HOST: '127.0.0.1',
-        AGENT_SIMULATOR_MODEMS: '8',
-        AGENT_SIMULATOR_ROTATION_MS: '200-400',
-        AGENT_REPORT_SECONDS: '1',
-        AGENT_STATUS_SECONDS: '1',
-        LOG_LEVEL: 'warn',
-        ...options.agentEnv,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    agent.stdout?.on('data', (chunk: Buffer) => (suite.agentLog += chunk.toString()));
-    agent.stderr?.on('data', (chunk: Buffer) => (suite.agentLog += chunk.toString()));
+    agentToken = token;
+    suite.startAgent();
     echo = createServer((request, response) => response.end(request.socket.remoteAddress ?? ''));
     await new Promise<void>((done) => echo?.listen(0, '127.0.0.1', done));
     suite.echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/`;

@@ -126,7 +126,8 @@ describe.each(['ru', 'en'] as const)('the home page in %s', (language) => {
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 500) {
         window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // A frame at each stop: lazy images are asked for when a rendered frame finds them near the window.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       }
     });
     await page.waitForLoadState('networkidle');

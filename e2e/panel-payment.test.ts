@@ -12,7 +12,7 @@ import { formatPrice } from '@proxy/contract/money';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
-import { expectNoSeriousViolations } from './support.ts';
+import { expectNoSeriousViolations, panelPage, type Viewport } from './support.ts';
 
 const PASSWORD = 'Payments-staff-2026';
 const USERS = {
@@ -64,22 +64,10 @@ afterAll(async () => {
   data?.remove();
 });
 
-const prefixOf = (language: Language) => (language === 'en' ? '/en' : '');
+const prefixOf = (language: Language): '' | '/en' => (language === 'en' ? '/en' : '');
 
-async function signedIn(
-  email: string,
-  language: Language = 'ru',
-  viewport: { width: number; height: number } = DESKTOP,
-): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(`${site.url}${prefixOf(language)}/panel/login`);
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel(language === 'en' ? 'Password' : 'Пароль', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: language === 'en' ? 'Sign in' : 'Войти' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(`${prefixOf(language)}/panel`);
-  return page;
-}
+const signedIn = (email: string, language: Language = 'ru', viewport: Viewport = DESKTOP) =>
+  panelPage(browser, site, email, PASSWORD, prefixOf(language), viewport);
 
 /** A call to the API with a token: the staff page's cookie, or a customer's key. */
 async function apiCall<T>(token: string, path: string, init: RequestInit = {}, status = 200): Promise<T> {

@@ -55,6 +55,27 @@ export async function signedInPage(
 }
 
 /**
+ * A staff member's page on the panel's home, signed in by the token cookie as a browser coming back to the site is:
+ * for tests whose subject is not the sign-in (e2e/panel.test.ts drives the panel's sign-in form). Its context is
+ * closed with the browser.
+ */
+export async function panelPage(
+  browser: Browser,
+  site: RunningSite,
+  email: string,
+  password: string,
+  prefix: '' | '/en' = '',
+  viewport: Viewport = DESKTOP,
+): Promise<Page> {
+  const token = await apiLogin(site, email, password);
+  const context = await browser.newContext({ viewport });
+  await context.addCookies([{ name: 'accessToken', value: token, url: site.url }]);
+  const page = await context.newPage();
+  await page.goto(`${site.url}${prefix}/panel`);
+  return page;
+}
+
+/**
  * A server-rendered page's scripts have taken it over: React owns the header the server sent. Before that, the page
  * reads and links as plain HTML (a click is a full page load), since its scripts start only after the first paint.
  */

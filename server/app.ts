@@ -288,7 +288,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A rate endpoint over http:// only outside production (a local ticker), as the webhooks below.
   await app.register(billing, { ...config.billing, publicUrl: config.publicUrl, allowLocal: !config.production });
   await app.register(images, { publicUrl: config.publicUrl, dataDir: config.dataDir, ...options.images });
-  await app.register(farm, { publicUrl: config.publicUrl, ...options.farm, now });
+  await app.register(farm, {
+    publicUrl: config.publicUrl,
+    agentSilentSeconds: config.agentSilentSeconds,
+    ...options.farm,
+    now,
+  });
   await app.register(orders, {
     currency: config.billing.currency,
     publicUrl: config.publicUrl,

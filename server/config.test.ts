@@ -108,6 +108,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads how long a silent farm host stays online: 60 s unless set, from 3 to 86400 (#42)', () => {
+    expect(loadConfig({}).agentSilentSeconds).toBe(60);
+    expect(loadConfig({ AGENT_SILENT_SECONDS: '5' }).agentSilentSeconds).toBe(5);
+    for (const bad of ['2', '86401', '1.5', 'a minute']) {
+      expect(problemsOf({ AGENT_SILENT_SECONDS: bad })).toEqual([
+        expect.stringMatching(/^AGENT_SILENT_SECONDS: must be a whole number of seconds from 3 to 86400 \(got /),
+      ]);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

@@ -93,6 +93,11 @@ export interface Config {
    */
   readonly shutdownDrainMs: number;
   /**
+   * A farm host the API has not heard from (config poll or report) for this long counts as offline
+   * (`AGENT_SILENT_SECONDS`): its modems leave the stock and its customers' proxies read offline (#42).
+   */
+  readonly agentSilentSeconds: number;
+  /**
    * Telegram's Bot API (`TELEGRAM_API_URL`, default https://api.telegram.org), without a trailing slash: the bot staff
    * set up in the panel talks to it. Tests point it at a local server that speaks the same API.
    */
@@ -227,6 +232,16 @@ const EnvSchema = v.object({
       v.maxValue(120_000, 'must be a whole number of milliseconds from 0 to 120000'),
     ),
   ),
+  // At least 3 s: an agent's long poll is heard again every few seconds (`agent-routes.ts`), never faster than 1 s.
+  AGENT_SILENT_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'must be a whole number of seconds from 3 to 86400'),
+      v.transform(Number),
+      v.minValue(3, 'must be a whole number of seconds from 3 to 86400'),
+      v.maxValue(86_400, 'must be a whole number of seconds from 3 to 86400'),
+    ),
+  ),
   TELEGRAM_API_URL: urlWithProtocols(['http', 'https'], 'an http(s)'),
   VERSION_MAX_UPLOAD_BYTES: v.optional(
     v.pipe(
@@ -351,6 +366,7 @@ export function loadConfig(env: Env = process.env): Config {
     versionMaxUploadBytes: e.VERSION_MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,
+    agentSilentSeconds: e.AGENT_SILENT_SECONDS ?? 60,
     telegramApiUrl: (e.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     warnings,
   };

@@ -14,6 +14,11 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../scripts/site-process.ts';
 import { LOCK_FILE_NAME } from './data-dir-lock.ts';
+import type { Db } from './db/db.ts';
+import { migrate } from './db/migrate.ts';
+import { openPostgres } from './db/pg.ts';
+import { openPglite } from './db/pglite.ts';
+import { farmService } from './domains/farm/farm-service.ts';
 import { EN, freshEmail } from './test/accounts.ts';
 import { createTestDist, createTestSchema, type TestDist, type TestSchema } from './test/helpers.ts';
 
@@ -183,6 +188,56 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
       expect(await exit).toEqual({ code: 0, signal: null });
     } finally {
       agent.destroy();
+      await site.stop();
+    }
+  });
+
+  /** A farm host written before the start (PGlite's directory is the server's once it runs); its agent token. */
+  async function hostToken(): Promise<string> {
+    const db: Db = schema
+      ? openPostgres({ connectionString: DATABASE_URL as string, schema: schema.name, max: 1 })
+      : await openPglite(path.join(dataDir, 'pgdata'));
+    try {
+      await migrate(db);
+      const { token } = await farmService(db).createHost({
+        name: 'held-poll',
+        publicHost: '127.0.0.1',
+        portMin: 47_000,
+        portMax: 47_009,
+      });
+      return token;
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('answers a held config long poll 304 at once on SIGTERM and exits 0 within 10 s (#42)', async () => {
+    const token = await hostToken();
+    const site = await startSite({
+      dataDir,
+      distDir: dist.dir,
+      ...(schema ? { databaseUrl: schemaUrl(schema) } : {}),
+      env: { LOG_LEVEL: 'debug' },
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    try {
+      const first = await fetch(`${site.url}/api/agent/config/`, { headers });
+      expect(first.status).toBe(200);
+      const { version } = (await first.json()) as { version: string };
+      // Held: the config does not change, and the agent may wait 25 s for it to.
+      const poll = fetch(`${site.url}/api/agent/config/?since=${encodeURIComponent(version)}&wait=25`, { headers });
+      await expect
+        .poll(() => site.output(), PATIENCE)
+        .toMatch(/"method":"GET","url":"\/api\/agent\/config\/\?since=[^"]*&wait=25".*"msg":"incoming request"/);
+
+      const exit = exitOf(site.child);
+      const signalled = Date.now();
+      site.child.kill('SIGTERM');
+      const answer = await poll;
+      expect(answer.status).toBe(304);
+      expect(await exit).toEqual({ code: 0, signal: null });
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+    } finally {
       await site.stop();
     }
   });

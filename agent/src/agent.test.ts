@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { AgentProxy } from '@proxy/contract/schemas/farm-agent';
+import type { AgentProxy, AgentReport } from '@proxy/contract/schemas/farm-agent';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +20,7 @@ import { FakeApi, freePorts, startEchoServer } from '../test/servers.ts';
 import { Agent, type AgentTiming } from './agent.ts';
 import { ConfigStore } from './config-store.ts';
 import { SimulatorDriver } from './drivers/simulator.ts';
+import { TrafficStore } from './traffic-store.ts';
 
 /**
  * The agent end to end, as the issue (#12) asks: a simulated farm whose modems are loopback addresses, a local echo
@@ -382,6 +383,138 @@ describe('reports', () => {
       .filter((entry) => entry.proxy_id === 12 && entry.minute === bucket.minute);
     expect(again).toEqual([]);
     expect(api.refused).toEqual([]);
+  });
+});
+
+type SavedTraffic = { buckets: AgentReport['traffic'] };
+
+describe('traffic across a restart (#42)', () => {
+  /** What the API holds for `proxyId` after these reports: a bucket by (proxy, minute), each replacing the one before. */
+  function held(reports: readonly AgentReport[], proxyId: number) {
+    const buckets = new Map<string, { bytes_in: number; bytes_out: number }>();
+    for (const bucket of reports.flatMap((report) => report.traffic)) {
+      if (bucket.proxy_id === proxyId) buckets.set(bucket.minute, bucket);
+    }
+    let bytesIn = 0;
+    let bytesOut = 0;
+    for (const bucket of buckets.values()) {
+      bytesIn += bucket.bytes_in;
+      bytesOut += bucket.bytes_out;
+    }
+    return { bytesIn, bytesOut };
+  }
+
+  /** What an agent counted for `proxyId` since its start (its metrics' `agent_proxy_bytes_total`). */
+  function counted(agent: Agent, proxyId: number) {
+    let bytesIn = 0;
+    let bytesOut = 0;
+    for (const total of agent.meter.allTotals()) {
+      if (total.proxyId !== proxyId) continue;
+      bytesIn += total.bytesIn;
+      bytesOut += total.bytesOut;
+    }
+    return { bytesIn, bytesOut };
+  }
+
+  async function farmOfItsOwn() {
+    const own = new FakeApi();
+    const [httpPort = 0, socksPort = 0] = await freePorts(2);
+    own.set({
+      modems: [{ id: 1, name: 'Sim', key: 'sim-1', ip: null }],
+      proxies: [
+        { id: 5, modem_id: 1, http_port: httpPort, socks_port: socksPort, ...carol, whitelist: [], state: 'active' },
+      ],
+    });
+    await own.up();
+    const stateDir = await mkdtemp(path.join(tmpdir(), 'agent-state-'));
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const trafficStore = new TrafficStore({ dir: stateDir, apiUrl: own.url, log });
+    /** Minutes end when the test moves this on; both agents read it, so a restart can fall within a minute. */
+    let offset = 0;
+    const start = () =>
+      Agent.start({
+        api: { url: own.url, token: own.token },
+        host: '127.0.0.1',
+        driver: new SimulatorDriver({ modems: 1, network: '127.0.0.208/28', rotationMs: { min: 1, max: 1 } }),
+        privateTargets: 'allow',
+        log,
+        store: new ConfigStore({ dir: stateDir, api: { url: own.url, token: own.token }, log }),
+        trafficStore,
+        now: () => Date.now() + offset,
+        timing: { configWaitSeconds: 1, minPollMs: 50, reportIntervalMs: 100, sampleIntervalMs: 50 },
+      });
+    const download = async () => {
+      const answer = await eventually(() =>
+        getThroughProxy(httpPort, `${echo.url}/${'x'.repeat(4_000)}`, { credentials: carol }).catch(() => undefined),
+      );
+      expect(answer.status).toBe(200);
+    };
+    return {
+      api: own,
+      trafficStore,
+      start,
+      download,
+      log: () => lines.join(''),
+      endMinute: () => (offset += 60_000),
+      dispose: async () => {
+        await own.down();
+        await rm(stateDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  it('reports the bytes counted before a stop after the restart, once, though the minute spans both', async () => {
+    const farm = await farmOfItsOwn();
+    let agent: Agent | undefined;
+    try {
+      agent = await farm.start();
+      await farm.download();
+      await agent.stop();
+      const before = counted(agent, 5);
+      expect(before.bytesOut).toBeGreaterThan(4_000);
+      // The stopping agent's last report carried the running minute as it stood.
+      expect(held(farm.api.reports, 5)).toEqual(before);
+      expect((await stat(farm.trafficStore.file)).mode & 0o777).toBe(0o600);
+
+      // Restarted within the same minute, it adds to the saved bucket: the minute's final sum replaces the partial one.
+      agent = await farm.start();
+      expect(farm.log()).toContain('traffic saved before the restart taken back; sending it');
+      await farm.download();
+      farm.endMinute();
+      const restarted = agent;
+      const both = () => ({
+        bytesIn: before.bytesIn + counted(restarted, 5).bytesIn,
+        bytesOut: before.bytesOut + counted(restarted, 5).bytesOut,
+      });
+      await eventually(() => held(farm.api.reports, 5).bytesOut === both().bytesOut);
+      expect(held(farm.api.reports, 5)).toEqual(both());
+      // The finished minute, once the API took it, is off the disk too: a later restart sends nothing again.
+      await eventually(async () => (await farm.trafficStore.load()).length === 0);
+      expect(farm.api.refused).toEqual([]);
+    } finally {
+      await agent?.stop();
+      await farm.dispose();
+    }
+  });
+
+  it('starts and serves with a corrupt traffic file, and replaces it', async () => {
+    const farm = await farmOfItsOwn();
+    let agent: Agent | undefined;
+    try {
+      await writeFile(farm.trafficStore.file, '{"api": "x", "buckets": [{"proxy_id": "five"}]');
+      agent = await farm.start();
+      await farm.download();
+      expect(farm.log()).toContain('saved traffic corrupted; ignored');
+      const saved = async () => (JSON.parse(await readFile(farm.trafficStore.file, 'utf8')) as SavedTraffic).buckets;
+      // Once the closing socket's last bytes are in, the file holds what the agent counted.
+      const own = agent;
+      await eventually(async () => (await saved())[0]?.bytes_out === counted(own, 5).bytesOut);
+      expect(await saved()).toEqual([expect.objectContaining({ proxy_id: 5, bytes_in: counted(own, 5).bytesIn })]);
+    } finally {
+      await agent?.stop();
+      await farm.dispose();
+    }
   });
 });
 

@@ -24,6 +24,7 @@ import { targetPolicy, type PrivateTargets } from './gateway/targets.ts';
 import { measure } from './health.ts';
 import { Modems } from './modems.ts';
 import { sleep } from './sleep.ts';
+import type { TrafficStore } from './traffic-store.ts';
 import { TrafficMeter } from './traffic.ts';
 
 export interface AgentTiming {
@@ -68,6 +69,8 @@ export interface AgentOptions {
   readonly log: Logger;
   /** Keeps the last config the API confirmed across restarts; without one the agent starts empty. */
   readonly store?: ConfigStore;
+  /** Keeps the traffic the API has not taken across restarts; without one a restart loses it. */
+  readonly trafficStore?: TrafficStore;
   readonly timing?: Partial<AgentTiming>;
   /** Unsent traffic buckets kept while the API is away. */
   readonly maxTrafficBuckets?: number;
@@ -95,6 +98,11 @@ export class Agent {
   private readonly api: ApiClient;
   private readonly log: Logger;
   private readonly store: ConfigStore | undefined;
+  private readonly trafficStore: TrafficStore | undefined;
+  /** The meter's revision the traffic store holds. */
+  private savedTraffic = 0;
+  /** Buckets saved before the start were taken back: the next report carries the running minute too (`report`). */
+  private restoredTraffic = false;
   private readonly timing: AgentTiming;
   private readonly stopping = new AbortController();
   private readonly startedAt = new Date().toISOString();
@@ -124,6 +132,7 @@ export class Agent {
   private constructor(options: AgentOptions) {
     this.log = options.log;
     this.store = options.store;
+    this.trafficStore = options.trafficStore;
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.api = new ApiClient(options.api);
     this.defaultCheckUrl = `${options.api.url.replace(/\/+$/, '')}${AGENT_API_PATHS.ip}`;
@@ -153,7 +162,15 @@ export class Agent {
         'serving the saved config until the API answers',
       );
     }
+    const traffic = (await agent.trafficStore?.load()) ?? [];
+    if (traffic.length > 0) {
+      agent.meter.restore(traffic);
+      agent.savedTraffic = agent.meter.revision;
+      agent.restoredTraffic = true;
+      options.log.info({ buckets: traffic.length }, 'traffic saved before the restart taken back; sending it');
+    }
     agent.loops.push(agent.configLoop(), agent.reportLoop(), agent.statusLoop(), agent.sampleLoop(), agent.checkLoop());
+    if (agent.restoredTraffic) agent.reportSoon();
     options.log.info({ modems: options.driver.keys().length, driver: options.driver.kind }, 'agent started');
     return agent;
   }
@@ -173,15 +190,20 @@ export class Agent {
     return this.version;
   }
 
-  /** Stops the loops, sends a last report (briefly), closes every listener and session. */
+  /**
+   * Stops the loops, closes every listener and session, sends a last report (at most 2 s) with the running minute as
+   * it stands, and saves what the API has not taken for the next start.
+   */
   async stop(): Promise<void> {
     if (this.stopping.signal.aborted) return;
     this.stopping.abort();
     if (this.changeReport) clearTimeout(this.changeReport);
     await Promise.all(this.loops);
-    this.meter.sample();
-    await this.report(AbortSignal.timeout(2_000)).catch(() => undefined);
+    // Sessions first: a closing socket's last bytes are counted before the report reads the buckets.
     await this.gateway.close();
+    this.meter.sample();
+    await this.report(AbortSignal.timeout(2_000), true).catch(() => undefined);
+    await this.saveTraffic();
     this.log.info('agent stopped');
   }
 
@@ -359,7 +381,8 @@ export class Agent {
       if (this.signal.aborted) break;
       try {
         this.meter.sample();
-        await this.report(this.signal);
+        await this.report(this.signal, this.restoredTraffic);
+        this.restoredTraffic = false;
         failures = 0;
       } catch (error) {
         if (this.signal.aborted) break;
@@ -373,9 +396,14 @@ export class Agent {
     }
   }
 
-  private async report(signal: AbortSignal): Promise<void> {
+  /**
+   * One report. Traffic: the finished minutes; with `running`, the running minute as it stands too, so a stopping agent
+   * leaves nothing unreported and one restarted within the minute, which goes on adding to it, sends the sum again.
+   * The API stores a bucket by proxy and minute, replacing, so a minute sent twice never counts twice.
+   */
+  private async report(signal: AbortSignal, running: boolean): Promise<void> {
     const ids = new Map([...this.modemKeys].map(([id, key]) => [key, id]));
-    const traffic = this.meter.completed(MAX_TRAFFIC_BUCKETS_PER_REPORT);
+    const traffic = this.meter.unsent(MAX_TRAFFIC_BUCKETS_PER_REPORT, { current: running });
     const checks = this.checks.slice(0, MAX_CHECKS_PER_REPORT);
     const report: AgentReport = {
       config_version: this.version,
@@ -465,8 +493,24 @@ export class Agent {
     }
   }
 
+  /**
+   * Samples the sockets' counters and saves the buckets when they changed: a kill -9 or a power loss loses at most one
+   * sample period's bytes, which no save could keep (they were not read from the sockets yet). An idle agent writes
+   * nothing.
+   */
   private async sampleLoop(): Promise<void> {
-    while (await sleep(this.timing.sampleIntervalMs, this.signal)) this.meter.sample();
+    while (await sleep(this.timing.sampleIntervalMs, this.signal)) {
+      this.meter.sample();
+      await this.saveTraffic();
+    }
+  }
+
+  /** Writes every bucket the API has not taken for good (the running minute's included) to the traffic store. */
+  private async saveTraffic(): Promise<void> {
+    const revision = this.meter.revision;
+    if (!this.trafficStore || revision === this.savedTraffic) return;
+    await this.trafficStore.save(this.meter.unsent(Number.POSITIVE_INFINITY, { current: true }));
+    this.savedTraffic = revision;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The agent process: environment → driver → agent; SIGTERM/SIGINT stop it gracefully (listeners closed, sessions
- * ended, a last report sent), and so does the death of a parent that started it with an IPC channel. Run alone:
+ * ended, a last report sent, unsent traffic saved), and so does the death of a parent that started it with an IPC channel. Run alone:
  * `AGENT_API_URL=… AGENT_TOKEN=… node agent/src/main.ts`.
  */
 import { Agent } from './agent.ts';
@@ -11,6 +11,7 @@ import { SimulatorDriver } from './drivers/simulator.ts';
 import { createLogger } from './log.ts';
 import { serveMetrics } from './metrics.ts';
 import { loadSettings, SettingsError, type DriverSettings } from './settings.ts';
+import { TrafficStore } from './traffic-store.ts';
 
 async function createDriver(settings: DriverSettings): Promise<ModemDriver> {
   if (settings.kind === 'command') return new CommandDriver(await loadCommandFile(settings.file));
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     privateTargets: settings.privateTargets,
     log,
     store: new ConfigStore({ dir: settings.stateDir, api, log }),
+    trafficStore: new TrafficStore({ dir: settings.stateDir, apiUrl: api.url, log }),
     timing: {
       reportIntervalMs: settings.reportIntervalMs,
       statusIntervalMs: settings.statusIntervalMs,

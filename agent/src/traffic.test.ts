@@ -13,6 +13,7 @@ function fakeSocket() {
 
 const MINUTE = 60_000;
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
+const FINISHED = { current: false };
 
 describe('TrafficMeter', () => {
   it('buckets bytes per proxy and minute and reports only finished minutes until acknowledged', () => {
@@ -25,20 +26,20 @@ describe('TrafficMeter', () => {
     a.counters.read = 100;
     a.counters.written = 1_000;
     meter.sample();
-    expect(meter.completed(10)).toEqual([]);
+    expect(meter.unsent(10, FINISHED)).toEqual([]);
     now += MINUTE;
     a.counters.read = 150;
     b.counters.written = 7;
     meter.sample();
-    const first = meter.completed(10);
+    const first = meter.unsent(10, FINISHED);
     expect(first).toEqual([{ proxy_id: 1, minute: '2026-11-24T10:00:00.000Z', bytes_in: 100, bytes_out: 1_000 }]);
     meter.acknowledge(first);
     now += MINUTE;
-    expect(meter.completed(10)).toEqual([
+    expect(meter.unsent(10, FINISHED)).toEqual([
       { proxy_id: 1, minute: '2026-11-24T10:01:00.000Z', bytes_in: 50, bytes_out: 0 },
       { proxy_id: 2, minute: '2026-11-24T10:01:00.000Z', bytes_in: 0, bytes_out: 7 },
     ]);
-    expect(meter.completed(1)).toHaveLength(1);
+    expect(meter.unsent(1, FINISHED)).toHaveLength(1);
   });
 
   it('counts a socket’s last bytes when it closes', async () => {
@@ -50,7 +51,7 @@ describe('TrafficMeter', () => {
     a.socket.destroy();
     await new Promise((resolve) => a.socket.once('close', resolve));
     now += MINUTE;
-    expect(meter.completed(10)).toEqual([
+    expect(meter.unsent(10, FINISHED)).toEqual([
       { proxy_id: 3, minute: '2026-11-24T10:00:00.000Z', bytes_in: 42, bytes_out: 0 },
     ]);
   });
@@ -65,11 +66,69 @@ describe('TrafficMeter', () => {
       meter.sample();
       now += MINUTE;
     }
-    expect(meter.completed(10).map((bucket) => bucket.minute)).toEqual([
+    expect(meter.unsent(10, FINISHED).map((bucket) => bucket.minute)).toEqual([
       '2026-11-24T10:02:00.000Z',
       '2026-11-24T10:03:00.000Z',
       '2026-11-24T10:04:00.000Z',
     ]);
     expect(meter.dropped).toBe(2);
+  });
+
+  it('sends the running minute when asked, keeps it after the API took it, and its grown sum replaces it', () => {
+    let now = T0 + 5_000;
+    const meter = new TrafficMeter({ now: () => now });
+    const a = fakeSocket();
+    meter.track(1, a.socket, 'sim-1');
+    a.counters.written = 1_000;
+    meter.sample();
+    const partial = meter.unsent(10, { current: true });
+    expect(partial).toEqual([{ proxy_id: 1, minute: '2026-11-24T10:00:00.000Z', bytes_in: 0, bytes_out: 1_000 }]);
+    meter.acknowledge(partial);
+    a.counters.written = 1_500;
+    meter.sample();
+    now += MINUTE;
+    // The minute's whole sum, not what came after the partial report: the API replaces the bucket it had.
+    const final = meter.unsent(10, FINISHED);
+    expect(final).toEqual([{ proxy_id: 1, minute: '2026-11-24T10:00:00.000Z', bytes_in: 0, bytes_out: 1_500 }]);
+    meter.acknowledge(final);
+    expect(meter.unsent(10, { current: true })).toEqual([]);
+  });
+
+  it('forgets a finished minute only if it did not grow after it was read', () => {
+    let now = T0 + 59_000;
+    const meter = new TrafficMeter({ now: () => now });
+    const a = fakeSocket();
+    meter.track(1, a.socket, 'sim-1');
+    a.counters.read = 10;
+    meter.sample();
+    const sent = meter.unsent(10, { current: true });
+    // Bytes land in the minute while the report is on its way, which ends before the answer.
+    a.counters.read = 25;
+    meter.sample();
+    now += MINUTE;
+    meter.acknowledge(sent);
+    expect(meter.unsent(10, FINISHED)).toEqual([
+      { proxy_id: 1, minute: '2026-11-24T10:00:00.000Z', bytes_in: 25, bytes_out: 0 },
+    ]);
+  });
+
+  it('takes back saved buckets, adding what a restarted agent counts in the same minute', () => {
+    let now = T0 + 30_000;
+    const meter = new TrafficMeter({ now: () => now });
+    const before = meter.revision;
+    meter.restore([
+      { proxy_id: 1, minute: '2026-11-24T09:59:00.000Z', bytes_in: 5, bytes_out: 50 },
+      { proxy_id: 1, minute: '2026-11-24T10:00:00.000Z', bytes_in: 7, bytes_out: 70 },
+    ]);
+    expect(meter.revision).not.toBe(before);
+    const a = fakeSocket();
+    meter.track(1, a.socket, 'sim-1');
+    a.counters.written = 30;
+    meter.sample();
+    now += MINUTE;
+    expect(meter.unsent(10, FINISHED)).toEqual([
+      { proxy_id: 1, minute: '2026-11-24T09:59:00.000Z', bytes_in: 5, bytes_out: 50 },
+      { proxy_id: 1, minute: '2026-11-24T10:00:00.000Z', bytes_in: 7, bytes_out: 100 },
+    ]);
   });
 });

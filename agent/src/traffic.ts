@@ -45,6 +45,7 @@ export class TrafficMeter {
   private readonly now: () => number;
   /** Buckets dropped because the API was away too long; the agent logs it once per report. */
   dropped = 0;
+  private changes = 0;
 
   constructor(options: TrafficMeterOptions = {}) {
     // 24 h of minutes for 35 busy proxies, or 1 h for 800: ~100 bytes each, a few megabytes at most.
@@ -71,6 +72,11 @@ export class TrafficMeter {
     });
   }
 
+  /** Moves on with every change to the unsent buckets: the agent saves them (`TrafficStore`) when it moved. */
+  get revision(): number {
+    return this.changes;
+  }
+
   sample(): void {
     const minute = this.minuteNow();
     for (const socket of this.sockets.keys()) this.sampleSocket(socket, minute);
@@ -81,14 +87,17 @@ export class TrafficMeter {
     return this.totals.values();
   }
 
-  /** Completed minutes not yet acknowledged, oldest first, at most `limit`. */
-  completed(limit: number): TrafficBucket[] {
+  /**
+   * Buckets the API has not taken for good, oldest first, at most `limit`: the finished minutes, and with `current`
+   * the running one as it stands too (a stopping agent's last report; the first after a restart found saved ones).
+   */
+  unsent(limit: number, options: { readonly current: boolean }): TrafficBucket[] {
     const current = this.minuteNow();
     const out: TrafficBucket[] = [];
     // A Map iterates in insertion order, and a bucket is inserted when its minute is first sampled: oldest first.
     for (const bucket of this.buckets.values()) {
       if (out.length >= limit) break;
-      if (bucket.minute >= current) continue;
+      if (bucket.minute >= current && !options.current) continue;
       out.push({
         proxy_id: bucket.proxyId,
         minute: new Date(bucket.minute).toISOString(),
@@ -99,9 +108,30 @@ export class TrafficMeter {
     return out;
   }
 
-  /** Forgets buckets the API has stored. Completed buckets never change again, so forgetting them loses nothing. */
+  /**
+   * Forgets the buckets the API stored whose minute is over and which have not grown since they were read: those never
+   * change again. The running minute, sent as it stood, is kept: it goes on growing, also across a restart (`restore`),
+   * and its final value replaces the one sent (the API stores a bucket by proxy and minute, replacing).
+   */
   acknowledge(buckets: readonly TrafficBucket[]): void {
-    for (const bucket of buckets) this.buckets.delete(keyOf(bucket.proxy_id, Date.parse(bucket.minute)));
+    const current = this.minuteNow();
+    for (const sent of buckets) {
+      const key = keyOf(sent.proxy_id, Date.parse(sent.minute));
+      const bucket = this.buckets.get(key);
+      if (!bucket || bucket.minute >= current) continue;
+      if (bucket.bytesIn !== sent.bytes_in || bucket.bytesOut !== sent.bytes_out) continue;
+      this.buckets.delete(key);
+      this.changes++;
+    }
+  }
+
+  /** Takes back buckets saved before a restart; bytes counted since in the same minute add to them. */
+  restore(buckets: readonly TrafficBucket[]): void {
+    for (const saved of buckets) {
+      const bucket = this.bucket(saved.proxy_id, Date.parse(saved.minute));
+      bucket.bytesIn += saved.bytes_in;
+      bucket.bytesOut += saved.bytes_out;
+    }
   }
 
   private minuteNow(): number {
@@ -119,17 +149,24 @@ export class TrafficMeter {
     if (bytesIn <= 0 && bytesOut <= 0) return;
     metered.read = read;
     metered.written = written;
-    const key = keyOf(metered.proxyId, minute);
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = { proxyId: metered.proxyId, minute, bytesIn: 0, bytesOut: 0 };
-      this.buckets.set(key, bucket);
-      this.evictOverflow();
-    }
+    const bucket = this.bucket(metered.proxyId, minute);
     bucket.bytesIn += Math.max(0, bytesIn);
     bucket.bytesOut += Math.max(0, bytesOut);
     metered.total.bytesIn += Math.max(0, bytesIn);
     metered.total.bytesOut += Math.max(0, bytesOut);
+  }
+
+  /** The bucket of `proxyId` and `minute`, made when missing; any change to buckets goes through here or a delete. */
+  private bucket(proxyId: number, minute: number): Bucket {
+    this.changes++;
+    const key = keyOf(proxyId, minute);
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = { proxyId, minute, bytesIn: 0, bytesOut: 0 };
+      this.buckets.set(key, bucket);
+      this.evictOverflow();
+    }
+    return bucket;
   }
 
   private evictOverflow(): void {

@@ -28,6 +28,7 @@ export {
   FieldGrid,
   ImageField,
   IntegerField,
+  MoneyField,
   NumberField,
   RichTextField,
   SelectField,

@@ -34,7 +34,6 @@ import { createUser, freshEmail } from '../test/accounts.ts';
 import { BACKENDS, openSeededDb, type TestDb } from '../test/helpers.ts';
 import { createFarm, freshPlace } from '../test/orders.ts';
 import type { Db } from './db.ts';
-import { migrate } from './migrate.ts';
 
 /** The constraints and unique indexes of the current schema, by name. */
 async function schemaNames(db: Db): Promise<Set<string>> {
@@ -366,9 +365,8 @@ describe.each(BACKENDS)('constraints repositories map on $name', (backend) => {
   });
 
   it('a renamed constraint is caught here: its refusal would otherwise be the database’s error, a 500', async () => {
-    const renamed = await backend.open();
+    const renamed = await openSeededDb(backend);
     try {
-      await migrate(renamed.db);
       await renamed.db.exec('ALTER TABLE pages RENAME CONSTRAINT pages_slug_key TO pages_slug_unique');
       expect(missingFrom(await schemaNames(renamed.db))).toEqual(['pages_slug_key']);
       const slug = `renamed-${unique()}`;

@@ -2,7 +2,7 @@
 // asks for less than the total, and the wallet URI each asset's wallets read.
 import { describe, expect, it } from 'vitest';
 import { assetUnitsFor, formatUnits, rateIsFresh, toUnits, walletUri } from './assets.ts';
-import { amountProblem, readAmountText } from './money.ts';
+import { amountProblem, amountText, minorUnitsOf, readAmountText } from './money.ts';
 
 describe('asset amounts', () => {
   it('reads and writes decimals exactly, 18 places included', () => {
@@ -64,13 +64,78 @@ describe('the top-up amount rule', () => {
     ['−5', { problem: 'negative' }],
     ['-0', { minor: 0 }],
     ['12.345', { problem: 'decimals' }],
-    ['12.340', { minor: 1234 }],
+    // Three decimals are refused even as zeros: "1,000" is a thousand in English, never 1 ₽ (#49).
+    ['12.340', { problem: 'decimals' }],
+    ['1,000', { problem: 'decimals' }],
+    ['1.000', { problem: 'decimals' }],
     ['99999999999999', { problem: 'above_max' }],
     ['abc', { problem: 'format' }],
     ['', { problem: 'format' }],
     ['.', { problem: 'format' }],
+    [',', { problem: 'format' }],
   ])('reads %j', (text, outcome) => {
     expect(readAmountText(text)).toEqual(outcome);
+  });
+
+  // #49: the panel read "150,5" as 1 505 ₽. Both marks in both languages; whatever could be misread is refused.
+  it.each([
+    ['150,5', 15_050],
+    ['150.5', 15_050],
+    ['150,50', 15_050],
+    [' 150 ', 15_000],
+    ['1 505,50', 150_550],
+    ['1\u00a0505.5', 150_550],
+    ['1\u202f000\u00a0000', 100_000_000],
+    ['0,05', 5],
+    ['007', 700],
+  ])('reads %j as %i minor units', (text, minor) => {
+    expect(readAmountText(text)).toEqual({ minor });
+  });
+
+  it.each([
+    '1.000,5',
+    '1,000.5',
+    '1.000.000',
+    '1,5,0',
+    '150,',
+    '150.',
+    ',5',
+    '15 05',
+    '1  505',
+    '1 505 ,5',
+    '150,5 ₽',
+    '150a',
+    '1e3',
+    '+150',
+    '- 150',
+  ])('refuses %j as not an amount', (text) => {
+    expect(readAmountText(text)).toEqual({ problem: 'format' });
+  });
+
+  it('reads a signed amount only when asked to', () => {
+    expect(readAmountText('-150,5', { signed: true })).toEqual({ minor: -15_050 });
+    expect(readAmountText('−1 000', { signed: true })).toEqual({ minor: -100_000 });
+    expect(readAmountText('-150,5')).toEqual({ problem: 'negative' });
+    expect(readAmountText('-1,000', { signed: true })).toEqual({ problem: 'decimals' });
+  });
+
+  it('writes an amount for a field as the language does, and reads it back exactly', () => {
+    expect(amountText(123_450, 'ru')).toBe('1234,50');
+    expect(amountText(123_450, 'en')).toBe('1234.50');
+    expect(amountText(500_000, 'en')).toBe('5000');
+    expect(amountText(-5, 'ru')).toBe('-0,05');
+    for (const minor of [0, 1, 99, 100, 15_050, -15_050, 100_000_000_000]) {
+      for (const language of ['ru', 'en'] as const) {
+        expect(readAmountText(amountText(minor, language), { signed: true })).toEqual({ minor });
+      }
+    }
+  });
+
+  it('gives a request null for an empty field and NaN, which a schema refuses, for an unreadable one', () => {
+    expect(minorUnitsOf('  ')).toBeNull();
+    expect(minorUnitsOf('150,5')).toBe(15_050);
+    expect(minorUnitsOf('1.000,5')).toBeNaN();
+    expect(minorUnitsOf('-1', { signed: true })).toBe(-100);
   });
 
   it.each([

@@ -42,26 +42,67 @@ export function pricePerDayFrom<
 /** Why an amount cannot be topped up (each its own message on both sides); `format`: not a number at all. */
 export type AmountProblem = 'format' | 'negative' | 'zero' | 'decimals' | 'below_min' | 'above_max';
 
+/** What can be wrong with an amount's text itself, before any limit is applied. */
+type TextProblem = Extract<AmountProblem, 'format' | 'negative' | 'decimals' | 'above_max'>;
+
 /** Whole digits past which an amount is above any maximum (MAX_AMOUNT has 10): checked before a float could round. */
 const MAX_WHOLE_DIGITS = 12;
 
+/** Digits after the decimal mark: kopecks and cents, the same for every currency the site takes. */
+const MINOR_DIGITS = 2;
+
 /**
- * An amount typed in major units ('500', '99.5', '1 000,25') as integer minor units, or what is wrong with it.
- * Read from the digits, never through a float: 0.1 + 0.2 would already be off by a kopeck somewhere.
+ * Money as a person types it, in either language (#49): digits, optionally grouped in threes by single spaces (also
+ * the no-break and narrow no-break spaces Intl writes, which text copied from a page carries), then optionally ONE decimal
+ * mark — a comma or a point, whichever the keyboard has — and one or two digits; a minus when `signed`.
+ * Everything else is refused rather than guessed: "1.000,5" and "1,000.5" (two marks), "1,000" (three decimals,
+ * which is also how a thousand is grouped in English: refused as too many decimals rather than read as 1 ₽), a lone
+ * or trailing mark, letters. An InputNumber dropped the comma and read "150,5" as 1 505 ₽.
  */
-export function readAmountText(text: string): { readonly minor: number } | { readonly problem: AmountProblem } {
-  // Spaces (also the no-break and thin spaces Intl writes) group thousands; a comma is the Russian decimal mark.
-  const normalized = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  const match = /^([-\u2212]?)(\d*)(?:\.(\d*))?$/.exec(normalized);
-  if (!match || normalized.replace(/^[-\u2212]/, '').replace('.', '') === '') return { problem: 'format' };
-  const [, sign = '', rawWhole = '', rawFraction = ''] = match;
-  const whole = rawWhole.replace(/^0+(?=\d)/, '');
-  const fraction = rawFraction.replace(/0+$/, '');
-  const zero = /^0*$/.test(whole) && fraction === '';
-  if (sign && !zero) return { problem: 'negative' };
-  if (fraction.length > 2) return { problem: 'decimals' };
+const AMOUNT_PATTERN = /^([-\u2212]?)(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d+))?$/;
+
+/**
+ * An amount typed in major units ('500', '99.5', '1 000,25', '-150,5' when `signed`) as integer minor units, or
+ * what is wrong with it. Read from the digits, never through a float: 0.1 + 0.2 would already be off by a kopeck.
+ */
+export function readAmountText(
+  text: string,
+  { signed = false }: { readonly signed?: boolean } = {},
+): { readonly minor: number } | { readonly problem: TextProblem } {
+  const match = AMOUNT_PATTERN.exec(text.trim());
+  if (!match) return { problem: 'format' };
+  const [, sign = '', grouped = '', fraction = ''] = match;
+  const whole = grouped.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  if (fraction.length > MINOR_DIGITS) return { problem: 'decimals' };
   if (whole.length > MAX_WHOLE_DIGITS) return { problem: 'above_max' };
-  return { minor: Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0')) };
+  const minor = Number(whole) * 10 ** MINOR_DIGITS + Number(fraction.padEnd(MINOR_DIGITS, '0'));
+  if (sign && minor !== 0 && !signed) return { problem: 'negative' };
+  // `-0` is 0, not a negative zero a strict equality in a test or a schema would trip on.
+  return { minor: sign && minor !== 0 ? -minor : minor };
+}
+
+/**
+ * Minor units as a money field starts with them: the amount in major units as the language writes it without
+ * grouping ('1234,50', '1234.50', '1234'), which `readAmountText` reads back exactly.
+ */
+export function amountText(minor: number, language: Language): string {
+  const unit = 10 ** MINOR_DIGITS;
+  const amount = Math.abs(minor);
+  const fraction = amount % unit;
+  const whole = `${minor < 0 ? '-' : ''}${(amount - fraction) / unit}`;
+  return fraction === 0
+    ? whole
+    : `${whole}${language === 'ru' ? ',' : '.'}${String(fraction).padStart(MINOR_DIGITS, '0')}`;
+}
+
+/**
+ * A money field's text as the minor units a request carries: null when empty (an optional amount left out), NaN when
+ * it cannot be read, which the contract's schema refuses — the field has already said why.
+ */
+export function minorUnitsOf(text: string, options?: { readonly signed?: boolean }): number | null {
+  if (text.trim() === '') return null;
+  const read = readAmountText(text, options);
+  return 'minor' in read ? read.minor : Number.NaN;
 }
 
 /**

@@ -17,15 +17,6 @@ export function currencySign(currency: Currency, language: Language): string {
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
 
-/**
- * Major units as typed (12.34) to the minor units the API takes (1234); rounding keeps 12.34 from becoming
- * 1233.9999. An empty field is NaN, which the contract's schema refuses as required.
- */
-export const toMinor = (major: number | null | undefined): number =>
-  major === null || major === undefined ? Number.NaN : Math.round(major * 100);
-
-export const toMajor = (minor: number): number => minor / 100;
-
 /** A percent as the language writes it: "2,5 %", "2.5%". */
 export const formatPercent = (percent: number, language: Language): string =>
   new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);

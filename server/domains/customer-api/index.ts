@@ -62,7 +62,7 @@ const customerApi: FastifyPluginAsync<CustomerApiOptions> = async (app, options)
   });
   await app.register(ordersRoutes, {
     orders: ordersService(app.db, { currency: options.currency, ...clock }),
-    stock: stockReader(app.db, { currency: options.currency }),
+    stock: stockReader(app.db, { currency: options.currency, ...clock }),
   });
   await app.register(moveRoutes, { moves: movesService(app.db, { currency: options.currency, ...clock }) });
   await app.register(billingRoutes, { currency: options.currency, publicUrl: options.publicUrl });

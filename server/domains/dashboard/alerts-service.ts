@@ -27,7 +27,7 @@ import { hasPermission } from '@proxy/contract/permissions';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { EmailContent } from '../../lib/email-template.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
-import { freeStock } from '../farm/index.ts';
+import { freeStock, hostHeardAt, hostSilentAt } from '../farm/index.ts';
 import { enqueueTelegram } from '../notifications/index.ts';
 import { alertOpenedEmail, alertOpenedTelegram, alertResolvedEmail, alertResolvedTelegram } from './alert-emails.ts';
 
@@ -60,23 +60,29 @@ const minutesSince = (at: Date | string, now: Date) =>
 export async function firingConditions(q: Queryable, now: Date, limits: Record<AlertKind, number>): Promise<Firing[]> {
   const before = (minutes: number) => new Date(now.getTime() - minutes * MINUTE_MS);
   // One statement after another: `q` is the check's transaction, one connection.
-  const silent = await // A host whose agent never connected is not silent: it has not started yet.
-  q.query<{ id: number; name: string; last_seen_at: Date | string }>(
-    'SELECT id, name, last_seen_at FROM agent_hosts WHERE last_seen_at < $1 ORDER BY id',
-    [before(limits.agent_silent)],
+  // Silent past AGENT_SILENT_SECONDS (its modems are offline from then, #42) and for the threshold's minutes. A host
+  // whose agent never connected is not silent: it has not started yet.
+  const silent = await q.query<{ id: number; name: string; last_seen_at: Date | string }>(
+    `SELECT h.id, h.name, h.last_seen_at FROM agent_hosts h
+      WHERE ${hostSilentAt('h', '$2::timestamptz')} AND h.last_seen_at <= $1 ORDER BY h.id`,
+    [before(limits.agent_silent), now],
   );
+  // A silent host's modems are folded into its one `agent_silent` incident (#42): a dead host with forty modems is
+  // one alert, not forty-one, and its places are not "sold out" but on it.
   const offline = await q.query<{ id: number; name: string; host: string; offline_since: Date | string }>(
     `SELECT m.id, m.name, h.name AS host, m.offline_since
          FROM modems m JOIN agent_hosts h ON h.id = m.host_id
-        WHERE m.status = 'offline' AND m.offline_since <= $1
+        WHERE m.status = 'offline' AND m.offline_since <= $1 AND ${hostHeardAt('h', '$2::timestamptz')}
           AND EXISTS (SELECT 1 FROM proxies p WHERE p.modem_id = m.id AND p.state IN ('active', 'expiring'))
         ORDER BY m.id`,
-    [before(limits.modem_offline)],
+    [before(limits.modem_offline), now],
   );
   const places = await q.query<{ country: string; city: string; operator: string }>(
-    `SELECT DISTINCT country, city, operator FROM modems WHERE status <> 'maintenance'`,
+    `SELECT DISTINCT m.country, m.city, m.operator FROM modems m JOIN agent_hosts h ON h.id = m.host_id
+      WHERE m.status <> 'maintenance' AND ${hostHeardAt('h', '$1::timestamptz')}`,
+    [now],
   );
-  const free = await freeStock(q);
+  const free = await freeStock(q, now);
   const [outbox] = await q.query<{ queued: number }>(
     `SELECT count(*)::int AS queued FROM outbox WHERE status = 'queued'`,
   );

@@ -236,7 +236,7 @@ export function dashboardRepository(q: Queryable) {
              FROM (SELECT DISTINCT country, city, operator FROM modems WHERE status <> 'maintenance') s
             ORDER BY s.country, s.city, s.operator`,
         ),
-        freeStock(q),
+        freeStock(q, now),
         // Grouped by the hour's start as an instant, named in JS: formatting each row in SQL cost more than the scan.
         q.query<{ hour: Date | string; done: number; failed: number }>(
           `SELECT date_bin('1 hour', requested_at, timestamptz '2000-01-01 00:00:00+00') AS hour,

@@ -28,6 +28,19 @@ const REPORT_BODY_LIMIT = 2 * 1024 * 1024;
 
 const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWaits }> = async (app, options) => {
   const { farm, waits } = options;
+  /**
+   * A process beginning to close (`preClose`: before it stops accepting and waits for the requests in flight) answers
+   * its held polls at once, 304 as for an unchanged config, instead of holding its shutdown up to a poll's 25 s (#42).
+   * The agent asks again a second later: another process behind the balancer, or this one's successor.
+   */
+  let closing = false;
+  const closed = new Promise<void>((resolve) => {
+    app.addHook('preClose', (done) => {
+      closing = true;
+      resolve();
+      done();
+    });
+  });
 
   /** The request's host, from its bearer token; 401 otherwise (also once the token stops working). */
   async function hostOf(request: FastifyRequest): Promise<AgentHost> {
@@ -49,12 +62,17 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
     if (!query.success) throw new HttpError(400, errorBody(query.issues, request.language));
     const { since, wait = 0 } = query.output;
     reply.header('cache-control', 'no-store');
+    await farm.heard(host);
     const deadline = Date.now() + Math.min(wait, MAX_CONFIG_WAIT_SECONDS) * 1000;
-    while (host.configVersion === since && Date.now() < deadline) {
-      await waits.wait(`h${host.id}`, Math.min(POLL_SLICE_MS, deadline - Date.now()));
+    while (!closing && host.configVersion === since && Date.now() < deadline) {
+      await Promise.race([waits.wait(`h${host.id}`, Math.min(POLL_SLICE_MS, deadline - Date.now())), closed]);
+      if (closing) break;
       // The token is judged again on every look: a poll held while staff regenerate it or delete the host answers
       // 401 within a slice, and the agent stops serving at once instead of at its next report.
       host = await hostOf(request);
+      // A held poll is the agent being there (#42) — while its connection is: a `kill -9`ed agent's poll would
+      // otherwise keep its host heard from until the poll's deadline.
+      if (!request.raw.socket.destroyed) await farm.heard(host);
     }
     if (host.configVersion === since) return reply.code(304).send();
     return farm.config(host.id);

@@ -21,6 +21,7 @@ import { likePattern, searchTerms } from '../../lib/search.ts';
 import { CHECK_URL_COLUMN } from './check-target.ts';
 import { healthColumnsAt, healthOf, type HealthRow } from './checks-repository.ts';
 import { cityRuOf } from './cities.ts';
+import { hostHeardAt, hostSilentAt } from './hosts-repository.ts';
 import { ROTATE_COOLDOWN_SECONDS } from './farm-service.ts';
 
 /** The clock's now as an SQL literal (an ISO timestamp we made: nothing to escape), for the expressions below. */
@@ -70,10 +71,18 @@ const HISTORY = `SELECT id::int AS id, kind, source, status, old_ip, new_ip, req
 const FROM = `proxies p JOIN modems m ON m.id = p.modem_id JOIN agent_hosts h ON h.id = p.host_id`;
 /** The lists' rows name their owner: the panel's list of every customer's proxies shows and searches the e-mail. */
 const LISTED = `${FROM} JOIN users u ON u.id = p.owner_id`;
-const columnsAt = (now: string) => `p.id, ${stateAt(now)} AS state, m.status = 'online' AS online, p.comment,
+/**
+ * Online: the modem is, as its agent last reported, and the API still hears from that agent (#42). Offline since: when
+ * the modem went down, or when its host was last heard from — a `kill -9`ed agent reports nothing, and its modems'
+ * last report said online.
+ */
+const columnsAt = (now: string) => `p.id, ${stateAt(now)} AS state,
+  m.status = 'online' AND ${hostHeardAt('h', now)} AS online, p.comment,
   m.country, m.city, ${cityRuOf('m')}, m.operator, h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist,
   m.ip, p.expires_at, ${daysLeftAt(now)} AS days_left, p.trial, p.auto_renew, p.auto_rotate_minutes, p.last_rotation_at,
-  p.rotate_token, p.created_at, p.owned_since, CASE WHEN m.status <> 'online' THEN m.offline_since END AS offline_since,
+  p.rotate_token, p.created_at, p.owned_since,
+  CASE WHEN m.status <> 'online' THEN m.offline_since WHEN ${hostSilentAt('h', now)} THEN h.last_seen_at END
+    AS offline_since,
   (SELECT max(r.requested_at) FROM rotations r WHERE r.modem_id = p.modem_id AND r.kind = 'reboot') AS last_reboot_at,
   EXISTS (SELECT 1 FROM rotations r WHERE r.modem_id = p.modem_id AND r.kind = 'reboot' AND r.status = 'pending')
     AS rebooting,

@@ -69,7 +69,16 @@ export interface ModemChanges {
 export interface FarmServiceOptions {
   /** Milliseconds now: the cooldown's clock (tests move it). */
   readonly now?: () => number;
+  /** AGENT_SILENT_SECONDS: a host not heard from this long counts as offline (#42); 60 unless set. */
+  readonly agentSilentSeconds?: number;
 }
+
+/**
+ * A held config poll writes that its host was heard at most this often (a poll looks at its host every second; a row
+ * written each time would be a write per host per second for nothing), and often enough that the shortest setting
+ * (3 s) still sees a live agent as heard from.
+ */
+const heardEveryMs = (silentMs: number) => Math.min(5_000, silentMs / 3);
 
 /**
  * Asks the proxy's modem for a new address under the proxy's row lock, in the caller's transaction at `at`: refused
@@ -117,6 +126,7 @@ export function requestAutoRotation(tx: Queryable, proxyId: number, at: Date): P
 
 export function farmService(db: Db, options: FarmServiceOptions = {}) {
   const now = options.now ?? Date.now;
+  const silentMs = (options.agentSilentSeconds ?? 60) * 1000;
   const hosts = hostsRepository(db);
 
   /**
@@ -166,6 +176,16 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
 
     authenticateAgent(token: string): Promise<AgentHost | null> {
       return hosts.byTokenHash(sha256(token));
+    },
+
+    /**
+     * The host's agent is there (its config poll, as it starts and while it is held): written only when the last
+     * write is `heardEveryMs` old, so a poll held for 25 s writes a few times, not every second.
+     */
+    async heard(host: AgentHost): Promise<void> {
+      const at = now();
+      if (host.lastSeenAt && at - host.lastSeenAt.getTime() < heardEveryMs(silentMs)) return;
+      await hosts.heard(host.id, new Date(at), new Date(at + silentMs));
     },
 
     /** A modem; its city named in Russian when `cityRu` is given (else it keeps the name it has, or none). */
@@ -364,20 +384,25 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
     },
 
     /** What the agent reports: when it was seen, its modems' status, addresses and health checks, its proxies' traffic. */
-    applyReport(hostId: number, report: AgentReport): Promise<void> {
+    async applyReport(hostId: number, report: AgentReport): Promise<void> {
       // Modem rows before the host's row: the order every writer of both keeps (an order locks its modems, then their
       // hosts), so a report arriving during an order waits for it instead of deadlocking with it.
-      return db.transaction(async (tx) => {
+      const touched = await db.transaction(async (tx) => {
         const at = new Date(now());
         await modemsRepository(tx).applyReports(hostId, report.modems, at);
-        await trafficRepository(tx).record(hostId, report.traffic);
+        const hours = await trafficRepository(tx).record(hostId, report.traffic);
         await checksRepository(tx).record(hostId, report.checks ?? []);
         await hostsRepository(tx).seen(
           hostId,
           { servedVersion: report.config_version, startedAt: report.started_at },
           at,
+          new Date(at.getTime() + silentMs),
         );
+        return hours;
       });
+      // The sums after the commit, so an order on this host never waits for them behind the modems' locks (#42). If
+      // they fail, the report answers 500 and the agent sends it again: its minutes replace themselves, the sums redo.
+      if (touched.length > 0) await db.transaction((tx) => trafficRepository(tx).rollUp(touched));
     },
 
     /**

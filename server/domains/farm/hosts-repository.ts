@@ -9,6 +9,16 @@ import { FARM_REFUSALS } from './refusals.ts';
 
 export const FARM_CHANNEL = 'farm_changed';
 
+/**
+ * SQL: the host row `host` is silent at `now` (an SQL expression): the API has not heard from its agent, by config poll
+ * or report, for AGENT_SILENT_SECONDS (#42). Its modems are then offline whatever the agent last reported. A host never
+ * heard from is not silent: it has not started yet, and its modems stay offline until its first report.
+ */
+export const hostSilentAt = (host: string, now: string) => `${host}.alive_until <= ${now}`;
+/** SQL: the negation of `hostSilentAt`, for the stock. */
+export const hostHeardAt = (host: string, now: string) =>
+  `(${host}.alive_until IS NULL OR ${host}.alive_until > ${now})`;
+
 export interface AgentHost {
   readonly id: number;
   readonly name: string;
@@ -138,12 +148,26 @@ export function hostsRepository(q: Queryable) {
       await q.query('DELETE FROM agent_hosts WHERE id = $1', [id]).catch(refusingDelete);
     },
 
-    /** The agent reported at `at` (the app's clock, which the silent-agent alert compares with). */
-    async seen(id: number, report: { servedVersion: string | null; startedAt: string }, at: Date): Promise<void> {
+    /**
+     * The agent reported at `at` (the app's clock, which the silent-agent alert compares with); silent unless heard
+     * from again before `aliveUntil`.
+     */
+    async seen(
+      id: number,
+      report: { servedVersion: string | null; startedAt: string },
+      at: Date,
+      aliveUntil: Date,
+    ): Promise<void> {
       await q.query(
-        `UPDATE agent_hosts SET last_seen_at = $4, served_version = $2, agent_started_at = $3 WHERE id = $1`,
-        [id, report.servedVersion, report.startedAt, at],
+        `UPDATE agent_hosts SET last_seen_at = $4, alive_until = $5, served_version = $2, agent_started_at = $3
+          WHERE id = $1`,
+        [id, report.servedVersion, report.startedAt, at, aliveUntil],
       );
+    },
+
+    /** The agent asked for its configuration at `at`: silent unless heard from again before `aliveUntil`. */
+    async heard(id: number, at: Date, aliveUntil: Date): Promise<void> {
+      await q.query('UPDATE agent_hosts SET last_seen_at = $2, alive_until = $3 WHERE id = $1', [id, at, aliveUntil]);
     },
   };
 }

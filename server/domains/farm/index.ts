@@ -61,6 +61,8 @@ export {
 export { handOverProxy, lockTransferableProxy, type TransferableProxy } from './handover.ts';
 export { notificationWaits, type NotificationWaits } from './notification-waits.ts';
 export { answerRotation, REBOOT_DETAILS, ROTATION_WAIT_MS, rotationDetail, sendRotation } from './rotate-link-route.ts';
+// A host the API has not heard from lately is offline (#42): the alerts and the customers' outage notices read it so.
+export { hostHeardAt, hostSilentAt } from './hosts-repository.ts';
 // Ordering words a host out of ports as no stock.
 export { FARM_REFUSALS } from './refusals.ts';
 
@@ -96,9 +98,12 @@ const farm: FastifyPluginAsync<FarmOptions> = async (app, options) => {
     ...(options.rotationWaitMs === undefined ? {} : { rotationWaitMs: options.rotationWaitMs }),
   });
 
-  // Idempotent and safe with several processes: a DELETE of rows past a fixed age at the runner's clock.
-  const traffic = trafficRepository(app.db);
-  app.jobs.register({ name: 'traffic.prune', everyMs: PRUNE_EVERY_MS, run: (now) => traffic.pruneMinutes(now) });
+  // Idempotent, and done by one process at a time (an advisory lock): days of minutes dropped, sums deleted by range.
+  app.jobs.register({
+    name: 'traffic.prune',
+    everyMs: PRUNE_EVERY_MS,
+    run: (now) => app.db.transaction((tx) => trafficRepository(tx).prune(now)),
+  });
   const checks = checksRepository(app.db);
   app.jobs.register({ name: 'checks.prune', everyMs: PRUNE_EVERY_MS, run: (now) => checks.prune(now) });
 };

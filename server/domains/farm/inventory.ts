@@ -1,13 +1,14 @@
 /**
- * What can be sold: modems that are online and carry fewer proxies than their capacity (any proxy row on a modem
- * counts, whatever its state: an expired or suspended proxy still holds its modem until it is released). The order
+ * What can be sold: modems that are online, on a host the API has heard from lately (#42), and carry fewer proxies than
+ * their capacity (any proxy row on a modem counts, whatever its state: an expired or suspended proxy still holds its
+ * modem until it is released). The order
  * takes its modems here, under their row locks, and makes each proxy with `allocateProxy` inside its own transaction.
  */
 import type { Language } from '@proxy/contract/languages';
 import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/farm-agent';
 import type { Queryable } from '../../db/db.ts';
 import { cityRuOf } from './cities.ts';
-import { hostsRepository, type AgentHost } from './hosts-repository.ts';
+import { hostHeardAt, hostsRepository, type AgentHost } from './hosts-repository.ts';
 import { proxiesRepository, type Proxy } from './proxies-repository.ts';
 import { FARM_REFUSALS } from './refusals.ts';
 import { newProxyLogin, newProxyPassword, newRotateToken, sha256 } from './secrets.ts';
@@ -30,39 +31,43 @@ export interface FreeModem extends Place {
 }
 
 /**
- * A modem is free while it is online and carries fewer proxies than it may. Its proxies are counted only up to its
- * capacity (`LIMIT`): the answer is the same, and a stock of the whole farm reads a few index entries per modem.
+ * A modem is free at `now` (the SQL parameter `$n`) while it is online, its host is not silent (judged by its row's
+ * primary key: the agent's last report may say online for minutes after a `kill -9`), and it carries fewer proxies than
+ * it may. Its proxies are counted only up to its capacity (`LIMIT`): the answer is the same, and a stock of the whole
+ * farm reads a few index entries per modem.
  */
-const FREE = `m.status = 'online'
+const free = (n: number) => `m.status = 'online'
+  AND EXISTS (SELECT 1 FROM agent_hosts h WHERE h.id = m.host_id AND ${hostHeardAt('h', `$${n}::timestamptz`)})
   AND (SELECT count(*) FROM (SELECT 1 FROM proxies p WHERE p.modem_id = m.id LIMIT m.capacity) held) < m.capacity`;
 
-/** The free modems per place, one statement (the public home page and the order page read it). */
-export function freeStock(q: Queryable): Promise<StockLine[]> {
+/** The free modems per place at `now`, one statement (the public home page and the order page read it). */
+export function freeStock(q: Queryable, now: Date): Promise<StockLine[]> {
   return q.query<StockLine>(
     `SELECT s.*, ${cityRuOf('s')}
        FROM (SELECT m.country, m.city, m.operator, count(*)::int AS free
-               FROM modems m WHERE ${FREE}
+               FROM modems m WHERE ${free(1)}
               GROUP BY m.country, m.city, m.operator) s
       ORDER BY s.country, s.city, s.operator`,
+    [now],
   );
 }
 
-/** How many modems of the place are free now (the quote's `available`). */
-export async function freeCount(q: Queryable, place: Place): Promise<number> {
+/** How many modems of the place are free at `now` (the quote's `available`). */
+export async function freeCount(q: Queryable, place: Place, now: Date): Promise<number> {
   const [row] = await q.query<{ free: number }>(
     `SELECT count(*)::int AS free FROM modems m
-      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${FREE}`,
-    [place.country, place.city, place.operator],
+      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${free(4)}`,
+    [place.country, place.city, place.operator, now],
   );
   return row?.free ?? 0;
 }
 
 /** The hosts with a free modem of the place (a move's quote: whether the proxy can stay on its host, ports and all). */
-export async function freeModemHosts(q: Queryable, place: Place): Promise<number[]> {
+export async function freeModemHosts(q: Queryable, place: Place, now: Date): Promise<number[]> {
   const rows = await q.query<{ host_id: number }>(
     `SELECT DISTINCT m.host_id FROM modems m
-      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${FREE}`,
-    [place.country, place.city, place.operator],
+      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${free(4)}`,
+    [place.country, place.city, place.operator, now],
   );
   return rows.map((row) => row.host_id);
 }
@@ -81,20 +86,20 @@ export async function freeModemHosts(q: Queryable, place: Place): Promise<number
  * lets a foreign key to the modem through: a staff `createProxy`, which inserts its proxy holding the host's lock,
  * would otherwise deadlock with an order holding the modem and waiting for that host.
  */
-export async function lockFreeModems(tx: Queryable, place: Place, count: number): Promise<FreeModem[]> {
+export async function lockFreeModems(tx: Queryable, place: Place, count: number, now: Date): Promise<FreeModem[]> {
   const locked = await tx.query<{ id: number }>(
     `SELECT m.id FROM modems m
-      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${FREE}
+      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${free(4)}
       ORDER BY m.id
       FOR NO KEY UPDATE OF m`,
-    [place.country, place.city, place.operator],
+    [place.country, place.city, place.operator, now],
   );
   return tx.query<FreeModem>(
     `SELECT m.id, m.host_id AS "hostId", m.country, m.city, m.operator FROM modems m
-      WHERE m.id = ANY($1::int[]) AND ${FREE}
+      WHERE m.id = ANY($1::int[]) AND ${free(3)}
       ORDER BY (SELECT count(*) FROM proxies p WHERE p.modem_id = m.id), m.id
       LIMIT $2`,
-    [locked.map((row) => row.id), count],
+    [locked.map((row) => row.id), count, now],
   );
 }
 
@@ -149,7 +154,7 @@ export type PlaceAllocation =
 /**
  * The one way proxies are sold from stock, inside the caller's transaction — an order's and a free trial's (#29): the
  * place's free modems locked (`lockFreeModems`), then their hosts in id order (`lockHosts`), then a proxy for the owner
- * on each of `count` modems (`allocateProxy`). `minFree`: the place must have at least this many free modems, counted
+ * on each of `count` modems (`allocateProxy`), free at `now`. `minFree`: the place must have at least this many free modems, counted
  * under their locks (a trial keeps staff's minimum for paying customers); at least `count`. Fewer: nothing is written
  * and the answer says how many were free. A host out of ports throws `FARM_REFUSALS.noFreePorts` (the caller words it).
  */
@@ -158,10 +163,10 @@ export async function allocateInPlace(
   place: Place,
   count: number,
   allocation: Omit<ProxyAllocation, 'modemId' | 'hostId'>,
-  options: { readonly minFree?: number } = {},
+  options: { readonly now: Date; readonly minFree?: number },
 ): Promise<PlaceAllocation> {
   const needed = Math.max(count, options.minFree ?? count);
-  const modems = await lockFreeModems(tx, place, needed);
+  const modems = await lockFreeModems(tx, place, needed, options.now);
   // Counted under the modems' locks, after any order holding them finished: a shortage here is real.
   if (modems.length < needed) return { ok: false, free: modems.length };
   const taken = modems.slice(0, count);

@@ -5,12 +5,14 @@
  * did reach it, the notifications' unique key would still write it once per channel.
  *
  * - a modem serving customers' proxies offline for longer than a grace, and back (`modems.offline_since`, as the
- *   staff alert of #33 reads it);
+ *   staff alert of #33 reads it) — also one its agent last reported online on a host the API no longer hears from
+ *   (#42), offline since the host was last heard;
  * - an auto-rotation that changed a proxy's IP (`rotations.notified`);
  * - a balance that fell below the customer's threshold: once per crossing, again only after it was back above.
  */
 import type { Db, Queryable } from '../../db/db.ts';
 import type { Job } from '../../plugins/jobs.ts';
+import { hostSilentAt } from '../farm/index.ts';
 import type { Notify } from './notify.ts';
 
 /** An outage shorter than this (a modem rebooting, a blip) is not worth a message. */
@@ -23,6 +25,14 @@ const BATCH = 100;
 const iso = (value: Date | string) => new Date(value).toISOString();
 const ms = (value: Date | string) => new Date(value).getTime();
 
+/**
+ * When the modem `m` on host `h` went offline as its customers see it, at `now` (`$n`): its own `offline_since`, or for
+ * one last reported online on a silent host, when that host was last heard from (#42). Null while it is online.
+ */
+const offlineSince = (n: number) =>
+  `CASE WHEN m.status = 'online' AND ${hostSilentAt('h', `$${n}::timestamptz`)} THEN h.last_seen_at
+        ELSE m.offline_since END`;
+
 /** The owners of the proxies a modem serves, with the proxy: one notice per proxy. */
 const servedBy = (q: Queryable, modemId: number) =>
   q.query<{ id: number; owner_id: number }>(
@@ -34,15 +44,21 @@ export function notificationSweeps(db: Db, notify: Notify): Job[] {
   async function outages(now: Date): Promise<number> {
     return db.transaction(async (tx) => {
       // Claimed by the insert: a notice row exists once per outage, whichever process wrote it.
+      // Two branches, each read through its own condition: modems reported offline, and the reported-online modems
+      // of silent hosts (a handful of hosts, then their modems by host).
       const down = await tx.query<{ modem_id: number; offline_since: Date | string }>(
         `INSERT INTO modem_outage_notices (modem_id, offline_since)
-         SELECT m.id, m.offline_since FROM modems m
-          WHERE m.status = 'offline' AND m.offline_since <= $1
-            AND EXISTS (SELECT 1 FROM proxies p WHERE p.modem_id = m.id AND p.state IN ('active', 'expiring'))
-          ORDER BY m.id LIMIT $2
+         SELECT d.id, d.since FROM (
+           SELECT m.id, m.offline_since AS since FROM modems m
+            WHERE m.status = 'offline' AND m.offline_since <= $1
+           UNION ALL
+           SELECT m.id, h.last_seen_at FROM agent_hosts h JOIN modems m ON m.host_id = h.id
+            WHERE ${hostSilentAt('h', '$3::timestamptz')} AND h.last_seen_at <= $1 AND m.status = 'online') d
+          WHERE EXISTS (SELECT 1 FROM proxies p WHERE p.modem_id = d.id AND p.state IN ('active', 'expiring'))
+          ORDER BY d.id LIMIT $2
          ON CONFLICT (modem_id) DO NOTHING
          RETURNING modem_id, offline_since`,
-        [new Date(now.getTime() - OFFLINE_GRACE_MS), BATCH],
+        [new Date(now.getTime() - OFFLINE_GRACE_MS), BATCH, now],
       );
       for (const outage of down) {
         for (const proxy of await servedBy(tx, outage.modem_id)) {
@@ -55,11 +71,13 @@ export function notificationSweeps(db: Db, notify: Notify): Job[] {
           );
         }
       }
-      // Back: the modem's outage is over (or another began, so this one ended). Claimed by the delete.
+      // Back: the modem's outage is over (or another began, so this one ended) — for a silent host's modem, its agent
+      // is heard from again. Claimed by the delete.
       const up = await tx.query<{ modem_id: number; offline_since: Date | string }>(
-        `DELETE FROM modem_outage_notices n USING modems m
-          WHERE m.id = n.modem_id AND m.offline_since IS DISTINCT FROM n.offline_since
+        `DELETE FROM modem_outage_notices n USING modems m JOIN agent_hosts h ON h.id = m.host_id
+          WHERE m.id = n.modem_id AND ${offlineSince(1)} IS DISTINCT FROM n.offline_since
          RETURNING n.modem_id, n.offline_since`,
+        [now],
       );
       for (const outage of up) {
         for (const proxy of await servedBy(tx, outage.modem_id)) {

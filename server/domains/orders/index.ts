@@ -51,7 +51,7 @@ const orders: FastifyPluginAsync<OrdersPluginOptions> = async (app, options) => 
   });
 
   // One stock cache for the API and the home page's document: a home page view adds no query of its own.
-  const stock = stockReader(app.db, { currency: options.currency });
+  const stock = stockReader(app.db, { currency: options.currency, ...clock });
   app.site.provide('stock', stock);
   await app.register(stockRoutes, { stock });
   await app.register(orderRoutes, { orders: service, publicUrl: options.publicUrl });

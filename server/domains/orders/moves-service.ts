@@ -114,8 +114,8 @@ export function movesService(db: Db, options: MovesOptions) {
       await refuseUnmovable(db, proxy, to, at);
       const [fee, available, hosts, balance, wait, cityRu] = await Promise.all([
         feeOf(db, proxy, to),
-        freeCount(db, to),
-        freeModemHosts(db, to),
+        freeCount(db, to, new Date(at)),
+        freeModemHosts(db, to, new Date(at)),
         ledgerRepository(db).balanceOf(userId),
         cooldownLeft(db, proxy.id, at),
         cityRuIn(db, to.country, to.city),
@@ -178,7 +178,7 @@ export function movesService(db: Db, options: MovesOptions) {
         const early = await short();
         if (early) throw early;
 
-        const modem = pickModem(await lockFreeModems(tx, to, ALL_FREE), proxy.hostId);
+        const modem = pickModem(await lockFreeModems(tx, to, ALL_FREE, new Date(at)), proxy.hostId);
         // Counted under the modems' locks, after any order or move holding them finished: a shortage here is real.
         if (!modem) throw MOVE_REFUSALS.noStock();
         await lockHosts(tx, [proxy.hostId, modem.hostId]);

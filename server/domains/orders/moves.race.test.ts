@@ -88,7 +88,7 @@ describe.runIf(postgres)('moving proxies: races on PostgreSQL', () => {
       expect([moved.statusCode, ordered.statusCode].sort()).toEqual([201, 409]);
       // The one modem carries one proxy: never both.
       expect(await proxiesOn(modemIds[0] as number)).toBe(1);
-      expect(await freeCount(testDb.db, target)).toBe(0);
+      expect(await freeCount(testDb.db, target, new Date())).toBe(0);
       const [row] = await testDb.db.query<{ city: string }>(
         'SELECT m.city FROM proxies p JOIN modems m ON m.id = p.modem_id WHERE p.id = $1',
         [proxyId],
@@ -99,12 +99,12 @@ describe.runIf(postgres)('moving proxies: races on PostgreSQL', () => {
         // The refused buyer paid nothing.
         expect(await balanceOf(testDb.db, buyer.id)).toBe(PRICE);
         expect(await ledgerOf(testDb.db, buyer.id)).toHaveLength(1);
-        expect(await freeCount(testDb.db, place)).toBe(1);
+        expect(await freeCount(testDb.db, place, new Date())).toBe(1);
       } else {
         outcomes.add('order');
         expect(moved.json().detail).toBe('No modems of this operator are free there now: choose another place.');
         expect(row?.city).toBe(place.city);
-        expect(await freeCount(testDb.db, place)).toBe(0);
+        expect(await freeCount(testDb.db, place, new Date())).toBe(0);
         expect(await balanceOf(testDb.db, buyer.id)).toBe(0);
       }
     }
@@ -130,16 +130,16 @@ describe.runIf(postgres)('moving proxies: races on PostgreSQL', () => {
     );
     expect(row).toEqual({ city: winner.to.city, moves: 1 });
     // One modem taken in all: the loser held nothing back.
-    expect((await freeCount(testDb.db, first)) + (await freeCount(testDb.db, second))).toBe(3);
+    expect((await freeCount(testDb.db, first, new Date())) + (await freeCount(testDb.db, second, new Date()))).toBe(3);
 
     const [again] = await owners(1);
     const { customer: other, proxyId: otherId } = again as NonNullable<typeof again>;
-    const freeBefore = await freeCount(testDb.db, first);
+    const freeBefore = await freeCount(testDb.db, first, new Date());
     const same = await Promise.all([move(other, otherId, first, 'one-key'), move(other, otherId, first, 'one-key')]);
     expect(same.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
     expect(same[0]?.json().id).toBe(same[1]?.json().id);
     // One modem taken, not two.
-    expect(await freeCount(testDb.db, first)).toBe(freeBefore - 1);
+    expect(await freeCount(testDb.db, first, new Date())).toBe(freeBefore - 1);
   });
 
   it('12 customers moving at once into a place with 15 free modems: all moved, each onto a modem of its own', async () => {
@@ -148,9 +148,9 @@ describe.runIf(postgres)('moving proxies: races on PostgreSQL', () => {
     const movers = await owners(12);
     const answers = await Promise.all(movers.map(({ customer, proxyId }) => move(customer, proxyId, target)));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(201));
-    expect(await freeCount(testDb.db, target)).toBe(3);
+    expect(await freeCount(testDb.db, target, new Date())).toBe(3);
     for (const id of modemIds) expect(await proxiesOn(id)).toBeLessThanOrEqual(1);
-    for (const { place } of movers) expect(await freeCount(testDb.db, place)).toBe(1);
+    for (const { place } of movers) expect(await freeCount(testDb.db, place, new Date())).toBe(1);
   });
 
   it('a fee racing a spend of the same balance: the move is refused with the shortfall, never an overdraft', async () => {

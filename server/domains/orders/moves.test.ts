@@ -119,8 +119,8 @@ describe.each(BACKENDS)('moving a proxy on $name', (backend) => {
       socks_port: body.socks_port,
     });
     // The old modem is free again, the new place has one modem less; no money moved.
-    expect(await freeCount(db(), place)).toBe(1);
-    expect(await freeCount(db(), target)).toBe(1);
+    expect(await freeCount(db(), place, new Date())).toBe(1);
+    expect(await freeCount(db(), target, new Date())).toBe(1);
     expect(await ledgerOf(db(), customer.id)).toEqual([]);
     // The old host's agent stops serving it, the new one serves it with the same credentials.
     expect(await hostVersion(db(), hostId)).toBeGreaterThan(versions[0] as number);
@@ -201,7 +201,7 @@ describe.each(BACKENDS)('moving a proxy on $name', (backend) => {
     expect(refusedRu.json().detail).toMatch(/^Перенос стоит 150\s₽: пополните баланс на 50\s₽\.$/);
     // Nothing changed: the proxy is where it was, the stock and the money are untouched.
     expect((await proxyOf(poor.customer, poor.proxy.id)).city).toBe(poor.place.city);
-    expect(await freeCount(db(), target)).toBe(1);
+    expect(await freeCount(db(), target, new Date())).toBe(1);
     expect(await balanceOf(db(), poor.customer.id)).toBe(10_000);
 
     const rich = await ownerOfProxy(20_000);
@@ -279,7 +279,7 @@ describe.each(BACKENDS)('moving a proxy on $name', (backend) => {
     expect(suspended.json().detail).toBe('Only an active proxy can be moved: renew it first.');
     await farmService(db()).setState(proxy.id, 'active');
     expect((await proxyOf(customer, proxy.id)).city).toBe(place.city);
-    expect(await freeCount(db(), target)).toBe(1);
+    expect(await freeCount(db(), target, new Date())).toBe(1);
   });
 
   it('moves a proxy once per cooldown, at the app clock', async () => {

@@ -128,7 +128,10 @@ export function ordersService(db: Db, options: OrdersOptions) {
           error: 'refused' in judged ? ORDER_MESSAGES.promo({ reason: judged.refused })[language] : null,
         };
       }
-      const [available, balance] = await Promise.all([freeCount(db, input), ledgerRepository(db).balanceOf(userId)]);
+      const [available, balance] = await Promise.all([
+        freeCount(db, input, new Date(now())),
+        ledgerRepository(db).balanceOf(userId),
+      ]);
       const total = subtotal - discount;
       return {
         period_days: input.period_days,
@@ -184,13 +187,15 @@ export function ordersService(db: Db, options: OrdersOptions) {
         // The posting below stays the real check (the balance may move meanwhile; the database refuses overdraft).
         if (((await ledgerRepository(tx).balanceOf(userId)) ?? 0) < total) throw ORDER_REFUSALS.insufficientFunds();
 
-        const expiresAt = new Date(now() + input.period_days * DAY_MS);
-        const allocated = await allocateInPlace(tx, input, input.quantity, {
-          ownerId: userId,
-          expiresAt,
-          periodDays: input.period_days,
-          autoRenew: input.auto_renew,
-        }).catch((error: unknown) => {
+        const at = now();
+        const expiresAt = new Date(at + input.period_days * DAY_MS);
+        const allocated = await allocateInPlace(
+          tx,
+          input,
+          input.quantity,
+          { ownerId: userId, expiresAt, periodDays: input.period_days, autoRenew: input.auto_renew },
+          { now: new Date(at) },
+        ).catch((error: unknown) => {
           // A host whose port range is used up sells nothing more until staff widen it: for the customer, no stock.
           throw Refusal.is(error, FARM_REFUSALS.noFreePorts)
             ? ORDER_REFUSALS.outOfStock({ free: 0 }, { cause: error })

@@ -25,10 +25,17 @@ export type StockReader = (language: Language) => Promise<Stock>;
  * One per process, shared by the API route and the home page's document (app.ts hands the same one to both), so a
  * home page view costs no query beyond what the API would have cost it a moment later.
  */
-export function stockReader(db: Queryable, options: { readonly currency: Currency }): StockReader {
+export function stockReader(
+  db: Queryable,
+  options: { readonly currency: Currency; readonly now?: () => number },
+): StockReader {
   const plans = plansRepository(db);
+  const now = options.now ?? Date.now;
   return shortCache(STOCK_CACHE_MS, async (language: Language): Promise<Stock> => {
-    const [stock, prices] = await Promise.all([freeStock(db), plans.priceList(options.currency, language)]);
+    const [stock, prices] = await Promise.all([
+      freeStock(db, new Date(now())),
+      plans.priceList(options.currency, language),
+    ]);
     return { stock, prices };
   });
 }

@@ -110,7 +110,7 @@ describe.each(BACKENDS)("a free trial's proxy on $name", (backend) => {
     expect(apiMove.json().error).toMatchObject({ code: 'forbidden', message: MOVE_REFUSED.ru });
 
     expect((await proxyOf(customer, id)).json()).toEqual(before);
-    expect(await freeCount(db(), paid)).toBe(1);
+    expect(await freeCount(db(), paid, new Date())).toBe(1);
     expect(await db().query('SELECT id FROM proxy_moves WHERE proxy_id = $1', [id])).toEqual([]);
   });
 
@@ -144,12 +144,12 @@ describe.each(BACKENDS)("a free trial's proxy on $name", (backend) => {
     const blocked = await suite.app.inject({ method: 'POST', url: `/api/panel/users/${customer.id}/block/`, headers });
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect(await db().query('SELECT state FROM proxies WHERE id = $1', [id])).toEqual([{ state: 'suspended' }]);
-    expect(await freeCount(db(), place)).toBe(1);
+    expect(await freeCount(db(), place, new Date())).toBe(1);
 
     clock.advance(HOUR + MINUTE);
     await suite.app.jobs.runOne('proxies.release');
     expect(await db().query('SELECT id FROM proxies WHERE id = $1', [id])).toEqual([]);
-    expect(await freeCount(db(), place)).toBe(2);
+    expect(await freeCount(db(), place, new Date())).toBe(2);
   });
 
   it('renewed, is paid for: an ordinary proxy that moves, and is held as any when it expires', async () => {

@@ -80,7 +80,7 @@ export function trialService(db: Db, options: TrialOptions = {}) {
         return refused('address_limit');
       }
       const offered = new Set((await trials.places()).map(placeKey));
-      const places = (await freeStock(db)).filter(
+      const places = (await freeStock(db, new Date(now()))).filter(
         (line) => offered.has(placeKey(line)) && line.free >= terms.minFreeStock,
       );
       if (places.length === 0) return refused('no_stock');
@@ -108,7 +108,7 @@ export function trialService(db: Db, options: TrialOptions = {}) {
           place,
           1,
           { ownerId: userId, expiresAt, autoRenew: false },
-          { minFree: terms.minFreeStock },
+          { now: at, minFree: terms.minFreeStock },
         ).catch((error: unknown) => {
           throw Refusal.is(error, FARM_REFUSALS.noFreePorts) ? TRIAL_REFUSALS.noStock({ cause: error }) : error;
         });

@@ -13,8 +13,9 @@ import { rowId } from './fields.ts';
  *   seconds (at most `MAX_CONFIG_WAIT_SECONDS`) and answer as soon as the version changes (long poll), or answer at
  *   once; the agent asks again at most `MIN_CONFIG_POLL_SECONDS` after a quick answer, so a change reaches the
  *   gateway within about a second either way.
- * - `POST /api/agent/report/` — body `AgentReport`; 204. Traffic buckets are final when sent, so a repeated post
- *   (the answer was lost) is absorbed by storing a bucket by (proxy, minute) and replacing, never adding.
+ * - `POST /api/agent/report/` — body `AgentReport`; 204. The API stores a traffic bucket by (proxy, minute),
+ *   replacing, never adding: a repeated post (the answer was lost) is absorbed, and a minute the agent sent as it stood
+ *   (at a stop; after a restart) is replaced by its whole sum once it is over (#42).
  * - `POST /api/agent/rotations/{id}/` — body `RotationResult` for a rotation (or reboot) the config asked for; 204. 404 or 409
  *   mean the API no longer waits for it and the agent drops the result.
  * - `POST /api/agent/checks/{id}/` — body `CheckResult` for a health check the config asked for (a customer's "check
@@ -246,7 +247,7 @@ export const AgentReportSchema = v.object({
   config_version: v.nullable(v.pipe(v.string(), v.maxLength(100))),
   started_at: timestamp,
   modems: v.pipe(v.array(ModemReportSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
-  /** Completed minutes not yet acknowledged, oldest first. */
+  /** Minutes not yet acknowledged, oldest first: finished ones, and at a stop or after a restart the running one. */
   traffic: v.pipe(v.array(TrafficBucketSchema), v.maxLength(MAX_TRAFFIC_BUCKETS_PER_REPORT)),
   /**
    * Health checks made since the last report, oldest first. Optional: an agent older than health checks sends none,

@@ -4,13 +4,13 @@ import { Field, Form } from 'react-final-form';
 import { createInvoice, listPaymentMethods } from '@proxy/contract/api/billing';
 import { runRequest } from '@proxy/contract/forms';
 import { imageUrl } from '@proxy/contract/images';
-import { amountProblem, formatPrice, readAmountText, type AmountProblem } from '@proxy/contract/money';
+import { amountProblem, amountText, formatPrice, readAmountText, type AmountProblem } from '@proxy/contract/money';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { feeOf, type Invoice, type PaymentMethod } from '@proxy/contract/schemas/billing';
 import { api } from '@proxy/contract/state';
 import { fieldErrorOf, Loading, useLoaded } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
-import { assetEstimate, formatPercent, formatRate, toAmountText, toMinorUnits } from './top-up.ts';
+import { assetEstimate, formatPercent, formatRate, toMinorUnits } from './top-up.ts';
 import { useBillingT } from './use-billing-t.ts';
 import styles from './TopUpDialog.module.css';
 
@@ -142,7 +142,7 @@ export function TopUpForm({
         amount:
           askedAmount === null
             ? ''
-            : toAmountText(Math.max(askedAmount, available[0] ? minimumOf(available[0]) : 0), language),
+            : amountText(Math.max(askedAmount, available[0] ? minimumOf(available[0]) : 0), language),
       }}
       render={({ handleSubmit, submitting, values }) => {
         const method = methods.find((candidate) => String(candidate.id) === values.method);

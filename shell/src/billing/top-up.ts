@@ -38,14 +38,3 @@ export function formatRate(rate: string, currency: PaymentMethod['currency'], la
 export function formatPercent(percent: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
 }
-
-/**
- * What the amount field starts with for a top-up of `minor` asked by the page (`#topup-{minor}`): the amount in major
- * units as the language writes it without grouping ('1234,50', '1234.50'), which `toMinorUnits` reads back.
- */
-export function toAmountText(minor: number, language: string): string {
-  const whole = Math.floor(minor / 100);
-  const fraction = minor % 100;
-  if (fraction === 0) return String(whole);
-  return `${whole}${language === 'ru' ? ',' : '.'}${String(fraction).padStart(2, '0')}`;
-}

@@ -45,7 +45,7 @@ describe('the move fee card', () => {
     const card = (await screen.findByText(en.settings.move.title)).closest('.ant-card') as HTMLElement;
     expect(within(card).getByText(en.settings.neverChanged)).toBeDefined();
     const fee = within(card).getByLabelText('Move fee, RUB') as HTMLInputElement;
-    expect(fee.value).toBe('150.00');
+    expect(fee.value).toBe('150');
     expect(card.textContent).toMatch(/now RUB\s150/);
 
     fireEvent.change(fee, { target: { value: '200.5' } });

@@ -1,11 +1,10 @@
 import { Card } from 'antd';
 import { getMoveSettings, saveMoveSettings } from '@proxy/contract/api/moves';
-import type { Currency } from '@proxy/contract/money';
-import { formatPrice } from '@proxy/contract/money';
+import { amountText, formatPrice, minorUnitsOf, type Currency } from '@proxy/contract/money';
 import { MODEM_PERMISSIONS } from '@proxy/contract/permissions';
 import { MOVE_FEE_MAX, MoveSettingsInputSchema, type MoveSettings } from '@proxy/contract/schemas/moves';
 import { api } from '@proxy/contract/state';
-import { NumberField, ResourceForm, useAbilities } from '@proxy/panel-kit';
+import { MoneyField, ResourceForm, useAbilities } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 import { Changed } from './Changed.tsx';
 import { useSettings } from './use-settings.ts';
@@ -15,10 +14,6 @@ function currencySign(currency: Currency, language: string): string {
   const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
-
-/** Major units as typed (150.5) to the minor units the API keeps (15050); empty is NaN, which the schema refuses. */
-const toMinor = (major: number | null | undefined) =>
-  major === null || major === undefined ? Number.NaN : Math.round(major * 100);
 
 /**
  * The fee a customer pays to move a proxy to a place another plan prices (#29); a move within the same plan is always
@@ -34,23 +29,23 @@ export function MoveFeeCard() {
       {settings ? (
         <>
           <Changed by={settings.changed_by} at={settings.changed_at} />
-          <ResourceForm<{ fee: number | null }, { fee: number }, MoveSettings>
+          <ResourceForm<{ fee: string }, { fee: number }, MoveSettings>
             name="move-fee"
-            initialValues={{ fee: settings.fee / 100 }}
+            initialValues={{ fee: amountText(settings.fee, language) }}
             readOnly={!canChange}
             schema={MoveSettingsInputSchema}
-            toInput={(values) => ({ fee: toMinor(values.fee) })}
+            // Empty is NaN, which the schema refuses as required.
+            toInput={(values) => ({ fee: minorUnitsOf(values.fee) ?? Number.NaN })}
             send={(input) => saveMoveSettings(api, input)}
             done="saved"
             onSaved={setValue}
           >
-            <NumberField
+            <MoneyField
               name="fee"
               label={t('settings.move.fee', { currency: currencySign(settings.currency, language) })}
+              currency={settings.currency}
               min={0}
-              max={MOVE_FEE_MAX / 100}
-              precision={2}
-              step={1}
+              max={MOVE_FEE_MAX}
               help={t('settings.move.help', { now: formatPrice(settings.fee, settings.currency, language) })}
             />
           </ResourceForm>

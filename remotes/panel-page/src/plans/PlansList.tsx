@@ -5,24 +5,26 @@ import {
   reorderPanelPlans,
   updatePanelPlan,
 } from '@proxy/contract/api/panel-plans';
-import { CURRENCIES, formatPrice } from '@proxy/contract/money';
+import type { Language } from '@proxy/contract/languages';
+import { amountText, CURRENCIES, formatPrice, minorUnitsOf, type Currency } from '@proxy/contract/money';
 import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { PLAN_PERIODS, PlanInputSchema, type PanelPlan, type PlanInput } from '@proxy/contract/schemas/plans';
 import { api } from '@proxy/contract/state';
 import {
   FieldGrid,
-  NumberField,
+  MoneyField,
   OrderedResource,
   SelectField,
   StatusTag,
   SwitchField,
   TextField,
+  useField,
 } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 
-/** The form holds the price in major units (roubles, dollars) and each feature list as lines of text. */
+/** The form holds the price as typed in major units (roubles, dollars) and each feature list as lines of text. */
 type PlanValues = Omit<PlanInput, 'price' | 'features_ru' | 'features_en'> & {
-  price: number | null;
+  price: string;
   features_ru: string;
   features_en: string;
 };
@@ -33,11 +35,11 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-const values = (plan: PanelPlan | null): PlanValues =>
+const values = (plan: PanelPlan | null, language: Language): PlanValues =>
   plan
     ? {
         ...plan,
-        price: plan.price / 100,
+        price: amountText(plan.price, language),
         period_days: plan.period_days as PlanInput['period_days'],
         features_ru: plan.features_ru.join('\n'),
         features_en: plan.features_en.join('\n'),
@@ -45,7 +47,7 @@ const values = (plan: PanelPlan | null): PlanValues =>
     : {
         title_ru: '',
         title_en: '',
-        price: null,
+        price: '',
         currency: 'RUB',
         period_days: 30,
         caption_ru: '',
@@ -58,11 +60,17 @@ const values = (plan: PanelPlan | null): PlanValues =>
 
 const toInput = ({ price, features_ru, features_en, ...rest }: PlanValues): PlanInput => ({
   ...rest,
-  // Money is kept in minor units; rounding keeps 12.34 from becoming 1233.9999.
-  price: price === null ? Number.NaN : Math.round(price * 100),
+  // Money is kept in minor units; an empty price is NaN, which the schema refuses as required.
+  price: minorUnitsOf(price) ?? Number.NaN,
   features_ru: lines(features_ru),
   features_en: lines(features_en),
 });
+
+/** The price, worded in the currency chosen beside it. */
+function PriceField({ label }: { label: string }) {
+  const currency = useField<Currency>('currency', { subscription: { value: true } }).input.value;
+  return <MoneyField name="price" label={label} required currency={currency} min={0} />;
+}
 
 /** The price table's plans, in the order the home page shows them. */
 export function PlansList() {
@@ -109,7 +117,7 @@ export function PlansList() {
         },
       ]}
       form={{
-        values,
+        values: (plan) => values(plan, language),
         toInput,
         schema: () => PlanInputSchema,
         create: (input) => createPanelPlan(api, input),
@@ -122,7 +130,7 @@ export function PlansList() {
             <TextField name="title_ru" label={t('plans.titleRu')} required maxLength={100} />
             <TextField name="title_en" label={t('plans.titleEn')} maxLength={100} />
             <FieldGrid>
-              <NumberField name="price" label={t('plans.price')} required min={0} step={1} precision={2} />
+              <PriceField label={t('plans.price')} />
               <SelectField
                 name="currency"
                 label={t('plans.currency')}

@@ -61,7 +61,7 @@ function MethodEditForm({
       {!canChange && <Typography.Paragraph type="secondary">{t('method.readOnly')}</Typography.Paragraph>}
       <ResourceForm
         name={`method-${method.id}`}
-        initialValues={methodValues(method)}
+        initialValues={methodValues(method, language)}
         readOnly={!canChange}
         toInput={form.toInput}
         schema={PaymentMethodInputSchema}

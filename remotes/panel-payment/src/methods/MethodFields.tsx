@@ -3,6 +3,7 @@ import { Button, Checkbox, Form, Space, Typography } from 'antd';
 import * as v from 'valibot';
 import { ASSET_INFO, CRYPTO_ASSETS, type CryptoAsset } from '@proxy/contract/assets';
 import {
+  MAX_AMOUNT,
   PAYMENT_KINDS,
   PAYMENT_PROVIDERS,
   PaymentMethodInputSchema,
@@ -16,11 +17,14 @@ import {
   type PaymentSecret,
 } from '@proxy/contract/schemas/billing';
 import type { BlockImage } from '@proxy/contract/schemas/blocks';
+import type { Language } from '@proxy/contract/languages';
+import { amountText, minorUnitsOf } from '@proxy/contract/money';
 import {
   FieldGrid,
   ImageField,
   IntegerField,
   LanguageTabs,
+  MoneyField,
   NumberField,
   RichTextField,
   SelectField,
@@ -32,7 +36,7 @@ import {
   useLanguageTab,
 } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
-import { currencySign, formatMoment, toMajor, toMinor, useSiteCurrency } from '../money.ts';
+import { currencySign, formatMoment, useSiteCurrency } from '../money.ts';
 import styles from './methods.module.css';
 
 /**
@@ -48,9 +52,10 @@ export interface MethodValues {
   provider: PaymentProvider;
   settings: { address: string; server_url: string; store_id: string };
   secrets: Record<PaymentSecret, string>;
-  min_amount: number | null;
-  /** Empty: no maximum of its own. */
-  max_amount: number | null;
+  /** As typed in major units; empty: none. */
+  min_amount: string;
+  /** As typed in major units; empty: no maximum of its own. */
+  max_amount: string;
   fee_percent: number | null;
   /** '' is the site currency. */
   asset: CryptoAsset | '';
@@ -80,8 +85,8 @@ export const EMPTY_METHOD: MethodValues = {
   provider: 'manual',
   settings: { address: '', server_url: '', store_id: '' },
   secrets: NO_SECRETS,
-  min_amount: null,
-  max_amount: null,
+  min_amount: '',
+  max_amount: '',
   fee_percent: 0,
   asset: '',
   asset_decimals: null,
@@ -96,7 +101,7 @@ export const EMPTY_METHOD: MethodValues = {
   active: true,
 };
 
-export const methodValues = (method: PanelPaymentMethod): MethodValues => ({
+export const methodValues = (method: PanelPaymentMethod, language: Language): MethodValues => ({
   code: method.code,
   name_ru: method.name_ru,
   name_en: method.name_en,
@@ -105,8 +110,8 @@ export const methodValues = (method: PanelPaymentMethod): MethodValues => ({
   provider: method.provider,
   settings: { ...method.settings },
   secrets: NO_SECRETS,
-  min_amount: toMajor(method.min_amount),
-  max_amount: method.max_amount === null ? null : toMajor(method.max_amount),
+  min_amount: amountText(method.min_amount, language),
+  max_amount: method.max_amount === null ? '' : amountText(method.max_amount, language),
   fee_percent: method.fee_percent,
   asset: method.asset ?? '',
   asset_decimals: method.asset ? method.asset_decimals : null,
@@ -140,8 +145,8 @@ export function methodInput(
     ...values,
     icon: typeof values.icon?.id === 'number' ? (values.icon as BlockImage) : null,
     secrets,
-    min_amount: values.min_amount === null ? 0 : toMinor(values.min_amount),
-    max_amount: values.max_amount === null ? null : toMinor(values.max_amount),
+    min_amount: minorUnitsOf(values.min_amount) ?? 0,
+    max_amount: minorUnitsOf(values.max_amount),
     fee_percent: values.fee_percent ?? 0,
     // Only a manual method asks for an asset (a gateway converts by itself): a hidden choice is not sent.
     asset: values.provider === 'manual' ? values.asset || null : null,
@@ -415,20 +420,20 @@ export function MethodFields({ method, form }: { method: PanelPaymentMethod | nu
       </LanguageTabs>
       <ImageField name="icon" label={t('method.icon')} optional />
       <FieldGrid>
-        <NumberField
+        <MoneyField
           name="min_amount"
           label={t('method.minAmount', { currency: currencySign(currency, language) })}
+          currency={currency}
           min={0}
-          step={1}
-          precision={2}
+          max={MAX_AMOUNT}
         />
-        <NumberField
+        <MoneyField
           name="max_amount"
           label={t('method.maxAmount', { currency: currencySign(currency, language) })}
           help={t('method.maxAmountHelp')}
-          min={0}
-          step={1}
-          precision={2}
+          currency={currency}
+          min={1}
+          max={MAX_AMOUNT}
         />
         <NumberField
           name="fee_percent"

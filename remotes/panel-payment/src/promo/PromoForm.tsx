@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { createPanelPromoCode, getPanelPromoCode, updatePanelPromoCode } from '@proxy/contract/api/panel-payments';
 import { reportRequestError } from '@proxy/contract/forms';
+import type { Language } from '@proxy/contract/languages';
+import { amountText, minorUnitsOf } from '@proxy/contract/money';
 import { PROMO_CODE_PERMISSIONS } from '@proxy/contract/permissions';
 import {
   PROMO_KINDS,
@@ -15,7 +17,7 @@ import {
   FieldGrid,
   FormDrawer,
   IntegerField,
-  NumberField,
+  MoneyField,
   ResourceForm,
   SelectField,
   SwitchField,
@@ -24,13 +26,16 @@ import {
   useKitT,
 } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
-import { currencySign, toMajor, toMinor, useSiteCurrency } from '../money.ts';
+import { currencySign, useSiteCurrency } from '../money.ts';
 
 /** The form's values: a fixed discount in major units, dates as the date inputs hold them ('' for none). */
 export interface PromoValues {
   code: string;
   kind: PromoKind;
+  /** A percent's discount. */
   value: number | null;
+  /** A fixed discount, as typed in major units: a field of its own, a text where the percent is a number. */
+  amount: string;
   valid_from: string;
   valid_until: string;
   max_uses: number | null;
@@ -38,12 +43,13 @@ export interface PromoValues {
   active: boolean;
 }
 
-export const promoValues = (promo: PanelPromoCode | null): PromoValues =>
+export const promoValues = (promo: PanelPromoCode | null, language: Language): PromoValues =>
   promo
     ? {
         code: promo.code,
         kind: promo.kind,
-        value: promo.kind === 'fixed' ? toMajor(promo.value) : promo.value,
+        value: promo.kind === 'percent' ? promo.value : null,
+        amount: promo.kind === 'fixed' ? amountText(promo.value, language) : '',
         valid_from: promo.valid_from ?? '',
         valid_until: promo.valid_until ?? '',
         max_uses: promo.max_uses,
@@ -54,6 +60,7 @@ export const promoValues = (promo: PanelPromoCode | null): PromoValues =>
         code: '',
         kind: 'percent',
         value: null,
+        amount: '',
         valid_from: '',
         valid_until: '',
         max_uses: null,
@@ -61,10 +68,10 @@ export const promoValues = (promo: PanelPromoCode | null): PromoValues =>
         active: true,
       };
 
-export const promoInput = (values: PromoValues): PromoCodeInput => ({
+export const promoInput = ({ amount, ...values }: PromoValues): PromoCodeInput => ({
   ...values,
-  // A percent is sent as typed (the schema wants 1–100); an amount in minor units.
-  value: values.kind === 'fixed' ? toMinor(values.value) : (values.value ?? Number.NaN),
+  // A percent is sent as typed (the schema wants 1–100); an amount in minor units. Empty is NaN: required.
+  value: values.kind === 'fixed' ? (minorUnitsOf(amount) ?? Number.NaN) : (values.value ?? Number.NaN),
   valid_from: values.valid_from || null,
   valid_until: values.valid_until || null,
   max_uses: values.max_uses ?? null,
@@ -94,14 +101,14 @@ function PromoFields({ kind, onKind }: { kind: PromoKind; onKind: (kind: PromoKi
             min={1}
           />
         ) : (
-          <NumberField
+          <MoneyField
             key="fixed"
-            name="value"
+            name="amount"
             label={t('promo.valueFixed', { currency: currencySign(currency, language) })}
             help={t('promo.valueFixedHelp')}
             required
-            min={0.01}
-            precision={2}
+            currency={currency}
+            min={1}
           />
         )}
       </FieldGrid>
@@ -119,14 +126,17 @@ function PromoFields({ kind, onKind }: { kind: PromoKind; onKind: (kind: PromoKi
 }
 
 function PromoForm({ promo, onSaved }: { promo: PanelPromoCode | null; onSaved: () => void }) {
+  const { language } = useT();
   const { canAdd, canChange } = useAbilities(PROMO_CODE_PERMISSIONS);
   const [kind, setKind] = useState<PromoKind>(promo?.kind ?? 'percent');
   return (
     <ResourceForm<PromoValues, PromoCodeInput, PanelPromoCode>
       name={promo ? `promo-${promo.id}` : 'promo-new'}
-      initialValues={promoValues(promo)}
+      initialValues={promoValues(promo, language)}
       readOnly={promo ? !canChange : !canAdd}
       toInput={promoInput}
+      // A fixed discount's `value` is typed in the amount field.
+      errorField={(path) => (path === 'value' && kind === 'fixed' ? 'amount' : path)}
       schema={PromoCodeInputSchema}
       send={(input) => (promo ? updatePanelPromoCode(api, promo.id, input) : createPanelPromoCode(api, input))}
       done={promo ? 'saved' : 'created'}

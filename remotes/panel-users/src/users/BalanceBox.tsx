@@ -3,24 +3,23 @@ import * as v from 'valibot';
 import { Typography } from 'antd';
 import { adjustPanelUserBalance } from '@proxy/contract/api/panel-users';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
-import { formatPrice } from '@proxy/contract/money';
+import { formatPrice, minorUnitsOf } from '@proxy/contract/money';
 import { hasPermission, USER_PERMISSIONS } from '@proxy/contract/permissions';
 import { MAX_AMOUNT } from '@proxy/contract/schemas/billing';
 import { BalanceAdjustmentSchema, type BalanceAdjustment, type PanelUserDetail } from '@proxy/contract/schemas/users';
 import { api, useAtomValue, userAtom } from '@proxy/contract/state';
-import { ActionForm, NumberField, TextField } from '@proxy/panel-kit';
+import { ActionForm, MoneyField, TextField } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
-import { currencySign, MINOR_PER_MAJOR, toMinor } from './user-resource.ts';
+import { currencySign } from './user-resource.ts';
 import styles from './users.module.css';
 
 interface AdjustmentValues {
-  /** Typed in major units; empty is null. */
-  readonly amount: number | null;
+  /** Typed in major units, as typed ("-150,5"). */
+  readonly amount: string;
   readonly reason: string;
 }
 
-const EMPTY: AdjustmentValues = { amount: null, reason: '' };
-const LIMIT = MAX_AMOUNT / MINOR_PER_MAJOR;
+const EMPTY: AdjustmentValues = { amount: '', reason: '' };
 
 /**
  * The contract's adjustment, and no debit the balance shown does not cover: refused on the amount before the
@@ -72,7 +71,7 @@ export function BalanceBox({
         <ActionForm<AdjustmentValues, BalanceAdjustment, PanelUserDetail>
           name={`user-${user.id}-balance`}
           initialValues={EMPTY}
-          toInput={({ amount, reason }) => ({ amount: toMinor(amount), reason })}
+          toInput={({ amount, reason }) => ({ amount: minorUnitsOf(amount, { signed: true }) ?? Number.NaN, reason })}
           schema={coveredBy(user.balance)}
           checkMessages={{
             not_zero: t('balance.notZero'),
@@ -104,15 +103,15 @@ export function BalanceBox({
             ),
           })}
         >
-          <NumberField
+          <MoneyField
             name="amount"
             label={t('balance.amount', { sign: currencySign(user.currency, language) })}
             required
             help={t('balance.amountHelp')}
-            precision={2}
-            step={1}
-            min={-LIMIT}
-            max={LIMIT}
+            currency={user.currency}
+            signed
+            min={-MAX_AMOUNT}
+            max={MAX_AMOUNT}
           />
           <TextField
             name="reason"

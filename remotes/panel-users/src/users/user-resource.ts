@@ -23,13 +23,6 @@ export const formatMoment = (iso: string, language: Language): string =>
 /** Minor units as typed amounts are scaled: the site's currencies all have two decimals. */
 export const MINOR_PER_MAJOR = 100;
 
-/**
- * Major units as typed (12.34) to the minor units the API takes (1234); rounding keeps 12.34 from becoming
- * 1233.9999. An empty field is NaN, which the contract's schema refuses.
- */
-export const toMinor = (major: number | null | undefined): number =>
-  major === null || major === undefined ? Number.NaN : Math.round(major * MINOR_PER_MAJOR);
-
 /** The currency's sign as the language writes it (₽, $), for a field that takes an amount in major units. */
 export function currencySign(currency: Currency, language: Language): string {
   const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(0);

@@ -106,7 +106,7 @@ describe('the notifications card', () => {
     expect(appStore.get(messageAtom)).toMatchObject({ color: 'success', text: en.notifications.saved });
   });
 
-  it('lets a linked chat switch Telegram on, and refuses a negative threshold before sending (ru)', async () => {
+  it('lets a linked chat switch Telegram on, and refuses a negative or ambiguous threshold before sending (ru)', async () => {
     const requests = fakeApi({
       'GET /api/users/notifications/': [200, settings({ telegram_linked: true, balance_low_threshold: 12_050 })],
       'GET /api/users/notifications/deliveries/': [200, []],
@@ -118,8 +118,12 @@ describe('the notifications card', () => {
     const telegram = within(table).getByRole('switch', { name: 'Баланс ниже порога: Telegram' });
     expect((telegram as HTMLInputElement).disabled).toBe(false);
     const threshold = within(card).getByLabelText(/Порог низкого баланса/);
-    expect((threshold as HTMLInputElement).value).toBe('120.5');
+    expect((threshold as HTMLInputElement).value).toBe('120,50');
     await act(async () => fireEvent.change(threshold, { target: { value: '-5' } }));
+    await act(async () => fireEvent.click(within(card).getByRole('button', { name: ru.notifications.save })));
+    expect(within(card).getByRole('alert').textContent).toBe(ru.notifications.thresholdInvalid);
+    // A thousand grouped with a comma is not read as 1 ₽ (#49): three decimals are refused.
+    await act(async () => fireEvent.change(threshold, { target: { value: '1,000' } }));
     await act(async () => fireEvent.click(within(card).getByRole('button', { name: ru.notifications.save })));
     expect(within(card).getByRole('alert').textContent).toBe(ru.notifications.thresholdInvalid);
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);

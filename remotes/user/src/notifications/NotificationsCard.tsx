@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { getNotificationSettings, saveNotificationSettings } from '@proxy/contract/api/notifications';
 import { runRequest } from '@proxy/contract/forms';
-import type { Currency } from '@proxy/contract/money';
+import type { Language } from '@proxy/contract/languages';
+import { amountText, readAmountText, type Currency } from '@proxy/contract/money';
 import {
   NOTIFICATION_CHANNELS,
   type NotificationChannel,
@@ -18,8 +19,8 @@ const currencySign = (currency: Currency, language: string) =>
   new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')
     ?.value ?? currency;
 
-/** Minor units as the field shows them: '500', '12.5'; '' for none. */
-const toField = (minor: number | null) => (minor === null ? '' : String(minor / 100));
+/** Minor units as the field shows them in the reader's language: '500', '12,50'; '' for none. */
+const toField = (minor: number | null, language: Language) => (minor === null ? '' : amountText(minor, language));
 
 /**
  * The customer's notifications (#30): a table of events × channels (e-mail, Telegram, webhook) with a switch in each
@@ -43,7 +44,7 @@ function NotificationsForm({ initial }: { initial: NotificationSettings }) {
   const user = useAtomValue(userAtom);
   const messages = useRequestMessages();
   const [preferences, setPreferences] = useState<NotificationPreference[]>(initial.preferences);
-  const [threshold, setThreshold] = useState(toField(initial.balance_low_threshold));
+  const [threshold, setThreshold] = useState(toField(initial.balance_low_threshold, language));
   const [thresholdError, setThresholdError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -54,9 +55,9 @@ function NotificationsForm({ initial }: { initial: NotificationSettings }) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = threshold.trim().replace(',', '.');
-    const amount = trimmed === '' ? null : Number(trimmed);
-    if (amount !== null && (!Number.isFinite(amount) || amount < 0)) {
+    // The contract's reading of typed money (#49), the one the top-up and the panel use: "1,000" is refused, not 1 ₽.
+    const read = threshold.trim() === '' ? null : readAmountText(threshold);
+    if (read && 'problem' in read) {
       setThresholdError(t('notifications.thresholdInvalid'));
       return;
     }
@@ -66,14 +67,14 @@ function NotificationsForm({ initial }: { initial: NotificationSettings }) {
       () =>
         saveNotificationSettings(api, {
           preferences,
-          balance_low_threshold: amount === null ? null : Math.round(amount * 100),
+          balance_low_threshold: read ? read.minor : null,
         }),
       { ...messages, saved: t('notifications.saved') },
     );
     setBusy(false);
     if (outcome.ok) {
       setPreferences(outcome.value.preferences);
-      setThreshold(toField(outcome.value.balance_low_threshold));
+      setThreshold(toField(outcome.value.balance_low_threshold, language));
     }
   };
 
