@@ -53,6 +53,7 @@ const TEXT = {
   ru: {
     nav: 'Главное меню',
     footerNav: 'Страницы сайта',
+    apiDocs: 'API для разработчиков',
     features: 'Преимущества',
     about: 'О сервисе',
     help: 'Помощь',
@@ -76,6 +77,7 @@ const TEXT = {
   en: {
     nav: 'Main menu',
     footerNav: 'Site pages',
+    apiDocs: 'API for developers',
     features: 'Why us',
     about: 'About',
     help: 'Help',
@@ -277,10 +279,13 @@ describe('desktop header (1280 px)', () => {
       expect(footer).toContain(`© ${new Date().getFullYear()} ProxyMob`);
       // The pages staff placed in the footer, linked in the page's language.
       const footerNav = page.locator('footer').getByRole('navigation', { name: text.footerNav });
-      expect(await footerNav.getByRole('link').allTextContents()).toEqual(FOOTER[language].map(([name]) => name));
+      expect(await footerNav.getByRole('link').allTextContents()).toEqual([
+        ...FOOTER[language].map(([name]) => name),
+        text.apiDocs,
+      ]);
       expect(
         await footerNav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
-      ).toEqual(FOOTER[language].map(([, link]) => `${prefix}${link}`));
+      ).toEqual([...FOOTER[language].map(([, link]) => `${prefix}${link}`), `${prefix}/api-docs`]);
 
       // The header stays at the top while the page scrolls.
       await page.mouse.wheel(0, 600);
@@ -460,9 +465,11 @@ describe('mobile menu (375 px)', () => {
       expect(await menu.getByRole('navigation', { name: text.nav }).getByRole('link').allTextContents()).toEqual(
         MENU[language].map(([name]) => name),
       );
-      // The footer's pages too, under the main menu.
+      // The footer's pages too, under the main menu, but for those the menu already lists (#49: "Контакты" twice).
       expect(await menu.getByRole('navigation', { name: text.footerNav }).getByRole('link').allTextContents()).toEqual(
-        FOOTER[language].map(([name]) => name),
+        FOOTER[language]
+          .filter(([, link]) => !MENU[language].some(([, inMenu]) => inMenu === link))
+          .map(([name]) => name),
       );
       expect(await menu.getByRole('link', { name: text.signIn, exact: true }).isVisible()).toBe(true);
       expect(await menu.getByRole('link', { name: text.signUp, exact: true }).isVisible()).toBe(true);

@@ -10,7 +10,8 @@
 //     GET /api/users/ with a token and GET /api/home/, req/s and p99 with their ratios
 //   - a 300 MB release upload streamed to disk: MB/s and peak RSS growth (scripts/bench-version-upload.ts)
 //   - ledger postings and orders per second on PostgreSQL (scripts/bench-ledger.ts, scripts/bench-orders.ts), the
-//     latter with a PASS/FAIL check that no modem was oversold
+//     latter for one busy place at 50 buyers, with PASS/FAIL against 100 orders/s and a check that no modem was
+//     oversold
 //   - the panel's users list with 100,000 accounts on PostgreSQL (scripts/bench-users.ts): search, filters and sorts,
 //     p99 each with PASS/FAIL against its budget
 //   - the panel home's dashboard at 100,000 customers and 1,000,000 ledger entries on PostgreSQL
@@ -20,6 +21,9 @@
 //   - the cluster (scripts/bench-cluster.ts): 3 API processes behind HAProxy and 2 farm agents under a mix of the
 //     customer journey's calls, one process killed and one restarted halfway, with PASS/FAIL invariants; alone with
 //     `npm run bench -- cluster`
+//   - the farm (scripts/bench-farm.ts): 100 simulated farm hosts reporting over 3 days of traffic history while
+//     customers order, rotate and read, with PASS/FAIL against the report, order and orders/s budgets; alone with
+//     `npm run bench -- farm` (`--fresh` seeds its database again)
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -32,6 +36,11 @@ import { root, startSite } from './site-process.ts';
 if (process.argv.includes('cluster')) {
   const { benchCluster } = await import('./bench-cluster.ts');
   process.exit((await benchCluster()) ? 0 : 1);
+}
+// `npm run bench -- farm`: only the farm simulation (scripts/bench-farm.ts); its first run at a scale seeds minutes.
+if (process.argv.includes('farm')) {
+  const { benchFarm } = await import('./bench-farm.ts');
+  process.exit((await benchFarm({ fresh: process.argv.includes('--fresh') })) ? 0 : 1);
 }
 
 const webpackBin = resolve(root, 'node_modules/.bin/webpack');
@@ -158,12 +167,13 @@ await (await import('./bench-version-upload.ts')).benchVersionUpload();
 
 if (await postgresReachable()) {
   await (await import('./bench-ledger.ts')).benchLedger(POSTGRES_URL);
-  await (await import('./bench-orders.ts')).benchOrders(POSTGRES_URL);
+  if (!(await (await import('./bench-orders.ts')).benchOrders(POSTGRES_URL))) process.exitCode = 1;
   await (await import('./bench-users.ts')).benchUsers(POSTGRES_URL);
   // Their FAIL lines are budgets missed: the run's exit code says so too.
   if (!(await (await import('./bench-dashboard.ts')).benchDashboard(POSTGRES_URL))) process.exitCode = 1;
   if (!(await (await import('./bench-webhooks.ts')).benchWebhooks(POSTGRES_URL))) process.exitCode = 1;
   if (!(await (await import('./bench-cluster.ts')).benchCluster())) process.exitCode = 1;
+  if (!(await (await import('./bench-farm.ts')).benchFarm())) process.exitCode = 1;
 } else {
   console.log(
     `\nLedger postings, orders, the users list and webhook delivery not measured: ${POSTGRES_URL} is not reachable (set DATABASE_URL)`,

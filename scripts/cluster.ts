@@ -4,9 +4,12 @@
 // an agent with the simulator on its own loopback address (127.0.0.2, 127.0.0.3), port range and modems. Ctrl-C
 // stops everything: the API processes drain (readiness off, then in-flight requests finish), the agents end their
 // sessions and report, HAProxy goes last. `startCluster` is the same for the failover bench (scripts/bench-cluster.ts).
+// The port, folder, database and the agents' addresses and ports come from the environment (`clusterSettings`), so a
+// second copy runs beside a first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { isIPv4 } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { demoImageStore } from '../server/db/demo-images.ts';
@@ -36,11 +39,78 @@ export interface FarmHost {
   readonly network: string;
 }
 
-/** The seeded `local` host moved to 127.0.0.2, and a second one on 127.0.0.3 with the same kind of modems. */
-export const FARM_HOSTS: readonly FarmHost[] = [
-  { name: DEMO_FARM_HOST.name, address: '127.0.0.2', portMin: 30_000, portMax: 30_999, network: '127.0.1.0/24' },
-  { name: 'second', address: '127.0.0.3', portMin: 31_000, portMax: 31_999, network: '127.0.2.0/24' },
-];
+/** Each host's proxy ports: a block of this many from the base (CLUSTER_AGENT_PORTS), host after host. */
+const PORTS_PER_HOST = 1_000;
+
+/**
+ * The seeded `local` host moved to the first address, and a second one on the second with the same kind of modems,
+ * their proxy ports from `portBase` on (1000 each).
+ */
+export function farmHosts(addresses: readonly [string, string], portBase: number): readonly FarmHost[] {
+  return [DEMO_FARM_HOST.name, 'second'].map((name, index) => ({
+    name,
+    address: addresses[index] as string,
+    portMin: portBase + index * PORTS_PER_HOST,
+    portMax: portBase + (index + 1) * PORTS_PER_HOST - 1,
+    network: `127.0.${index + 1}.0/24`,
+  }));
+}
+
+/** The default hosts: 127.0.0.2 with ports 30000-30999, 127.0.0.3 with 31000-31999. */
+export const FARM_HOSTS: readonly FarmHost[] = farmHosts(['127.0.0.2', '127.0.0.3'], 30_000);
+
+export interface ClusterSettings {
+  readonly port: number;
+  readonly runDir: string;
+  readonly database: string;
+  readonly farmHosts: readonly FarmHost[];
+}
+
+/**
+ * The cluster's settings from the environment, every problem named at once: `CLUSTER_PORT` (HAProxy's, 8080; the API
+ * processes take the next three), `CLUSTER_DIR` (logs, HAProxy's config, the agents' state and the data folder;
+ * .data/cluster), `CLUSTER_DATABASE` (proxymob_cluster), `CLUSTER_AGENT_ADDRESSES` (two loopback addresses, one per
+ * farm host, where its proxies and its metrics on :9464 listen; 127.0.0.2,127.0.0.3) and `CLUSTER_AGENT_PORTS` (the
+ * first host's first proxy port, 30000; the second host's block follows).
+ */
+export function clusterSettings(env: Readonly<Record<string, string | undefined>>): ClusterSettings {
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const text = env[name]?.trim();
+    return text ? text : undefined;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const text = value(name);
+    if (text === undefined) return fallback;
+    if (/^\d+$/.test(text) && Number(text) >= min && Number(text) <= max) return Number(text);
+    problems.push(`${name}: must be a whole number from ${min} to ${max}, got "${text}"`);
+    return fallback;
+  };
+  // The API processes listen on the three ports after HAProxy's.
+  const port = integer('CLUSTER_PORT', 8080, 1024, 65_535 - 3);
+  const portBase = integer('CLUSTER_AGENT_PORTS', 30_000, 1024, 65_536 - 2 * PORTS_PER_HOST);
+  const database = value('CLUSTER_DATABASE') ?? 'proxymob_cluster';
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) {
+    problems.push(`CLUSTER_DATABASE: must be a plain PostgreSQL name (a-z, 0-9, _), got "${database}"`);
+  }
+  const addressText = value('CLUSTER_AGENT_ADDRESSES');
+  const addresses = (addressText ?? '127.0.0.2,127.0.0.3').split(',').map((address) => address.trim());
+  const loopback = (address: string) => isIPv4(address) && address.startsWith('127.') && address !== '127.0.0.1';
+  if (addresses.length !== 2 || new Set(addresses).size !== 2 || !addresses.every(loopback)) {
+    // 127.0.0.1 is HAProxy's and the API processes': a farm host has an address of its own.
+    problems.push(
+      `CLUSTER_AGENT_ADDRESSES: must be two different loopback addresses other than 127.0.0.1, comma-separated ` +
+        `(e.g. 127.0.0.4,127.0.0.5), got "${addressText}"`,
+    );
+  }
+  if (problems.length > 0) throw new Error(`npm run cluster: ${problems.join('; ')}`);
+  return {
+    port,
+    runDir: resolve(root, value('CLUSTER_DIR') ?? join('.data', 'cluster')),
+    database,
+    farmHosts: farmHosts(addresses as [string, string], portBase),
+  };
+}
 
 export interface ClusterOptions {
   /** The database, created when missing; `fresh` drops it first (the bench's clean slate). */
@@ -48,10 +118,14 @@ export interface ClusterOptions {
   readonly fresh?: boolean;
   /** HAProxy's port; the API processes take the next three. */
   readonly port?: number;
+  /** The farm hosts' names, addresses and port ranges (`FARM_HOSTS` when not given). */
+  readonly farmHosts?: readonly FarmHost[];
   /** Where the generated HAProxy config and every process's log go. */
   readonly runDir?: string;
   /** More environment for the API processes (RATE_LIMITS=off for the bench). */
   readonly apiEnv?: Readonly<Record<string, string>>;
+  /** False: no agent for the farm hosts (the farm bench simulates its own hosts over the protocol). */
+  readonly agents?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -101,6 +175,7 @@ async function prepareDatabase(
   name: string,
   fresh: boolean,
   dataDir: string,
+  hosts: readonly FarmHost[],
 ): Promise<{ url: string; tokens: Map<string, string> }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
   const admin = new pg.Client({ connectionString: `${POSTGRES_SERVER}/postgres` });
@@ -119,7 +194,7 @@ async function prepareDatabase(
     await seed(db, { storeDemoImage: demoImageStore(db, dataDir) });
     const farm = farmService(db);
     const tokens = new Map<string, string>();
-    for (const host of FARM_HOSTS) {
+    for (const host of hosts) {
       const [row] = await db.query<{ id: number }>('SELECT id::int AS id FROM agent_hosts WHERE name = $1', [
         host.name,
       ]);
@@ -206,6 +281,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const log = options.log ?? ((line: string) => console.log(line));
   const port = options.port ?? 8080;
   const runDir = options.runDir ?? join(root, '.data', 'cluster');
+  const hosts = options.farmHosts ?? FARM_HOSTS;
   mkdirSync(runDir, { recursive: true });
   const children = new Set<ChildProcess>();
   const run = (name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess => {
@@ -224,6 +300,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     options.database ?? 'proxymob_cluster',
     !!options.fresh,
     dataDir,
+    hosts,
   );
   const publicUrl = `http://127.0.0.1:${port}`;
   const apis: ApiProcess[] = [1, 2, 3].map((n) => {
@@ -288,7 +365,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await waitReady(`${publicUrl}/readyz`, haproxy, 'HAProxy');
     log(`HAProxy at ${publicUrl} (config ${configFile})`);
 
-    for (const host of FARM_HOSTS) {
+    for (const host of options.agents === false ? [] : hosts) {
       const stateDir = join(runDir, `agent-${host.name}`);
       // The token changed on this start: a saved config of the last run would be ignored anyway.
       rmSync(stateDir, { recursive: true, force: true });
@@ -318,7 +395,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 }
 
 if (import.meta.main) {
-  const cluster = await startCluster();
+  let settings: ClusterSettings;
+  try {
+    settings = clusterSettings(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const cluster = await startCluster(settings);
   console.log(`\nThe cluster is up: ${cluster.url} (logs in ${cluster.runDir}). Ctrl-C stops it.`);
   let stopping = false;
   const stop = () => {

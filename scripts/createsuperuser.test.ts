@@ -40,8 +40,17 @@ describe('npm run createsuperuser', () => {
       // Stored, and shown, in the canonical form of the address (server/lib/email-address.ts).
       output: expect.stringMatching(/^Created superuser admin@example\.com \(id 1\)/),
     });
-    const updated = await createSuperuser([`--email=admin@example.com`, `--password=${PASSWORD} 2`], env);
+    // Outside production staff may go without a second factor: nothing said about it.
+    expect(created.output).not.toContain('Two-factor');
+    const updated = await createSuperuser([`--email=admin@example.com`, `--password=${PASSWORD} 2`], {
+      ...env,
+      STAFF_TWO_FACTOR: 'required',
+    });
     expect(updated.output).toMatch(/^Updated superuser admin@example\.com \(id 1\)/);
+    expect(updated.output).toContain(
+      'Two-factor authentication is required for staff (STAFF_TWO_FACTOR=required): after signing in, set up an ' +
+        'authenticator app on http://localhost:8080/user#two-factor; the panel opens once it is on.',
+    );
 
     const db = await openPglite(path.join(dataDir, 'pgdata'));
     try {

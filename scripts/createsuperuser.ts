@@ -7,7 +7,13 @@ import { isEmail } from '@proxy/contract/schemas/auth';
 import { ConfigError, loadConfig, type Env } from '../server/config.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../server/data-dir-lock.ts';
 import type { Db } from '../server/db/db.ts';
-import { accountsService, authMessage, hashPassword, passwordProblems } from '../server/domains/accounts/index.ts';
+import {
+  accountsService,
+  authMessage,
+  hasSecondFactor,
+  hashPassword,
+  passwordProblems,
+} from '../server/domains/accounts/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { message } from '../server/lib/messages.ts';
 import { ALL_PERMISSIONS } from '../server/lib/permissions.ts';
@@ -56,10 +62,14 @@ export async function createSuperuser(argv: readonly string[], env: Env): Promis
       ALL_PERMISSIONS,
     );
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-    return {
-      code: 0,
-      output: `${created ? 'Created' : 'Updated'} superuser ${user.email} (id ${user.id}) in ${where}.`,
-    };
+    const done = `${created ? 'Created' : 'Updated'} superuser ${user.email} (id ${user.id}) in ${where}.`;
+    // STAFF_TWO_FACTOR=required (issue #48): the panel stays shut until the account has a second factor.
+    const enrol =
+      config.staffTwoFactor === 'required' && !(await hasSecondFactor(db, user.id))
+        ? '\nTwo-factor authentication is required for staff (STAFF_TWO_FACTOR=required): after signing in, set up ' +
+          `an authenticator app on ${config.publicUrl}/user#two-factor; the panel opens once it is on.`
+        : '';
+    return { code: 0, output: `${done}${enrol}` };
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) return { code: 1, output: error.message };
     return { code: 1, output: `Could not create the superuser: ${(error as Error).message}` };

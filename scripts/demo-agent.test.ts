@@ -14,8 +14,8 @@ import { farmService } from '../server/domains/farm/index.ts';
 import type { Proxy } from '../server/domains/farm/proxies-repository.ts';
 import { startServer, type RunningServer } from '../server/server.ts';
 import { createUser, freshEmail } from '../server/test/accounts.ts';
-import { createTestDist, type TestDist } from '../server/test/helpers.ts';
-import { startDemoAgent } from './demo-agent.ts';
+import { BACKENDS, createTestDist, openSeededDb, type SeededTestDb, type TestDist } from '../server/test/helpers.ts';
+import { followListenHost, startDemoAgent } from './demo-agent.ts';
 import { root, startSite, type RunningSite } from './site-process.ts';
 
 const run = promisify(execFile);
@@ -219,4 +219,43 @@ describe.skipIf(process.platform !== 'linux')('npm start’s launcher killed wit
     expect(answer.status).toBe(200);
     expect(second.launcher.output()).toMatch(/stopping the demo farm agent a previous start left running/);
   }, 150_000);
+});
+
+/** #49: connection strings name the address the demo agent listens on, unless staff set the host's address. */
+describe.each(BACKENDS)('the demo host’s public address on $name', (backend) => {
+  let seeded: SeededTestDb;
+  let dataDir: string;
+  beforeAll(async () => {
+    seeded = await openSeededDb(backend);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'demo-host-'));
+  });
+  afterAll(async () => {
+    await seeded.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const publicHost = async () =>
+    (await seeded.db.query<{ public_host: string }>("SELECT public_host FROM agent_hosts WHERE name = 'local'"))[0]
+      ?.public_host;
+
+  it('follows AGENT_LISTEN_HOST from the seed’s 127.0.0.1 and on to a new one; never a wildcard, never staff’s', async () => {
+    expect(await publicHost()).toBe('127.0.0.1');
+    // Listening everywhere names no address: the seed's stays.
+    for (const wildcard of [undefined, '0.0.0.0', '::']) {
+      expect(await followListenHost(seeded.db, wildcard, dataDir)).toBeNull();
+      expect(await publicHost()).toBe('127.0.0.1');
+    }
+    expect(await followListenHost(seeded.db, '192.0.2.10', dataDir)).toBe('192.0.2.10');
+    expect(await publicHost()).toBe('192.0.2.10');
+    // The next start listens elsewhere: the address an earlier start wrote is not staff's, so it follows again.
+    expect(await followListenHost(seeded.db, '192.0.2.20', dataDir)).toBe('192.0.2.20');
+    expect(await publicHost()).toBe('192.0.2.20');
+
+    // Staff set the address in the panel: it stays, whatever the agent listens on.
+    const [host] = await seeded.db.query<{ id: number }>("SELECT id FROM agent_hosts WHERE name = 'local'");
+    expect(
+      await farmService(seeded.db).updateHost((host as { id: number }).id, { publicHost: 'proxy.example.com' }),
+    ).toBe(true);
+    expect(await followListenHost(seeded.db, '192.0.2.30', dataDir)).toBeNull();
+    expect(await publicHost()).toBe('proxy.example.com');
+  });
 });

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../server/db/db.ts';
 import type { RunningServer } from '../server/server.ts';
 import { farmService } from '../server/domains/farm/index.ts';
 import { DEMO_FARM_HOST, SEED_MODEMS } from '../server/db/seed-farm.ts';
@@ -76,6 +77,41 @@ function forgetPid(pidFile: string, pid: number | undefined): void {
   }
 }
 
+/** In DATA_DIR: the public address the last start gave the demo host, so the next start knows it was not staff's. */
+const FOLLOWED_FILE_NAME = 'demo-agent-host';
+/** Listening on every interface says nothing of the address customers reach. */
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/**
+ * The demo host's public address follows the agent's listen address (#49): with `AGENT_LISTEN_HOST` set, as on any
+ * real machine, the connection strings must name that address, not the seed's 127.0.0.1, where nothing answers for a
+ * customer elsewhere. An address staff set (anything but the seed's or the one an earlier start wrote) is kept. One
+ * conditional UPDATE: staff saving the host at the same moment either win or are seen as set.
+ */
+export async function followListenHost(
+  db: Queryable,
+  listenHost: string | undefined,
+  dataDir: string,
+): Promise<string | null> {
+  const address = listenHost?.trim() ?? '';
+  if (WILDCARDS.has(address)) return null;
+  const file = join(dataDir, FOLLOWED_FILE_NAME);
+  let followed: string = DEMO_FARM_HOST.publicHost;
+  try {
+    followed = readFileSync(file, 'utf8').trim() || followed;
+  } catch {
+    // No earlier start followed a listen address.
+  }
+  const rows = await db.query<{ public_host: string }>(
+    `UPDATE agent_hosts SET public_host = $2
+      WHERE name = $1 AND public_host IN ($3, $4) RETURNING public_host`,
+    [DEMO_FARM_HOST.name, address, DEMO_FARM_HOST.publicHost, followed],
+  );
+  if (rows.length === 0) return null;
+  writeFileSync(file, `${address}\n`);
+  return address;
+}
+
 /** Starts the demo agent; resolves the function that stops it. */
 export async function startDemoAgent(server: RunningServer): Promise<() => Promise<void>> {
   const log = server.app.log;
@@ -92,13 +128,16 @@ export async function startDemoAgent(server: RunningServer): Promise<() => Promi
     return async () => undefined;
   }
   const token = (await farm.regenerateHostToken(host.id)) as string;
+  const listenHost = process.env.AGENT_LISTEN_HOST ?? DEMO_FARM_HOST.publicHost;
+  const followed = await followListenHost(server.app.db, listenHost, dataDir);
+  if (followed) log.info(`the "${DEMO_FARM_HOST.name}" host's public address follows AGENT_LISTEN_HOST: ${followed}`);
   const api = new URL(server.url);
   const child = spawn(process.execPath, [AGENT_MAIN], {
     env: {
       ...process.env,
       AGENT_API_URL: `http://127.0.0.1:${api.port}`,
       AGENT_TOKEN: token,
-      AGENT_LISTEN_HOST: process.env.AGENT_LISTEN_HOST ?? DEMO_FARM_HOST.publicHost,
+      AGENT_LISTEN_HOST: listenHost,
       AGENT_SIMULATOR_MODEMS: String(SEED_MODEMS.length),
       AGENT_STATE_DIR: join(dataDir, 'demo-agent'),
     },

@@ -258,7 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Its hook runs before the auth plugin's: a customer API request is counted before its key is looked up.
   await app.register(customerApiBudgets);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { staffTwoFactorRequired: config.staffTwoFactor === 'required' });
   const now = options.now ?? systemNow;
   await app.register(jobsPlugin, { enabled: config.jobs.enabled, now });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -284,6 +284,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secretKey: config.secretKey,
     siteName: config.siteName,
     currency: config.billing.currency,
+    staffTwoFactorRequired: config.staffTwoFactor === 'required',
+    now,
   });
   // A rate endpoint over http:// only outside production (a local ticker), as the webhooks below.
   await app.register(billing, { ...config.billing, publicUrl: config.publicUrl, allowLocal: !config.production });

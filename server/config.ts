@@ -59,6 +59,11 @@ export interface Config {
     /** Multiplies every window (tests: 0.01 turns 15 minutes into 9 seconds). */
     readonly windowScale: number;
   };
+  /**
+   * `STAFF_TWO_FACTOR`: `required` (the default in production) keeps the panel shut to a staff account until it has
+   * a second factor; `optional` (the default elsewhere, so tests and the demo sign in with a password alone).
+   */
+  readonly staffTwoFactor: 'required' | 'optional';
   /** Run the scheduled jobs in this process (`JOBS=off`: it only answers requests; another process runs them). */
   readonly jobs: { readonly enabled: boolean };
   readonly logLevel: LogLevel;
@@ -185,6 +190,7 @@ const EnvSchema = v.object({
     ),
   ),
   RATE_LIMITS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
+  STAFF_TWO_FACTOR: v.optional(v.picklist(['required', 'optional'], 'must be required or optional')),
   JOBS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   RATE_LIMIT_WINDOW_SCALE: v.optional(
     v.pipe(
@@ -353,6 +359,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimit: { enabled: rateLimitsOn, windowScale: e.RATE_LIMIT_WINDOW_SCALE ?? 1 },
     jobs: { enabled: e.JOBS !== 'off' },
+    staffTwoFactor: e.STAFF_TWO_FACTOR ?? (production ? 'required' : 'optional'),
     logLevel: e.LOG_LEVEL ?? 'info',
     distDir: path.resolve(e.DIST_DIR ?? path.join(REPO_ROOT, 'dist')),
     serveSourceMaps: e.SOURCE_MAPS === 'on',

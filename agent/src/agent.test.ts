@@ -348,6 +348,72 @@ describe('rotation', () => {
   });
 });
 
+describe('rotations apart from the config (protocol 2, #42)', () => {
+  it('learns of a rotation and its end without a whole config, also one asked for while the API was away', async () => {
+    const apart = new FakeApi({ protocol: 2 });
+    const [httpPort = 0, socksPort = 0] = await freePorts(2);
+    // A host's worth of listed proxies (expired: listed, not served, so no ports to find) makes the config weigh what
+    // a real one does, tens of kilobytes.
+    const listed: AgentProxy[] = Array.from({ length: 300 }, (_, index) => ({
+      id: 100 + index,
+      modem_id: 1,
+      http_port: 30_000 + 2 * index,
+      socks_port: 30_001 + 2 * index,
+      login: `customer-${index}`,
+      password: `password-of-customer-${index}`,
+      whitelist: [],
+      state: 'expired',
+    }));
+    apart.set({
+      modems: [{ id: 1, name: 'Sim', key: 'sim-1', ip: null }],
+      proxies: [
+        { id: 1, modem_id: 1, http_port: httpPort, socks_port: socksPort, ...carol, whitelist: [], state: 'active' },
+        ...listed,
+      ],
+    });
+    await apart.up();
+    const own = await Agent.start({
+      api: { url: apart.url, token: apart.token },
+      host: '127.0.0.1',
+      driver: new SimulatorDriver({ modems: 1, network: '127.0.0.208/28', rotationMs: { min: 1, max: 5 } }),
+      privateTargets: 'allow',
+      log: pino({ level: 'silent' }),
+      timing: { configWaitSeconds: 2, minPollMs: 20, maxBackoffMs: 100, reportIntervalMs: 60_000 },
+    });
+    try {
+      await eventually(() => own.configVersion === apart.version, 3_000);
+      expect(apart.answers).toHaveLength(1);
+      const [whole] = apart.answers;
+      expect(whole?.bytes).toBeGreaterThan(20_000);
+
+      const first = apart.requestRotation(1);
+      expect(await eventually(() => apart.rotationResults.get(first), 3_000)).toMatchObject({ status: 'done' });
+      // The agent hears of the request, then of its end (the API no longer lists it).
+      await eventually(() => apart.answers.filter((answer) => answer.kind === 'rotations').length >= 2, 3_000);
+
+      // Asked for while the API is away: run when it is back, once, still without a whole config.
+      await apart.down();
+      const second = apart.requestRotation(1);
+      await apart.up();
+      expect(await eventually(() => apart.rotationResults.get(second), 5_000)).toMatchObject({ status: 'done' });
+      await eventually(() => apart.answers.filter((answer) => answer.kind === 'rotations').length >= 4, 3_000);
+
+      expect(apart.answers.slice(1).map((answer) => answer.kind)).toEqual(
+        apart.answers.slice(1).map(() => 'rotations'),
+      );
+      expect(Math.max(...apart.answers.slice(1).map((answer) => answer.bytes))).toBeLessThan(300);
+      expect(own.configVersion).toBe(apart.version);
+      expect(apart.refused).toEqual([]);
+      // Nothing else was asked of the modem or posted.
+      expect([...apart.rotationResults.keys()]).toEqual([first, second]);
+      expect((await getThroughProxy(httpPort, echo.url, { credentials: carol })).status).toBe(200);
+    } finally {
+      await own.stop();
+      await apart.down();
+    }
+  });
+});
+
 describe('reports', () => {
   it('reports every modem with its status and address', async () => {
     await eventually(() => agent.configVersion === api.version);

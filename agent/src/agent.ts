@@ -21,7 +21,7 @@ import type { ModemDriver } from './drivers/driver.ts';
 import type { ProxyRoute } from './gateway/endpoint.ts';
 import { Gateway } from './gateway/gateway.ts';
 import { targetPolicy, type PrivateTargets } from './gateway/targets.ts';
-import { measure } from './health.ts';
+import { checkEach, measure } from './health.ts';
 import { Modems } from './modems.ts';
 import { sleep } from './sleep.ts';
 import type { TrafficStore } from './traffic-store.ts';
@@ -118,6 +118,8 @@ export class Agent {
   private readonly requestedChecks = new Set<number>();
   private routes: ProxyRoute[] = [];
   private version: string | null = null;
+  /** The pending rotations' version (an API speaking protocol 2 tells of rotations apart from the config). */
+  private rotationsVersion: string | null = null;
   /** The API has answered a config request since the start or since it refused the token. */
   private confirmed = false;
   /** When the API last said what the config is (a new one or "still the same"): how stale the served one may be. */
@@ -224,8 +226,10 @@ export class Agent {
       const refusals = this.refusals;
       try {
         // The first request after a start asks for the whole config: a saved one is replaced, never taken on trust.
-        const since = this.confirmed ? this.version : null;
-        const config = await this.api.config(since, this.timing.configWaitSeconds, this.signal);
+        const since = this.confirmed
+          ? { config: this.version, rotations: this.rotationsVersion }
+          : { config: null, rotations: null };
+        const answer = await this.api.config(since, this.timing.configWaitSeconds, this.signal);
         if (failures > 0) this.log.info({ failures }, 'API reachable again');
         failures = 0;
         // A report may have had the token refused while this request was held: its answer is not served.
@@ -233,7 +237,12 @@ export class Agent {
           if (this.tokenRefused) this.log.info("the API accepts this host's token again");
           this.tokenRefused = false;
           this.confirmed = true;
-          if (config) await this.apply(config);
+          if (answer && 'kind' in answer) {
+            // Only the rotations moved: the config served stays, and nothing is saved (a saved config's rotations
+            // are never run again).
+            this.rotationsVersion = answer.rotations_version;
+            this.takeRotations(answer.rotations);
+          } else if (answer) await this.apply(answer);
           this.confirmedAt = Date.now();
         }
       } catch (error) {
@@ -259,6 +268,7 @@ export class Agent {
     // last; nothing of this config may be kept either.
     if (refusals !== this.refusals) return;
     this.version = config.version;
+    this.rotationsVersion = config.rotations_version ?? null;
     this.log.info(
       { version: config.version, proxies: config.proxies.length, served: this.gateway.size },
       'config applied',
@@ -301,6 +311,7 @@ export class Agent {
     this.modemKeys = new Map();
     this.routes = [];
     this.version = null;
+    this.rotationsVersion = null;
     this.confirmed = false;
     this.confirmedAt = null;
     await Promise.all([this.gateway.apply([]), this.store?.clear()]);
@@ -438,17 +449,16 @@ export class Agent {
   }
 
   /**
-   * Checks every modem of the config through its own egress, one after another: a farm's modems checked at once
-   * would all measure the host's shared uplink under load, not themselves. An offline modem is a failed check: the
-   * proxy on it does not work, and its uptime should say so.
+   * Checks every modem of the config through its own egress, `CHECK_CONCURRENCY` at a time (`checkEach`: why that
+   * many). An offline modem is a failed check: the proxy on it does not work, and its uptime should say so.
    */
   private async checkLoop(): Promise<void> {
     while (await sleep(this.timing.checkIntervalMs, this.signal)) {
-      for (const [modemId, key] of this.modemKeys) {
-        const result = await this.check(key);
+      await checkEach([...this.modemKeys], async ([modemId, key]) => {
         if (this.signal.aborted) return;
-        this.checks.push({ modem_id: modemId, ...result });
-      }
+        const result = await this.check(key);
+        if (!this.signal.aborted) this.checks.push({ modem_id: modemId, ...result });
+      });
       if (this.checks.length > MAX_PENDING_CHECKS) this.checks.splice(0, this.checks.length - MAX_PENDING_CHECKS);
     }
   }

@@ -1,10 +1,13 @@
 import {
   AGENT_API_PATHS,
+  AGENT_PROTOCOL,
   AgentConfigSchema,
+  RotationsAnswerSchema,
   type AgentConfig,
   type AgentReport,
   type CheckResult,
   type RotationResult,
+  type RotationsAnswer,
 } from '@proxy/contract/schemas/farm-agent';
 import * as v from 'valibot';
 
@@ -41,10 +44,18 @@ export class ApiClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
   }
 
-  /** The config, or null when it is still `since` (304). */
-  async config(since: string | null, waitSeconds: number, signal?: AbortSignal): Promise<AgentConfig | null> {
-    const query = new URLSearchParams({ wait: String(waitSeconds) });
-    if (since !== null) query.set('since', since);
+  /**
+   * The config; the pending rotations alone when only they moved since `since.rotations` (an API speaking protocol 2);
+   * null when both are still `since` (304).
+   */
+  async config(
+    since: { readonly config: string | null; readonly rotations: string | null },
+    waitSeconds: number,
+    signal?: AbortSignal,
+  ): Promise<AgentConfig | RotationsAnswer | null> {
+    const query = new URLSearchParams({ wait: String(waitSeconds), protocol: String(AGENT_PROTOCOL) });
+    if (since.config !== null) query.set('since', since.config);
+    if (since.rotations !== null) query.set('rotations', since.rotations);
     const response = await this.request(
       'GET',
       `${AGENT_API_PATHS.config}?${query}`,
@@ -54,7 +65,8 @@ export class ApiClient {
     );
     if (response.status === 304) return null;
     const body = await this.json(response);
-    const parsed = v.safeParse(AgentConfigSchema, body);
+    const rotations = (body as { kind?: unknown } | null)?.kind === 'rotations';
+    const parsed = rotations ? v.safeParse(RotationsAnswerSchema, body) : v.safeParse(AgentConfigSchema, body);
     if (!parsed.success) {
       const problems = parsed.issues
         .slice(0, 5)

@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HealthCheck } from '@proxy/contract/schemas/farm-agent';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../test/clients.ts';
 import { FakeApi, freePorts } from '../test/servers.ts';
-import { Agent } from './agent.ts';
+import { Agent, DEFAULT_TIMING } from './agent.ts';
 import { SimulatorDriver } from './drivers/simulator.ts';
-import { measure } from './health.ts';
+import { CHECK_CONCURRENCY, checkEach, measure } from './health.ts';
 
 /**
  * Health checks over real sockets: a simulated farm whose modems are loopback addresses, and a local check target
@@ -169,5 +169,96 @@ describe('one measurement', () => {
     const url = `http://127.0.0.1:${(wrong.address() as AddressInfo).port}/`;
     expect(await measure(url, '127.0.0.5', 1_000)).toMatchObject({ ok: false, error: 'the answer is not an address' });
     await new Promise((resolve) => wrong.close(resolve));
+  });
+});
+
+describe('a round of checks (#42)', () => {
+  it('checks at most CHECK_CONCURRENCY modems at once, so 50 that all time out finish inside the interval', async () => {
+    const { checkIntervalMs, checkTimeoutMs } = DEFAULT_TIMING;
+    // One at a time they would not: the round would outlast the interval.
+    expect(50 * checkTimeoutMs).toBeGreaterThan(checkIntervalMs);
+    vi.useFakeTimers();
+    try {
+      const started = Date.now();
+      let running = 0;
+      let most = 0;
+      const finished: number[] = [];
+      let lastEnd = started;
+      const round = checkEach(
+        Array.from({ length: 50 }, (_, index) => index),
+        async (modem) => {
+          running++;
+          most = Math.max(most, running);
+          // The slowest a check can be: no answer until the timeout.
+          await new Promise((resolve) => setTimeout(resolve, checkTimeoutMs));
+          running--;
+          finished.push(modem);
+          lastEnd = Date.now();
+        },
+      );
+      await vi.advanceTimersByTimeAsync(checkIntervalMs);
+      await round;
+      expect(finished).toHaveLength(50);
+      expect(new Set(finished).size).toBe(50);
+      expect(most).toBe(CHECK_CONCURRENCY);
+      // Fake time: the round took as many timeouts as it has slots' worth of modems, inside the interval.
+      expect(lastEnd - started).toBe(Math.ceil(50 / CHECK_CONCURRENCY) * checkTimeoutMs);
+      expect(lastEnd - started).toBeLessThanOrEqual(checkIntervalMs);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("runs the agent's checks that many at a time through slow modems, and reports every modem", async () => {
+    let inFlight = 0;
+    let most = 0;
+    // A slow target (slow modems, as far as the agent can tell): every answer comes 100 ms late.
+    const slow = createServer((request, response) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.end(request.socket.remoteAddress);
+      }, 100);
+    });
+    slow.listen(0, '127.0.0.1');
+    await once(slow, 'listening');
+    const own = new FakeApi();
+    const farm = Array.from({ length: 20 }, (_, index) => ({
+      id: index + 1,
+      name: `Slow ${index + 1}`,
+      key: `sim-${index + 1}`,
+      ip: null,
+    }));
+    own.set({ modems: farm, proxies: [], checkUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/` });
+    await own.up();
+    const slowAgent = await Agent.start({
+      api: { url: own.url, token: own.token },
+      host: '127.0.0.1',
+      driver: new SimulatorDriver({ modems: 20, network: '127.0.1.0/26', rotationMs: { min: 1, max: 1 } }),
+      privateTargets: 'allow',
+      log: pino({ level: 'silent' }),
+      timing: {
+        configWaitSeconds: 2,
+        minPollMs: 50,
+        reportIntervalMs: 100,
+        checkIntervalMs: 200,
+        checkTimeoutMs: 2_000,
+      },
+    });
+    try {
+      const checked = () =>
+        new Set(own.reports.flatMap((report) => report.checks ?? []).map((check) => check.modem_id));
+      await eventually(() => checked().size === 20, 10_000);
+      expect(own.reports.flatMap((report) => report.checks ?? []).every((check) => check.ok)).toBe(true);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(CHECK_CONCURRENCY);
+    } finally {
+      await slowAgent.stop();
+      await own.down();
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 });

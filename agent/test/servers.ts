@@ -59,9 +59,20 @@ const readBody = async (request: IncomingMessage) => {
 /**
  * The API's agent endpoints as the contract describes them (shared/src/schemas/farm-agent.ts): a long-polled config
  * with a version, reports and rotation results validated with the contract's own schemas. Tests change the config
- * and read what the agent posted; `down()` and `up()` take it away and bring it back on the same port.
+ * and read what the agent posted; `down()` and `up()` take it away and bring it back on the same port. It speaks
+ * config protocol 1 (an API older than rotations apart, #42) unless made with `protocol: 2`.
  */
 export class FakeApi {
+  /** The highest config protocol it speaks. */
+  readonly protocol: number;
+  /** Every 200 the config endpoint sent: a whole config or (protocol 2) the rotations alone, and its size. */
+  readonly answers: { kind: 'config' | 'rotations'; bytes: number }[] = [];
+  private rotationsNumber = 0;
+
+  constructor(options: { protocol?: 1 | 2 } = {}) {
+    this.protocol = options.protocol ?? 1;
+  }
+
   /** The host's token, what agents are started with. */
   readonly token = 'test-host-token-0123456789abcdef';
   readonly reports: AgentReport[] = [];
@@ -92,9 +103,16 @@ export class FakeApi {
     return `v${this.versionNumber}`;
   }
 
-  config(): AgentConfig {
+  get rotationsVersion(): string {
+    return `r${this.rotationsNumber}`;
+  }
+
+  /** The config as a request speaking `protocol` is sent it: before 2, its version moves with the rotations. */
+  config(protocol = 1): AgentConfig {
+    const apart = protocol >= 2 && this.protocol >= 2;
     return {
-      version: this.version,
+      version: apart || this.protocol < 2 ? this.version : `${this.version}.${this.rotationsVersion}`,
+      ...(apart ? { rotations_version: this.rotationsVersion } : {}),
       modems: this.modems,
       proxies: this.proxies,
       rotations: this.rotations,
@@ -141,7 +159,7 @@ export class FakeApi {
   requestRotation(modemId: number, kind: RotationKind = 'rotate'): number {
     const id = this.nextRotationId++;
     this.rotations = [...this.rotations, { id, modem_id: modemId, kind, requested_at: new Date().toISOString() }];
-    this.bump();
+    this.bumpRotations();
     return id;
   }
 
@@ -185,6 +203,13 @@ export class FakeApi {
     for (const wake of this.waiters) wake();
   }
 
+  /** A rotation asked for or finished: the config's version under protocol 1, the rotations' under 2. */
+  private bumpRotations(): void {
+    if (this.protocol < 2) return this.bump();
+    this.rotationsNumber++;
+    for (const wake of this.waiters) wake();
+  }
+
   private async handle(request: IncomingMessage): Promise<{ status: number; body?: unknown; text?: string }> {
     // `GET /api/ip/`, as the real API answers it: no token, the caller's address as plain text (the agents' default
     // health check target).
@@ -197,8 +222,12 @@ export class FakeApi {
     if (request.method === 'GET' && url.pathname === '/api/agent/config/') {
       this.configRequests++;
       const since = url.searchParams.get('since');
+      const rotations = url.searchParams.get('rotations');
+      const protocol = Math.min(Number(url.searchParams.get('protocol') ?? 1) || 1, this.protocol);
+      const configUnchanged = () => since === this.config(protocol).version;
+      const unchanged = () => configUnchanged() && (protocol < 2 || rotations === this.rotationsVersion);
       const wait = Math.min(Number(url.searchParams.get('wait') ?? 0), 25) * 1000;
-      if (since === this.version) {
+      if (unchanged()) {
         await new Promise<void>((resolve) => {
           const done = () => {
             clearTimeout(timer);
@@ -209,7 +238,12 @@ export class FakeApi {
           this.waiters.add(done);
         });
       }
-      return since === this.version ? { status: 304 } : { status: 200, body: this.config() };
+      if (unchanged()) return { status: 304 };
+      const body = configUnchanged()
+        ? { kind: 'rotations' as const, rotations_version: this.rotationsVersion, rotations: this.rotations }
+        : this.config(protocol);
+      this.answers.push({ kind: 'kind' in body ? 'rotations' : 'config', bytes: JSON.stringify(body).length });
+      return { status: 200, body };
     }
     const body = await readBody(request);
     if (request.method === 'POST' && url.pathname === '/api/agent/report/') {
@@ -238,7 +272,7 @@ export class FakeApi {
       if (!parsed.success) return this.refuse(body);
       this.rotationResults.set(id, parsed.output);
       this.rotations = this.rotations.filter((pending) => pending.id !== id);
-      this.bump();
+      this.bumpRotations();
       return { status: 204 };
     }
     return { status: 404, body: { detail: 'Not found.' } };

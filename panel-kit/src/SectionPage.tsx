@@ -74,6 +74,7 @@ export function SectionTabs({ tabs: all }: { tabs: readonly SectionTab[] }) {
   const active = tabs.some((tab) => tab.key === params.get('tab')) ? (params.get('tab') as string) : first;
   return (
     <Tabs
+      className={styles.tabs}
       activeKey={active}
       onChange={(key) => setParams(key === first ? {} : { tab: key })}
       destroyOnHidden

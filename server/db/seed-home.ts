@@ -41,13 +41,13 @@ export const SEED_HOME_PAGE = {
     title: 'Мобильные прокси 4G/LTE',
     seoTitle: 'Приватные мобильные прокси 4G/LTE с заменой IP',
     seoDescription:
-      'Личные мобильные прокси на реальных SIM-картах: один модем — один клиент, смена IP по ссылке, HTTP и SOCKS5, оплата картой и криптовалютой.',
+      'Личные мобильные прокси на реальных SIM-картах: один модем — один клиент, смена IP по ссылке, HTTP и SOCKS5, оплата криптовалютой.',
   },
   en: {
     title: 'Mobile 4G/LTE proxies',
     seoTitle: 'Private 4G/LTE mobile proxies with IP rotation',
     seoDescription:
-      'Private mobile proxies on real SIM cards: one modem per customer, IP rotation by link, HTTP and SOCKS5, pay by card or crypto.',
+      'Private mobile proxies on real SIM cards: one modem per customer, IP rotation by link, HTTP and SOCKS5, pay with crypto.',
   },
 } as const;
 
@@ -57,7 +57,7 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
     null,
     {
       title: 'Приватные мобильные прокси 4G/LTE',
-      lead: 'Реальные SIM-карты в реальных модемах: один модем — один клиент. Меняйте IP по ссылке, подключайтесь по HTTP или SOCKS5, платите картой или криптовалютой.',
+      lead: 'Реальные SIM-карты в реальных модемах: один модем — один клиент. Меняйте IP по ссылке, подключайтесь по HTTP или SOCKS5, платите криптовалютой.',
       image: { demo: 'hero.svg', alt: 'Смартфон с переключением мобильного IP-адреса' },
       actions: [
         { label: 'Выбрать тариф', link: '#prices' },
@@ -66,7 +66,7 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
     },
     {
       title: 'Private 4G/LTE mobile proxies',
-      lead: 'Real SIM cards in real modems: one modem, one customer. Rotate the IP with a link, connect over HTTP or SOCKS5, pay by card or with crypto.',
+      lead: 'Real SIM cards in real modems: one modem, one customer. Rotate the IP with a link, connect over HTTP or SOCKS5, pay with crypto.',
       image: { demo: 'hero.svg', alt: 'A smartphone switching its mobile IP address' },
       actions: [
         { label: 'See the plans', link: '#prices' },
@@ -158,7 +158,7 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
       lead: 'Без звонков менеджеру и ожидания: всё делается в личном кабинете.',
       items: [
         { title: 'Зарегистрируйтесь', text: 'Нужен только e-mail — подтвердите его по ссылке из письма.' },
-        { title: 'Пополните баланс', text: 'Банковской картой или криптовалютой: BTC, ETH, USDT и другими.' },
+        { title: 'Пополните баланс', text: 'Криптовалютой: USDT, BTC, ETH, LTC, TRX или ZEC.' },
         { title: 'Выберите прокси', text: 'Страна, город и оператор, срок аренды и количество модемов.' },
         { title: 'Подключитесь', text: 'Скопируйте хост, порт и пароль в браузер, антидетект или скрипт.' },
       ],
@@ -168,7 +168,7 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
       lead: 'No calls with a sales manager and no waiting: everything happens in your account.',
       items: [
         { title: 'Sign up', text: 'All it takes is an e-mail address, confirmed with the link we send.' },
-        { title: 'Top up your balance', text: 'By bank card or with crypto: BTC, ETH, USDT and more.' },
+        { title: 'Top up your balance', text: 'With crypto: USDT, BTC, ETH, LTC, TRX or ZEC.' },
         {
           title: 'Choose your proxies',
           text: 'Country, city and carrier, the rental period and the number of modems.',
@@ -280,12 +280,12 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
         {
           question: 'Какие способы оплаты доступны?',
           answer:
-            '<p>Банковские карты и криптовалюты: Bitcoin, Ethereum, Litecoin, Tron, Zcash, USDT (ERC-20 и TRC-20). Баланс пополняется автоматически после подтверждения платежа.</p>',
+            '<p>Криптовалютой: Bitcoin, Ethereum, Litecoin, TRON, Zcash и USDT в сети TRC-20. В счёте указаны точная сумма и адрес; баланс пополнится, когда мы увидим перевод.</p>',
         },
         {
           question: 'Можно ли протестировать прокси?',
           answer:
-            '<p>Да: возьмите прокси на сутки. Если он не подойдёт по техническим причинам, поддержка вернёт деньги на баланс.</p>',
+            '<p>Да, когда включён бесплатный тест: он появляется на странице заказа. Тест даётся один раз на аккаунт и адрес e-mail, после подтверждения e-mail, на указанный там срок и только в местах, где он предлагается и есть свободные модемы; с одного адреса — ограниченное число раз в день. Если теста сейчас нет, возьмите прокси на сутки — это самый короткий срок.</p>',
         },
         {
           question: 'Что запрещено делать через прокси?',
@@ -314,12 +314,12 @@ export const SEED_HOME_BLOCKS: readonly SeedBlock[] = [
         {
           question: 'How can I pay?',
           answer:
-            '<p>By bank card or with crypto: Bitcoin, Ethereum, Litecoin, Tron, Zcash, USDT (ERC-20 and TRC-20). Your balance is topped up automatically once the payment is confirmed.</p>',
+            '<p>With crypto: Bitcoin, Ethereum, Litecoin, TRON, Zcash and USDT on TRC-20. The invoice names the exact amount and the address; your balance is topped up once we see the transfer.</p>',
         },
         {
           question: 'Can I try a proxy first?',
           answer:
-            '<p>Yes: rent one for a day. If it does not work for you for a technical reason, support refunds it to your balance.</p>',
+            '<p>Yes, when the free trial is on: it appears on the order page. It is given once per account and e-mail address, after you confirm your e-mail, for the time shown there, and only in the places it is offered while modems are free there; one address gets a limited number a day. When there is no trial, rent a proxy for a day, the shortest period.</p>',
         },
         {
           question: 'What must proxies not be used for?',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, isMobileUserAgent, jsonForScript, renderDocument } from './html.ts';
+import { escapeHtml, isMobileUserAgent, jsonForScript, NO_SCRIPT, renderDocument } from './html.ts';
 
 describe('renderDocument', () => {
   const template = '<!doctype html><html lang="ru"><head><!--app-title--></head><body><!--app-state--></body></html>';
@@ -79,6 +79,19 @@ describe('renderDocument', () => {
     expect(renderDocument(shell, { language: 'ru', title: 'T', state: {}, styles })).toContain(
       '<title>T</title><link href="/main.css" rel="stylesheet">',
     );
+  });
+
+  it("says, in the page's language, that a page the browser renders needs scripts; a server-rendered one reads without", () => {
+    const shell = '<html><head><!--app-title--></head><body><div id="root"></div><!--app-state--></body></html>';
+    for (const language of ['ru', 'en'] as const) {
+      expect(renderDocument(shell, { language, title: 'T', state: {} })).toContain(
+        `<div id="root"></div><noscript><p class="noscript">${NO_SCRIPT[language]}</p></noscript>`,
+      );
+      expect(renderDocument(shell, { language, title: 'T', state: {}, root: '<main></main>' })).not.toContain(
+        'noscript',
+      );
+    }
+    expect(NO_SCRIPT.ru).toMatch(/^Для этой страницы нужен JavaScript/);
   });
 
   it('adds lang to an <html> tag without one', () => {

@@ -44,6 +44,15 @@ export interface DocumentParts {
   readonly scriptsAtOnce?: boolean;
 }
 
+/**
+ * What a page the browser renders (a customer's, the panel, any page when server rendering is off) shows with scripts
+ * off, instead of nothing at all. A page rendered on the server reads without scripts and needs no such line.
+ */
+export const NO_SCRIPT: Readonly<Record<Language, string>> = {
+  ru: 'Для этой страницы нужен JavaScript: включите его в настройках браузера и обновите страницу.',
+  en: 'This page needs JavaScript: turn it on in your browser settings and reload the page.',
+};
+
 /** CSS inside `<style>`: nothing in it may close the element. */
 const cssForStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
@@ -85,7 +94,11 @@ export function renderDocument(template: string, parts: DocumentParts): string {
             )
             .join(''),
       )
-      .replace('<div id="root"></div>', () => `<div id="root">${parts.root ?? ''}</div>`)
+      .replace('<div id="root"></div>', () =>
+        parts.root === undefined
+          ? `<div id="root"></div><noscript><p class="noscript">${NO_SCRIPT[parts.language]}</p></noscript>`
+          : `<div id="root">${parts.root}</div>`,
+      )
       .replace('<!--app-state-->', () => state)
   );
 }

@@ -15,7 +15,9 @@ import fp from 'fastify-plugin';
 import { message, type MessageKey } from '../lib/messages.ts';
 import { isApiPath, isCustomerApiPath } from '../lib/paths.ts';
 import {
+  ACCOUNT_REFUSALS,
   API_KEY_PATTERN,
+  hasSecondFactor,
   apiKeysRepository,
   hashTokenKey,
   ownerCache,
@@ -76,8 +78,13 @@ function splitHeader(value: string): string[] {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export default fp(
-  async (app) => {
+export interface AuthPluginOptions {
+  /** STAFF_TWO_FACTOR=required: the panel's API refuses staff without a second factor (issue #48). */
+  readonly staffTwoFactorRequired?: boolean;
+}
+
+export default fp<AuthPluginOptions>(
+  async (app, options) => {
     const tokens = tokensRepository(app.db);
     const sessions = sessionCache(app.db);
     app.decorate('sessions', sessions);
@@ -158,6 +165,10 @@ export default fp(
       if (!request.user.isStaff) {
         request.log.info({ userId: request.user.id }, 'panel refused: not staff');
         throw new HttpError(403, { detail: message('permissionDenied', request.language) });
+      }
+      if (options.staffTwoFactorRequired && !(await hasSecondFactor(app.db, request.user.id))) {
+        request.log.info({ userId: request.user.id }, 'panel refused: no second factor');
+        throw ACCOUNT_REFUSALS.twoFactorEnrolmentRequired();
       }
     });
     app.decorate('requirePermission', (expression: string) => {

@@ -30,6 +30,8 @@ export type MailKind =
   // The own page's e-mail change: the link to the new address, the notice to the old one.
   | 'email_change'
   | 'email_changed'
+  // Every change of an account's second factor (issue #48), told to the account.
+  | 'two_factor_changed'
   | 'mailing'
   // A proxy's life (renewed, about to expire, not renewed for want of money, suspended) and its transfers.
   | 'proxy_reminder'

@@ -66,6 +66,12 @@ export const RATE_LIMITS = {
    * them to guess it faster than the login form allows.
    */
   accountChange: { limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Wrong second-factor codes per account (issue #48), at sign-in and on the own page alike: a million codes and
+   * three of them right at any moment, so 5 tries per 15 minutes leave a guesser no real chance. A right code gives
+   * its try back.
+   */
+  twoFactorAccount: { limit: 5, windowSeconds: 15 * 60 },
   /** Transfer offers per account: each e-mails someone, so a script cannot use them to send mail in bulk. */
   transferAccount: { limit: 20, windowSeconds: 60 * 60 },
   /** API keys made per account: above the key limit (20), so revoking and remaking a few is never held up. */

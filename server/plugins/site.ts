@@ -100,8 +100,8 @@ declare module 'fastify' {
  * list, and the home page when none is published.
  */
 const SITE_DESCRIPTION: Text = {
-  en: 'Real SIM cards in dedicated modems: one modem, one customer. Change the IP with a link, connect over HTTP or SOCKS5, pay with crypto or a card.',
-  ru: 'Настоящие SIM-карты в отдельных модемах: один модем — один клиент. Смена IP по ссылке, подключение по HTTP и SOCKS5, оплата криптовалютой или картой.',
+  en: 'Real SIM cards in dedicated modems: one modem, one customer. Change the IP with a link, connect over HTTP or SOCKS5, pay with crypto.',
+  ru: 'Настоящие SIM-карты в отдельных модемах: один модем — один клиент. Смена IP по ссылке, подключение по HTTP и SOCKS5, оплата криптовалютой.',
 };
 
 /** The description of a public screen that has words of its own (not a CMS page), for search and sharing. */

@@ -1,7 +1,7 @@
 // The arithmetic of a crypto invoice: exact to the asset's smallest unit (never a float), rounded up so the site never
 // asks for less than the total, and the wallet URI each asset's wallets read.
 import { describe, expect, it } from 'vitest';
-import { assetUnitsFor, formatUnits, rateIsFresh, toUnits, walletUri } from './assets.ts';
+import { ASSET_INFO, assetUnitsFor, formatUnits, rateIsFresh, toUnits, walletUri } from './assets.ts';
 import { amountProblem, amountText, minorUnitsOf, readAmountText } from './money.ts';
 
 describe('asset amounts', () => {
@@ -27,6 +27,17 @@ describe('asset amounts', () => {
     // 0.1 ETH in wei is past a double's exact integers; the arithmetic stays exact.
     expect(assetUnitsFor(3_000_000, '300000', 18)).toBe(100_000_000_000_000_000n);
     expect(assetUnitsFor(100, '0', 4)).toBeNull();
+    // 1 000 ₽ at 25 ₽/TRX = 40 TRX in sun (6 decimals); at 40 000 ₽/ZEC = 0.025 ZEC in zatoshi (8); at 9 000 ₽/LTC
+    // 0.11111112 LTC, rounded up.
+    expect(assetUnitsFor(100_000, '25', 6)).toBe(40_000_000n);
+    expect(assetUnitsFor(100_000, '40000', 8)).toBe(2_500_000n);
+    expect(assetUnitsFor(100_000, '9000', 8)).toBe(11_111_112n);
+  });
+
+  it("knows each chain's smallest unit: a litoshi, a sun, a zatoshi", () => {
+    expect(ASSET_INFO.LTC).toMatchObject({ symbol: 'LTC', chainDecimals: 8 });
+    expect(ASSET_INFO.TRX).toMatchObject({ symbol: 'TRX', network: 'Tron', chainDecimals: 6, defaultDecimals: 6 });
+    expect(ASSET_INFO.ZEC).toMatchObject({ symbol: 'ZEC', network: 'Zcash', chainDecimals: 8, defaultDecimals: 8 });
   });
 
   it('judges a rate by its age against the limit', () => {
@@ -49,6 +60,11 @@ describe('asset amounts', () => {
     ],
     ['TON', 'UQaddr', 10_001n, 4, 'ton://transfer/UQaddr?amount=1000100000'],
     ['USDT-TRC20', 'TQaddr', 1_047_122n, 4, 'TQaddr'],
+    // TRX: no URI Tron wallets agree on, so the bare address every one of them scans.
+    ['TRX', 'TQaddr', 400_000_001n, 6, 'TQaddr'],
+    // ZIP-321: ZEC in decimal, at most 8 fraction digits (the chain's), trailing zeros allowed.
+    ['ZEC', 't1addr', 25_000_001n, 8, 'zcash:t1addr?amount=0.25000001'],
+    ['ZEC', 't1addr', 100_000_000n, 8, 'zcash:t1addr?amount=1.00000000'],
   ] as const)('%s: %s', (asset, address, units, decimals, uri) => {
     expect(walletUri(asset, address, units, decimals)).toBe(uri);
   });

@@ -5,7 +5,7 @@
  */
 
 /** The assets a manual method may ask for; a method without one asks for the site currency. */
-export const CRYPTO_ASSETS = ['USDT-TRC20', 'USDT-ERC20', 'BTC', 'ETH', 'LTC', 'TON'] as const;
+export const CRYPTO_ASSETS = ['USDT-TRC20', 'USDT-ERC20', 'BTC', 'ETH', 'LTC', 'TON', 'TRX', 'ZEC'] as const;
 export type CryptoAsset = (typeof CRYPTO_ASSETS)[number];
 
 export interface AssetInfo {
@@ -26,6 +26,10 @@ export const ASSET_INFO: Readonly<Record<CryptoAsset, AssetInfo>> = {
   ETH: { symbol: 'ETH', network: 'Ethereum', chainDecimals: 18, defaultDecimals: 6 },
   LTC: { symbol: 'LTC', network: 'Litecoin', chainDecimals: 8, defaultDecimals: 8 },
   TON: { symbol: 'TON', network: 'TON', chainDecimals: 9, defaultDecimals: 4 },
+  // A sun is 10^-6 TRX; at a few rubles a TRX even six decimals keep the tail far below a cent.
+  TRX: { symbol: 'TRX', network: 'Tron', chainDecimals: 6, defaultDecimals: 6 },
+  // A zatoshi is 10^-8 ZEC, as a satoshi is of a bitcoin.
+  ZEC: { symbol: 'ZEC', network: 'Zcash', chainDecimals: 8, defaultDecimals: 8 },
 };
 
 /** Tether's USDT contract on Ethereum mainnet: an ERC-20 transfer is a call to it (EIP-681 `/transfer`). */
@@ -91,9 +95,11 @@ const scaled = (units: bigint, from: number, to: number) => units * 10n ** BigIn
 /**
  * What the invoice's QR code carries: the asset's wallet URI with the address and the exact amount where a standard
  * exists — BIP21 for Bitcoin and Litecoin (`amount` in coins), EIP-681 for Ether (`value` in wei) and for USDT on
- * Ethereum (a `transfer` call on Tether's contract, `uint256` in its 6-decimal units), TON's `ton://transfer` (nanotons).
- * TRC-20 has no URI standard that wallets agree on (TronLink, Trust and others each read their own), so its QR code is
- * the plain address and the amount is shown beside it with its own copy button.
+ * Ethereum (a `transfer` call on Tether's contract, `uint256` in its 6-decimal units), TON's `ton://transfer` (nanotons),
+ * ZIP-321 for Zcash (`zcash:` with `amount` in ZEC, at most 8 decimals: the chain's own, which a method never exceeds).
+ * Tron has no URI standard that wallets agree on, for TRX as for TRC-20 (TronLink, Trust and others each read their
+ * own forms, if any), while every Tron wallet's scanner reads a bare `T…` address: so its QR code is the plain address
+ * and the amount is shown beside it with its own copy button.
  */
 export function walletUri(asset: CryptoAsset, address: string, units: bigint, decimals: number): string {
   const coins = formatUnits(units, decimals);
@@ -108,7 +114,10 @@ export function walletUri(asset: CryptoAsset, address: string, units: bigint, de
       return `ethereum:${USDT_ERC20_CONTRACT}@1/transfer?address=${address}&uint256=${scaled(units, decimals, 6)}`;
     case 'TON':
       return `ton://transfer/${address}?amount=${scaled(units, decimals, 9)}`;
+    case 'ZEC':
+      return `zcash:${address}?amount=${coins}`;
     case 'USDT-TRC20':
+    case 'TRX':
       return address;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, formatPrice } from './money.ts';
+import { CURRENCIES, decimalText, formatPrice, readDecimalText } from './money.ts';
 
 /** What Intl writes, which formatPrice must write too (server and browser alike). */
 const intl = (minor: number, currency: string, language: string) =>
@@ -36,5 +36,42 @@ describe('formatPrice', () => {
           expect(formatPrice(minor, currency, language), `${minor} ${currency} ${language}`).toBe(
             intl(minor, currency, language),
           );
+  });
+});
+
+describe('readDecimalText', () => {
+  it.each([
+    ['2,5', 2, 2.5],
+    ['2.5', 2, 2.5],
+    ['2,55', 2, 2.55],
+    [' 1 000,5 ', 1, 1000.5],
+    ['0.1', 1, 0.1],
+    ['15', 0, 15],
+    ['1\u00a0000', 0, 1000],
+  ])('reads %j (%i decimals) as %d, with either decimal mark', (text, decimals, value) => {
+    expect(readDecimalText(text, { decimals })).toEqual({ value });
+  });
+
+  it.each([
+    ['1.000,5', 2, 'format'],
+    ['1,000.5', 2, 'format'],
+    ['2,', 2, 'format'],
+    ['2.5%', 2, 'format'],
+    ['2,555', 2, 'decimals'],
+    ['2,5', 0, 'decimals'],
+    ['1,000', 0, 'decimals'],
+    ['-2', 2, 'negative'],
+    ['1234567890123', 0, 'above_max'],
+  ])('refuses %j (%i decimals) as %s rather than guess', (text, decimals, problem) => {
+    expect(readDecimalText(text, { decimals })).toEqual({ problem });
+  });
+
+  it('takes a sign when asked, and reads back what decimalText writes in either language', () => {
+    expect(readDecimalText('-0,25', { decimals: 2, signed: true })).toEqual({ value: -0.25 });
+    for (const language of ['ru', 'en'] as const)
+      for (const value of [0, 2.5, 0.05, 1234.75, -3.5])
+        expect(readDecimalText(decimalText(value, language), { decimals: 2, signed: true })).toEqual({ value });
+    expect(decimalText(2.5, 'ru')).toBe('2,5');
+    expect(decimalText(2.5, 'en')).toBe('2.5');
   });
 });

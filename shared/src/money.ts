@@ -61,24 +61,60 @@ const MINOR_DIGITS = 2;
  */
 const AMOUNT_PATTERN = /^([-\u2212]?)(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d+))?$/;
 
+/** What can be wrong with a number's text (`readDecimalText`): not a number, too many decimals, a sign, too long. */
+export type DecimalProblem = TextProblem;
+
+/**
+ * The one reader of numbers people type (#49), money or not: the text as an integer count of `10^-decimals` units,
+ * read from the digits, never through a float (0.1 + 0.2 would already be off by a kopeck), or what is wrong with it.
+ */
+function readScaled(
+  text: string,
+  decimals: number,
+  signed: boolean,
+): { readonly units: number } | { readonly problem: TextProblem } {
+  const match = AMOUNT_PATTERN.exec(text.trim());
+  if (!match) return { problem: 'format' };
+  const [, sign = '', grouped = '', fraction = ''] = match;
+  const whole = grouped.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  if (fraction.length > decimals) return { problem: 'decimals' };
+  if (whole.length > MAX_WHOLE_DIGITS) return { problem: 'above_max' };
+  const units = Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0');
+  if (sign && units !== 0 && !signed) return { problem: 'negative' };
+  // `-0` is 0, not a negative zero a strict equality in a test or a schema would trip on.
+  return { units: sign && units !== 0 ? -units : units };
+}
+
 /**
  * An amount typed in major units ('500', '99.5', '1 000,25', '-150,5' when `signed`) as integer minor units, or
- * what is wrong with it. Read from the digits, never through a float: 0.1 + 0.2 would already be off by a kopeck.
+ * what is wrong with it.
  */
 export function readAmountText(
   text: string,
   { signed = false }: { readonly signed?: boolean } = {},
 ): { readonly minor: number } | { readonly problem: TextProblem } {
-  const match = AMOUNT_PATTERN.exec(text.trim());
-  if (!match) return { problem: 'format' };
-  const [, sign = '', grouped = '', fraction = ''] = match;
-  const whole = grouped.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
-  if (fraction.length > MINOR_DIGITS) return { problem: 'decimals' };
-  if (whole.length > MAX_WHOLE_DIGITS) return { problem: 'above_max' };
-  const minor = Number(whole) * 10 ** MINOR_DIGITS + Number(fraction.padEnd(MINOR_DIGITS, '0'));
-  if (sign && minor !== 0 && !signed) return { problem: 'negative' };
-  // `-0` is 0, not a negative zero a strict equality in a test or a schema would trip on.
-  return { minor: sign && minor !== 0 ? -minor : minor };
+  const read = readScaled(text, MINOR_DIGITS, signed);
+  return 'units' in read ? { minor: read.units } : read;
+}
+
+/**
+ * A plain number typed in either language — a percentage, a count, a bound of a filter — by the same rule as money
+ * ('2,5' and '2.5' are 2.5; '1.000,5' is refused), with at most `decimals` digits after the mark: 0 takes whole
+ * numbers only, so '2,5' in a count is refused as too many decimals, never read as 25 (#49).
+ */
+export function readDecimalText(
+  text: string,
+  { decimals, signed = false }: { readonly decimals: number; readonly signed?: boolean },
+): { readonly value: number } | { readonly problem: DecimalProblem } {
+  const read = readScaled(text, decimals, signed);
+  // Integer units over a power of ten: the double nearest the decimal typed, the same as Number('2.5') gives.
+  return 'units' in read ? { value: read.units / 10 ** decimals } : read;
+}
+
+/** A number as a field starts with it: no grouping, the language's decimal mark ('2,5' in Russian), read back exactly. */
+export function decimalText(value: number, language: Language): string {
+  const text = String(value);
+  return language === 'ru' ? text.replace('.', ',') : text;
 }
 
 /**

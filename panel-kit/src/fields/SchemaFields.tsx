@@ -95,7 +95,16 @@ function SchemaField({ fieldKey, schema, name, path, text }: FieldProps) {
     case 'switch':
       return <SwitchField name={name} label={label} />;
     case 'number':
-      return <NumberField name={name} label={label} required={!optional} />;
+      return (
+        <NumberField
+          name={name}
+          label={label}
+          required={!optional}
+          min={kind.min}
+          max={kind.max}
+          precision={kind.integer ? 0 : undefined}
+        />
+      );
     case 'date':
       return <DateField name={name} label={label} required={!optional} />;
     case 'text':

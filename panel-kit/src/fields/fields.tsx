@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Form, Input, Select, Switch } from 'antd';
 import { useField } from 'react-final-form';
-import { formatPrice, readAmountText, type Currency } from '@proxy/contract/money';
+import { decimalText, formatPrice, readAmountText, readDecimalText, type Currency } from '@proxy/contract/money';
 import { RichTextEditor } from '../editor/RichTextEditor.tsx';
 import { fieldId, useFormMeta } from '../form/ResourceForm.tsx';
 import { useKitT } from '../i18n/use-kit-t.ts';
 import { ImageInput } from './ImageInput.tsx';
+import { numberProblemText } from './number-problem.ts';
 import styles from './fields.module.css';
 
 /** Values stay as typed: final-form would turn an emptied text into undefined, which a string schema refuses. */
@@ -104,26 +105,74 @@ export function TextField({
   );
 }
 
+/** Digits after the mark a number field takes when its caller names no precision (a schema's plain `number`). */
+const FREE_DECIMALS = 6;
+
+/**
+ * A number typed in either language (a percentage, a port, a count): the contract's `readDecimalText` reads the text,
+ * so "2,5" and "2.5" are 2.5, and "1.000,5", a decimal in a whole-number field or more decimals than `precision` are
+ * refused on the field with the rule (#49: antd's InputNumber read "2,5" as 25 and clamped what was out of range on
+ * blur without a word). The form holds the number; while the text cannot be read it holds the text itself, which the
+ * field's own check refuses, so no submit goes out. Out of `min`/`max` is refused the same way, never clamped.
+ */
 export function NumberField({
   min,
   max,
   precision,
-  step,
   ...props
-}: FieldProps & { min?: number; max?: number; precision?: number; step?: number }) {
-  const { input, error, id } = useBoundField<number | null>(props.name);
+}: FieldProps & { min?: number; max?: number; precision?: number }) {
+  const { t, language } = useKitT();
+  const { name: form } = useFormMeta();
+  const decimals = precision ?? FREE_DECIMALS;
+  const signed = min === undefined || min < 0;
+  const read = (text: string) => readDecimalText(text, { decimals, signed });
+  const { input, meta } = useField<number | string | null>(props.name, {
+    parse: identity,
+    validate: (value) => {
+      // An emptied field is the schema's to refuse when it is required, not a misreading.
+      if (typeof value === 'string' && value.trim() !== '') {
+        const outcome = read(value);
+        return 'problem' in outcome ? numberProblemText(t, outcome.problem, decimals) : undefined;
+      }
+      if (typeof value !== 'number') return undefined;
+      if (max !== undefined && value > max) return t('number.max', { value: decimalText(max, language) });
+      if (min !== undefined && value < min) return t('number.min', { value: decimalText(min, language) });
+      return undefined;
+    },
+    subscription: { value: true, error: true, touched: true, submitError: true, dirtySinceLastSubmit: true },
+  });
+  const [typed, setTyped] = useState<string | null>(null);
+  const value = input.value;
+  // What was typed, while it still says the form's value; the value itself once the form changed it (a load, a reset).
+  const agrees =
+    typed !== null &&
+    (typeof value === 'string'
+      ? value === typed
+      : typeof value === 'number'
+        ? ((outcome) => 'value' in outcome && outcome.value === value)(read(typed))
+        : typed.trim() === '');
+  const text = agrees ? typed : typeof value === 'number' ? decimalText(value, language) : (value ?? '');
+  const error =
+    (meta.touched ? (meta.error as string | undefined) : undefined) ??
+    (meta.dirtySinceLastSubmit ? undefined : (meta.submitError as string | undefined));
+  const id = fieldId(form, props.name);
   return (
     <Item {...props} id={id} error={error}>
-      <InputNumber
+      <Input
         id={id}
-        className={styles.number}
-        value={input.value ?? null}
-        onChange={(value) => input.onChange(value)}
+        value={text}
+        onChange={(event) => {
+          const next = event.target.value;
+          setTyped(next);
+          const outcome = read(next);
+          input.onChange(next.trim() === '' ? null : 'value' in outcome ? outcome.value : next);
+        }}
         onBlur={input.onBlur}
-        min={min}
-        max={max}
-        precision={precision}
-        step={step}
+        onFocus={input.onFocus}
+        // The phone's keyboard with digits (and a decimal mark where one is allowed); a text input, so both marks type.
+        inputMode={decimals === 0 ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        className={styles.number}
         status={error ? 'error' : undefined}
         {...describedBy(id, error)}
       />
@@ -212,9 +261,9 @@ export function MoneyField({
   );
 }
 
-/** A whole number (a port, a count, a version code): no fraction can be typed or kept. */
+/** A whole number (a port, a count, a version code): a fraction is refused on the field, never dropped or merged. */
 export function IntegerField(props: FieldProps & { min?: number; max?: number }) {
-  return <NumberField {...props} precision={0} step={1} />;
+  return <NumberField {...props} precision={0} />;
 }
 
 export function SelectField<T extends string | number>({

@@ -25,7 +25,13 @@ export type FieldKind =
   | { readonly kind: 'list'; readonly item: Schema; readonly min: number; readonly max: number }
   | { readonly kind: 'choice'; readonly options: readonly (string | number)[] }
   | { readonly kind: 'switch' }
-  | { readonly kind: 'number' }
+  | {
+      readonly kind: 'number';
+      /** `integer()` in the schema: a whole number, a decimal refused on the field. */
+      readonly integer: boolean;
+      readonly min: number | undefined;
+      readonly max: number | undefined;
+    }
   | { readonly kind: 'date' }
   | { readonly kind: 'text'; readonly maxLength: number | undefined; readonly required: boolean };
 
@@ -67,7 +73,12 @@ export function fieldKind(schema: Schema): FieldKind {
     case 'boolean':
       return { kind: 'switch' };
     case 'number':
-      return { kind: 'number' };
+      return {
+        kind: 'number',
+        integer: hasAction(inner, 'integer'),
+        min: requirement(inner, 'min_value'),
+        max: requirement(inner, 'max_value'),
+      };
     default:
       if (hasAction(inner, 'iso_date')) return { kind: 'date' };
       return {

@@ -1,4 +1,6 @@
-import { Input, InputNumber, Select } from 'antd';
+import { useId, useState } from 'react';
+import { Input, Select } from 'antd';
+import { decimalText, readDecimalText } from '@proxy/contract/money';
 import type {
   DateRange,
   FilterDefinition,
@@ -6,6 +8,7 @@ import type {
   ListParams,
   NumberRange,
 } from '@proxy/contract/schemas/list-query';
+import { numberProblemText } from '../fields/number-problem.ts';
 import { useKitT } from '../i18n/use-kit-t.ts';
 import styles from './lists.module.css';
 
@@ -107,22 +110,19 @@ export function FilterBar<D extends ListDefinition>({
         }
         if (filter.type === 'range') {
           const range = (values[name] as NumberRange | undefined) ?? {};
-          const set = (bound: keyof NumberRange, value: number | null) =>
-            setFilter(name, { ...range, [bound]: value === null ? undefined : Math.round(value * scale) });
-          const shown = (value: number | undefined) => (value === undefined ? null : value / scale);
           return (
             <span key={name} className={styles.range} role="group" aria-label={label}>
               <span className={styles.rangeLabel} aria-hidden="true">
                 {label}
               </span>
               {(['min', 'max'] as const).map((bound) => (
-                <InputNumber
+                <RangeBound
                   key={bound}
-                  precision={Math.max(0, Math.round(Math.log10(scale)))}
+                  label={t('list.rangeOf', { label, bound: t(`list.${bound}`) })}
                   placeholder={t(`list.${bound}`)}
-                  aria-label={t('list.rangeOf', { label, bound: t(`list.${bound}`) })}
-                  value={shown(range[bound])}
-                  onChange={(value) => set(bound, value)}
+                  scale={scale}
+                  value={range[bound]}
+                  onValue={(value) => setFilter(name, { ...range, [bound]: value })}
                 />
               ))}
             </span>
@@ -150,6 +150,64 @@ export function FilterBar<D extends ListDefinition>({
           </span>
         );
       })}
+    </>
+  );
+}
+
+/**
+ * One bound of a `range` filter, typed in either language by the number fields' rule: "150,5" and "150.5" are 150.5
+ * (#49: an InputNumber read "150,5" as 1505), sent times `scale`. Text it could misread ("1.000,5", a third decimal
+ * of roubles) leaves the filter as it was and says why beside the box, rather than filtering by a guess.
+ */
+function RangeBound({
+  label,
+  placeholder,
+  scale,
+  value,
+  onValue,
+}: {
+  label: string;
+  placeholder: string;
+  scale: number;
+  value: number | undefined;
+  onValue: (value: number | undefined) => void;
+}) {
+  const { t, language } = useKitT();
+  const errorId = useId();
+  // Said once the box is left, as the form fields do, not at "150," halfway through typing "150,5".
+  const [left, setLeft] = useState(false);
+  const decimals = Math.max(0, Math.round(Math.log10(scale)));
+  // What was typed, and the filter's value it was typed against: shown while the filter still has that value, so a
+  // refused text stays to be fixed; a filter changed elsewhere (the URL, a reset) shows the new value instead.
+  const [typed, setTyped] = useState<{ text: string; against: number | undefined } | null>(null);
+  const text =
+    typed && typed.against === value ? typed.text : value === undefined ? '' : decimalText(value / scale, language);
+  const outcome = text.trim() === '' ? null : readDecimalText(text, { decimals, signed: true });
+  const error = left && outcome && 'problem' in outcome ? numberProblemText(t, outcome.problem, decimals) : undefined;
+  return (
+    <>
+      <Input
+        placeholder={placeholder}
+        aria-label={label}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        status={error ? 'error' : undefined}
+        {...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+        onBlur={() => setLeft(true)}
+        onChange={(event) => {
+          const next = event.target.value;
+          const read = next.trim() === '' ? null : readDecimalText(next, { decimals, signed: true });
+          const sent = read === null ? undefined : 'value' in read ? Math.round(read.value * scale) : value;
+          setTyped({ text: next, against: sent });
+          if (sent !== value) onValue(sent);
+        }}
+      />
+      {error && (
+        <span id={errorId} className={styles.rangeError} role="alert">
+          {error}
+        </span>
+      )}
     </>
   );
 }

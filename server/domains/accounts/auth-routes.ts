@@ -35,6 +35,7 @@ import { hashTokenKey, newTokenKey, tokensRepository } from './tokens-repository
 import { usersRepository, type User } from './users-repository.ts';
 import { loginSourcesRepository } from './login-sources-repository.ts';
 import { ACCOUNT_REFUSALS } from './refusals.ts';
+import { twoFactorService } from './two-factor-service.ts';
 import { authMessage, checkFields, checkNewPassword } from './validation.ts';
 
 export interface AuthRoutesOptions {
@@ -94,6 +95,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
   const users = usersRepository(app.db);
   const accounts = accountsService(app.db);
   const loginSources = loginSourcesRepository(app.db);
+  const twoFactor = twoFactorService(app.db, options.secretKey);
   // Encapsulated here: only the auth endpoints take form bodies (a cross-site HTML form can post these, which
   // is harmless: none of them acts on a signed-in session, and the API never reads the cookie).
   await app.register(formbody, { parser: parseFormBody });
@@ -190,7 +192,16 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       schema: {
         body: bodyOf(['username', 'email', 'password']),
         response: {
-          200: { type: 'object', required: ['key'], properties: { key: { type: 'string' } } },
+          // `{"key": ...}` as the reference answered; for an account with a second factor, its challenge instead.
+          200: {
+            type: 'object',
+            properties: {
+              key: { type: 'string' },
+              two_factor_required: { type: 'boolean' },
+              challenge: { type: 'string' },
+              methods: { type: 'array', items: { type: 'string' } },
+            },
+          },
           401: DetailSchema,
           429: DetailSchema,
         },
@@ -222,6 +233,13 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       await app.rateLimit.refund('loginSource', sourceKey(request, account));
       await app.rateLimit.refund('loginAccount', account);
       if (!user.emailVerified) throw ACCOUNT_REFUSALS.emailNotVerified();
+      // A second factor: no key yet, a challenge for the second step (`POST /api/auth/login/two-factor/`).
+      if (await twoFactor.isEnabled(user.id)) {
+        const challenge = newTokenKey();
+        await twoFactor.openChallenge(user.id, hashTokenKey(challenge), user.passwordHash);
+        request.log.info({ userId: user.id }, 'password right; second factor asked');
+        return { two_factor_required: true, challenge, methods: ['totp', 'recovery_code'] };
+      }
       const key = newTokenKey();
       const recorded = await accounts.recordLogin({
         userId: user.id,

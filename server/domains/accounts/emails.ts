@@ -191,3 +191,56 @@ export function withMailingFooter(
       : content.html + footerHtml,
   };
 }
+
+/** What changed about an account's second factor, for the mail that tells its owner. */
+export type TwoFactorChange = 'enabled' | 'disabled' | 'recovery_codes_regenerated' | 'reset';
+
+/**
+ * To the account's address on every change of its second factor (issue #48): what happened, that the other devices
+ * were signed out, and where to look if it was not them. No secret and no code in it.
+ */
+export function twoFactorChangedEmail(options: {
+  readonly language: Language;
+  readonly publicUrl: string;
+  readonly siteName: string;
+  readonly change: TwoFactorChange;
+}): EmailContent {
+  const site = options.siteName;
+  const link = `${options.publicUrl}${localizePath('/user', options.language)}`;
+  const ru = {
+    enabled: 'Для входа в вашу учётную запись теперь нужен код из приложения-аутентификатора.',
+    disabled: 'Двухфакторная аутентификация вашей учётной записи выключена: для входа снова достаточно пароля.',
+    recovery_codes_regenerated: 'Для вашей учётной записи созданы новые резервные коды; прежние больше не действуют.',
+    reset:
+      'Сотрудник поддержки сбросил двухфакторную аутентификацию вашей учётной записи: для входа снова достаточно пароля.',
+  } as const;
+  const en = {
+    enabled: 'Signing in to your account now takes a code from your authenticator app.',
+    disabled: 'Two-factor authentication of your account was turned off: your password alone signs in again.',
+    recovery_codes_regenerated: 'New recovery codes were made for your account; the old ones no longer work.',
+    reset: 'Support staff reset the two-factor authentication of your account: your password alone signs in again.',
+  } as const;
+  const template: Template =
+    options.language === 'ru'
+      ? {
+          subject: `Двухфакторная аутентификация изменена — ${site}`,
+          greeting: 'Здравствуйте!',
+          paragraphs: [
+            `${ru[options.change]} Все остальные устройства вышли из учётной записи на ${site}.`,
+            'Если это сделали не вы, восстановите пароль и напишите в поддержку. Личный кабинет:',
+          ],
+          action: 'Открыть личный кабинет',
+          after: [],
+        }
+      : {
+          subject: `Two-factor authentication changed — ${site}`,
+          greeting: 'Hello!',
+          paragraphs: [
+            `${en[options.change]} Every other device was signed out of your account on ${site}.`,
+            'If this was not you, reset your password and contact support. Your account:',
+          ],
+          action: 'Open my account',
+          after: [],
+        };
+  return render(template, link, site, options.language);
+}

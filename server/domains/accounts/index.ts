@@ -9,6 +9,7 @@ import accountRoutes from './account-routes.ts';
 import apiKeysRoutes from './api-keys-routes.ts';
 import authRoutes from './auth-routes.ts';
 import { hashTokenKey } from './tokens-repository.ts';
+import twoFactorRoutes from './two-factor-routes.ts';
 import usersRoutes, { toAuthUser } from './users-routes.ts';
 
 // The auth plugin finds the user behind a login key.
@@ -24,6 +25,9 @@ export { accountsService } from './accounts-service.ts';
 export { passwordProblems } from './password-validation.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { authMessage } from './validation.ts';
+// The panel opens to staff without a second factor only while STAFF_TWO_FACTOR=optional (issue #48).
+export { hasSecondFactor } from './two-factor-service.ts';
+export { ACCOUNT_REFUSALS } from './refusals.ts';
 
 export interface AccountsOptions {
   /** PUBLIC_URL: the links in e-mails. */
@@ -34,6 +38,10 @@ export interface AccountsOptions {
   readonly siteName: string;
   /** The site's currency: the signed-in user's balance is in it. */
   readonly currency: Currency;
+  /** STAFF_TWO_FACTOR=required: staff enrol a second factor before the panel opens (issue #48). */
+  readonly staffTwoFactorRequired: boolean;
+  /** The clock authenticator codes are read against. */
+  readonly now: () => number;
 }
 
 const accounts: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
@@ -41,6 +49,7 @@ const accounts: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
   await app.register(usersRoutes, { secretKey: options.secretKey, currency: options.currency });
   await app.register(accountRoutes, options);
   await app.register(apiKeysRoutes);
+  await app.register(twoFactorRoutes, options);
 
   // The site's document is rendered signed in for a visitor whose `accessToken` cookie names a live login (the
   // cookie is read only there: the API authenticates by the Authorization header alone).

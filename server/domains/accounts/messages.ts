@@ -63,6 +63,36 @@ export const ACCOUNT_MESSAGES = {
     en: 'A confirmation link has been sent to the new address.',
     ru: 'Ссылка для подтверждения отправлена на новый адрес.',
   },
+  // Two-factor sign-in (issue #48).
+  twoFactorCodeWrong: {
+    en: 'The code is not correct, or it was already used.',
+    ru: 'Код неверный или уже использован.',
+  },
+  twoFactorChallengeInvalid: {
+    en: 'This sign-in has expired. Enter your e-mail and password again.',
+    ru: 'Время на вход истекло. Введите e-mail и пароль ещё раз.',
+  },
+  twoFactorAlreadyOn: {
+    en: 'Two-factor authentication is already on.',
+    ru: 'Двухфакторная аутентификация уже включена.',
+  },
+  twoFactorOff: { en: 'Two-factor authentication is off.', ru: 'Двухфакторная аутентификация выключена.' },
+  twoFactorNotStarted: {
+    en: 'Start setting up the authenticator app first.',
+    ru: 'Сначала начните подключение приложения-аутентификатора.',
+  },
+  twoFactorDisabled: {
+    en: 'Two-factor authentication is now off.',
+    ru: 'Двухфакторная аутентификация выключена.',
+  },
+  twoFactorReset: {
+    en: 'Two-factor authentication of the account was reset; its devices were signed out.',
+    ru: 'Двухфакторная аутентификация аккаунта сброшена, все его устройства вышли из учётной записи.',
+  },
+  twoFactorEnrolmentRequired: {
+    en: 'Set up two-factor authentication on your account page before opening the panel.',
+    ru: 'Прежде чем открыть панель, подключите двухфакторную аутентификацию в личном кабинете.',
+  },
   // The customer API's keys (issue #30).
   apiKeyLimit: ({ max }: { readonly max: number }) => ({
     en: `An account may hold at most ${max} API keys: revoke one you no longer use first.`,

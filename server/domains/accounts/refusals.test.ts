@@ -105,4 +105,40 @@ testRefusals('accounts', ACCOUNT_REFUSALS, {
     en: { detail: 'An account may hold at most 20 API keys: revoke one you no longer use first.' },
     ru: { detail: 'У аккаунта может быть не больше 20 API-ключей: сначала отзовите ненужный.' },
   },
+  twoFactorCodeWrong: {
+    refusal: ACCOUNT_REFUSALS.twoFactorCodeWrong(),
+    status: 400,
+    en: { code: ['The code is not correct, or it was already used.'] },
+    ru: { code: ['Код неверный или уже использован.'] },
+  },
+  twoFactorChallengeInvalid: {
+    refusal: ACCOUNT_REFUSALS.twoFactorChallengeInvalid(),
+    status: 400,
+    en: { challenge: ['This sign-in has expired. Enter your e-mail and password again.'] },
+    ru: { challenge: ['Время на вход истекло. Введите e-mail и пароль ещё раз.'] },
+  },
+  twoFactorAlreadyOn: {
+    refusal: ACCOUNT_REFUSALS.twoFactorAlreadyOn(),
+    status: 409,
+    en: { detail: 'Two-factor authentication is already on.' },
+    ru: { detail: 'Двухфакторная аутентификация уже включена.' },
+  },
+  twoFactorOff: {
+    refusal: ACCOUNT_REFUSALS.twoFactorOff(),
+    status: 409,
+    en: { detail: 'Two-factor authentication is off.' },
+    ru: { detail: 'Двухфакторная аутентификация выключена.' },
+  },
+  twoFactorNotStarted: {
+    refusal: ACCOUNT_REFUSALS.twoFactorNotStarted(),
+    status: 409,
+    en: { detail: 'Start setting up the authenticator app first.' },
+    ru: { detail: 'Сначала начните подключение приложения-аутентификатора.' },
+  },
+  twoFactorEnrolmentRequired: {
+    refusal: ACCOUNT_REFUSALS.twoFactorEnrolmentRequired(),
+    status: 403,
+    en: { detail: 'Set up two-factor authentication on your account page before opening the panel.' },
+    ru: { detail: 'Прежде чем открыть панель, подключите двухфакторную аутентификацию в личном кабинете.' },
+  },
 });

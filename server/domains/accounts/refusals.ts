@@ -39,4 +39,12 @@ export const ACCOUNT_REFUSALS = defineRefusals('accounts', {
   unsubscribeTokenMissing: { status: 400, field: 'token', message: MESSAGES.required },
   unsubscribeTokenBlank: { status: 400, field: 'token', message: MESSAGES.blank },
   apiKeyLimit: { status: 409, message: ACCOUNT_MESSAGES.apiKeyLimit },
+  // Two-factor sign-in (issue #48): a wrong or reused code is the code field's; a dead challenge, the challenge's.
+  twoFactorCodeWrong: { status: 400, field: 'code', message: ACCOUNT_MESSAGES.twoFactorCodeWrong },
+  twoFactorChallengeInvalid: { status: 400, field: 'challenge', message: ACCOUNT_MESSAGES.twoFactorChallengeInvalid },
+  twoFactorAlreadyOn: { status: 409, message: ACCOUNT_MESSAGES.twoFactorAlreadyOn },
+  twoFactorOff: { status: 409, message: ACCOUNT_MESSAGES.twoFactorOff },
+  twoFactorNotStarted: { status: 409, message: ACCOUNT_MESSAGES.twoFactorNotStarted },
+  /** Staff without a second factor while STAFF_TWO_FACTOR=required: the panel's API stays shut. */
+  twoFactorEnrolmentRequired: { status: 403, message: ACCOUNT_MESSAGES.twoFactorEnrolmentRequired },
 });

@@ -341,6 +341,141 @@ describe.each(BACKENDS)('crypto top-ups on $name', (backend) => {
     expect(ton.pay_uri).toBe('ton://transfer/UQexampleton?amount=10000100000');
   });
 
+  it('LTC, TRX and ZEC invoices ask for their amount with its tail and carry their URI, as the customer API reads them', async () => {
+    // A customer of their own: Alice's and Bob's open invoices are near the per-account limit by now.
+    const email = freshEmail('carol');
+    await createUser(testDb.db, { email, verified: true });
+    const carol = tokenHeader(await login(app, email));
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/users/api-keys/',
+      headers: { ...EN, ...carol },
+      payload: { name: 'wallet', scopes: ['billing:read'] },
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const bearer = { authorization: `Bearer ${key.json().secret}` };
+    const make = async (code: string, asset: string, address: string, rate: string) => {
+      const created = await call('POST', '/api/panel/payment-methods/', as.cashier, {
+        code,
+        name_ru: code,
+        kind: 'crypto',
+        provider: 'manual',
+        settings: { address },
+        asset,
+        rate,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as number;
+    };
+    /** Carol's top-up through a method, read back through `/api/v1/`: what a script sees. */
+    const invoiceVia = async (method: number, amount: number) => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/invoices/',
+        headers: { ...EN, ...carol },
+        payload: { method, amount },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const read = await call('GET', `/api/v1/invoices/${made.json().id}/`, bearer);
+      expect(read.statusCode, read.body).toBe(200);
+      return read.json();
+    };
+
+    // 9 000 ₽ at 9 000 ₽/LTC = 1 LTC; 8 decimals (litoshi) and the first tail; BIP21 as Bitcoin's.
+    const ltcAddress = 'ltc1qhzjptwpym9afcdjhs7jcz6fd0jma0l0rc0e5yr';
+    const ltc = await invoiceVia(await make('ltc_api', 'LTC', ltcAddress, '9000'), 900_000);
+    expect(ltc.asset).toMatchObject({ code: 'LTC', symbol: 'LTC', network: 'Litecoin', decimals: 8 });
+    expect(ltc.asset.amount).toBe('1.00000001');
+    expect(ltc.pay_address).toBe(ltcAddress);
+    expect(ltc.pay_uri).toBe(`litecoin:${ltcAddress}?amount=1.00000001`);
+
+    // 1 000 ₽ at 25 ₽/TRX = 40 TRX, 6 decimals (sun): Tron wallets agree on no URI, so the QR code is the address.
+    const trx = await invoiceVia(await make('trx_api', 'TRX', TRON, '25'), 100_000);
+    expect(trx.asset).toMatchObject({ code: 'TRX', symbol: 'TRX', network: 'Tron', decimals: 6, amount: '40.000001' });
+    expect(trx.pay_uri).toBe(TRON);
+    expect(trx.pay_qr).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    // 1 000 ₽ at 40 000 ₽/ZEC = 0.025 ZEC, 8 decimals (zatoshi); ZIP-321's `zcash:` URI.
+    const transparent = 't1Rv4exT7bqhZqi2j7xz8bUHDMxwosrjADU';
+    const zec = await invoiceVia(await make('zec_api', 'ZEC', transparent, '40000'), 100_000);
+    expect(zec.asset).toMatchObject({
+      code: 'ZEC',
+      symbol: 'ZEC',
+      network: 'Zcash',
+      decimals: 8,
+      amount: '0.02500001',
+    });
+    expect(zec.pay_uri).toBe(`zcash:${transparent}?amount=0.02500001`);
+    expect(zec.pay_qr).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('the seeded LTC, TRX and ZEC methods take a top-up on a fresh site: the amount at the demo rate and its URI', async () => {
+    const email = freshEmail('erin');
+    await createUser(testDb.db, { email, verified: true });
+    const erin = tokenHeader(await login(app, email));
+    const listed = (await call('GET', '/api/payment-methods/', {})).json() as { id: number; code: string }[];
+    const seeded = (code: string) => listed.find((method) => method.code === code)?.id;
+    const pay = async (code: string, amount: number) => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/invoices/',
+        headers: { ...EN, ...erin },
+        payload: { method: seeded(code), amount },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json();
+    };
+    // The demo rates (seed-payments.ts): 9 000 ₽/LTC, 25 ₽/TRX, 40 000 ₽/ZEC with a 1% fee.
+    const ltc = await pay('ltc', 90_000);
+    expect(ltc.asset).toMatchObject({ code: 'LTC', amount: '0.10000001', rate: '9000' });
+    expect(ltc.pay_uri).toBe(`litecoin:${ltc.pay_address}?amount=0.10000001`);
+    const trx = await pay('trx', 100_000);
+    expect(trx.asset).toMatchObject({ code: 'TRX', amount: '40.000001', rate: '25' });
+    expect(trx.pay_uri).toBe(trx.pay_address);
+    const zec = await pay('zec', 396_000);
+    expect(zec).toMatchObject({ total: 399_960, asset: { code: 'ZEC', amount: '0.09999001', rate: '40000' } });
+    expect(zec.pay_uri).toBe(`zcash:${zec.pay_address}?amount=0.09999001`);
+  });
+
+  it("each new chain's addresses are compared as the chain does: base58 by case, Zcash's shielded ones without", async () => {
+    const make = async (code: string, asset: string, address: string, rate: string) =>
+      (
+        await call('POST', '/api/panel/payment-methods/', as.cashier, {
+          code,
+          name_ru: code,
+          kind: 'crypto',
+          provider: 'manual',
+          settings: { address },
+          asset,
+          rate,
+        })
+      ).json().id as number;
+    const email = freshEmail('dave');
+    await createUser(testDb.db, { email, verified: true });
+    const dave = tokenHeader(await login(app, email));
+    const amountOf = async (method: number) => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/invoices/',
+        headers: { ...EN, ...dave },
+        payload: { method, amount: 100_000 },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().asset.amount as string;
+    };
+    // A Sapling address is bech32: typed in capitals by staff it is the same wallet, so the next tail.
+    const sapling = 'zs1z7rejlpsa98s2rrrfkwmaxu53e4ue0ulcrw0h4x5g8jl04tak0d3mm47vdtahatqrlkngh9sly';
+    expect(await amountOf(await make('zec_lower', 'ZEC', sapling, '40000'))).toBe('0.02500001');
+    expect(await amountOf(await make('zec_upper', 'ZEC', sapling.toUpperCase(), '40000'))).toBe('0.02500002');
+    // Base58 (Tron's `T…`, Zcash's `t1…`) tells letters by case: another case is another address, its own tails.
+    const tron = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+    expect(await amountOf(await make('trx_mixed', 'TRX', tron, '25'))).toBe('40.000001');
+    expect(await amountOf(await make('trx_lower', 'TRX', tron.toLowerCase(), '25'))).toBe('40.000001');
+    const transparent = 't1KzZ5n2TPEGYXTZ3WYGL1AYEumEQaRoHaL';
+    expect(await amountOf(await make('zec_t_mixed', 'ZEC', transparent, '40000'))).toBe('0.02500001');
+    expect(await amountOf(await make('zec_t_lower', 'ZEC', transparent.toLowerCase(), '40000'))).toBe('0.02500001');
+  });
+
   it('staff are told what a method cannot be: too many decimals, an asset on a gateway, a provider without its URL', async () => {
     const base = { ...USDT, code: 'usdt_bad' };
     const decimals = await call('POST', '/api/panel/payment-methods/', as.cashier, { ...base, asset_decimals: 7 });
@@ -410,7 +545,13 @@ describe.each(BACKENDS)('crypto top-ups on $name', (backend) => {
     // The same database, the app as NODE_ENV=production builds it (no local outbound URLs).
     const production = await buildTestApp({
       db: testDb.db,
-      env: { NODE_ENV: 'production', SECRET_KEY: TEST_SECRET_KEY, SMTP_URL: 'smtp://127.0.0.1:2525' },
+      // The staff token here has no second factor: production would ask for one first (accounts/two-factor.test.ts).
+      env: {
+        NODE_ENV: 'production',
+        SECRET_KEY: TEST_SECRET_KEY,
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        STAFF_TWO_FACTOR: 'optional',
+      },
     });
     try {
       const save = (language: typeof EN | typeof RU, payload: object, id?: number) =>

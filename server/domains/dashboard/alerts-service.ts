@@ -77,9 +77,13 @@ export async function firingConditions(q: Queryable, now: Date, limits: Record<A
         ORDER BY m.id`,
     [before(limits.modem_offline), now],
   );
+  // A place is sold out when the modems that work there are all taken: it has stock to sell and none is left. A place
+  // without a working modem has had nothing to sell out of — a new host before its agent's first report (never heard
+  // from counts as not silent), every demo start's places until the simulator says its modems are online (#49: six
+  // false "sold out" alerts at each start, resolved a minute later) — and a modem that stops is `modem_offline`'s.
   const places = await q.query<{ country: string; city: string; operator: string }>(
     `SELECT DISTINCT m.country, m.city, m.operator FROM modems m JOIN agent_hosts h ON h.id = m.host_id
-      WHERE m.status <> 'maintenance' AND ${hostHeardAt('h', '$1::timestamptz')}`,
+      WHERE m.status = 'online' AND ${hostHeardAt('h', '$1::timestamptz')}`,
     [now],
   );
   const free = await freeStock(q, now);

@@ -69,7 +69,17 @@ function spread<K extends string>(
   >;
 }
 
-const MONEY_KINDS = ['topup', 'purchase', 'renewal'] as const;
+/** The ledger's kinds the money widget sums by day; renewals are summed from their own records (`RENEWALS_BY_DAY`). */
+const MONEY_KINDS = ['topup', 'purchase'] as const;
+
+/**
+ * What the renewals made on each UTC day of the window cost, from `proxy_renewals` (migration 0147): the rows the
+ * renewals list shows, so the figure and the list it opens agree (#49). $1 the window's start, $2 its end.
+ */
+const RENEWALS_BY_DAY = `
+  SELECT to_char(renewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(price)::bigint AS renewals
+    FROM proxy_renewals WHERE renewed_at >= $1 AND renewed_at < $2
+   GROUP BY 1`;
 
 /**
  * Stores the totals of the window's closed days not stored yet (migration 0091): a day closes an hour after it ends
@@ -122,16 +132,17 @@ const ordersSince = (day: string, today: string) =>
 export function dashboardRepository(q: Queryable) {
   return {
     async money(now: Date, currency: Currency): Promise<MoneyWidget> {
-      const { days, to } = window30(now);
+      const { days, from, to } = window30(now);
       const [first, today] = [days[0] as string, days.at(-1) as string];
       await q.query(SEAL_CLOSED_DAYS, [first, today, MONEY_KINDS]);
-      const [byKind, [invoices], [balances]] = await Promise.all([
+      const [byKind, renewed, [invoices], [balances]] = await Promise.all([
         q.query<{ day: string; kind: (typeof MONEY_KINDS)[number]; total: number }>(DAILY_TOTALS, [
           first,
           today,
           MONEY_KINDS,
           to,
         ]),
+        q.query<{ day: string; renewals: number }>(RENEWALS_BY_DAY, [from, to]),
         q.query<{ count: number; total: number }>(
           `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::bigint AS total FROM invoices WHERE status = 'pending'`,
         ),
@@ -140,20 +151,22 @@ export function dashboardRepository(q: Queryable) {
       // Debits are negative entries; the widget shows what was spent, as a positive sum.
       const ledger = days.map((day) => {
         const total = (kind: string) => Number(byKind.find((row) => row.day === day && row.kind === kind)?.total ?? 0);
-        return { day, topups: total('topup'), purchases: -total('purchase'), renewals: -total('renewal') };
+        return { day, topups: total('topup'), purchases: -total('purchase') };
       });
-      const daily = spread(ledger, days, ['topups', 'purchases', 'renewals'] as const);
-      // The ledger's top-ups are paid invoices and its purchases the orders. Renewals have no list: a proxy does not
-      // record when it was renewed (hand renewals keep their lines as history only), so they open the customers
-      // holding the most proxies.
+      const daily = {
+        ...spread(ledger, days, ['topups', 'purchases'] as const),
+        ...spread(renewed, days, ['renewals'] as const),
+      };
+      // The ledger's top-ups are paid invoices and its purchases the orders; the renewals, every renewal of a proxy.
       const paidSince = (day: string) =>
         query(INVOICES, { tab: 'invoices', status: 'paid', created_after: day, ordering: '-created_at' });
-      const spenders = () => query(USERS, { ordering: '-proxies' });
+      const renewedSince = (day: string) =>
+        query(USERS, { tab: 'renewals', renewed_after: day, renewed_before: today, ordering: '-renewed_at' });
       return {
         currency,
         topups: periods(daily.topups, paidSince, days),
         purchases: periods(daily.purchases, (day) => ordersSince(day, today), days),
-        renewals: periods(daily.renewals, spenders, days),
+        renewals: periods(daily.renewals, renewedSince, days),
         daily: { days, ...daily },
         open_invoices: {
           count: figure(invoices?.count ?? 0, query(INVOICES, { tab: 'invoices', status: 'pending' })),

@@ -6,8 +6,11 @@ import { manualClock } from '../../lib/clock.ts';
 import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
 import { createCustomer, createFarm, freshPlace } from '../../test/orders.ts';
+import { farmService } from '../farm/index.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 describe.each(BACKENDS)('the dashboard API on $name', (backend) => {
   let testDb: TestDb;
@@ -60,6 +63,63 @@ describe.each(BACKENDS)('the dashboard API on $name', (backend) => {
     expect((await get('/api/panel/dashboard/money/', as.farmer)).json()).toEqual({
       detail: 'You do not have permission to perform this action.',
     });
+  });
+
+  it('sums in the renewals figure exactly the renewals its list shows, by hand and automatic (#49)', async () => {
+    const place = freshPlace('KZ');
+    const { modemIds } = await createFarm(testDb.db, place, { online: 2 });
+    const owner = await createCustomer(app, testDb.db, 2_000_000);
+    const farm = farmService(testDb.db);
+    const [byHand, byItself] = [
+      await farm.createProxy({
+        ownerId: owner.id,
+        modemId: modemIds[0] as number,
+        expiresAt: new Date(NOW.getTime() + 20 * DAY),
+      }),
+      await farm.createProxy({
+        ownerId: owner.id,
+        modemId: modemIds[1] as number,
+        expiresAt: new Date(NOW.getTime() + 12 * HOUR),
+      }),
+    ];
+    await testDb.db.query('UPDATE proxies SET auto_renew = true WHERE id = $1', [byItself?.id]);
+    const renewed = await app.inject({
+      method: 'POST',
+      url: '/api/proxies/renew/',
+      headers: { ...owner.headers, 'idempotency-key': 'dash-renew' },
+      payload: { ids: [byHand?.id], period_days: 30 },
+    });
+    expect(renewed.statusCode).toBe(201);
+    // The auto-renewal sweep, at the dashboard's clock: the proxy ends within its lead time.
+    await app.jobs.runAll();
+
+    const money = (await get('/api/panel/dashboard/money/', as.admin)).json();
+    for (const period of ['today', 'days7', 'days30'] as const) {
+      const figure = money.renewals[period] as { value: number; link: string };
+      const link = new URL(figure.link, 'http://panel');
+      expect(link.pathname).toBe('/panel/users');
+      expect(link.searchParams.get('tab')).toBe('renewals');
+      link.searchParams.delete('tab');
+      link.searchParams.set('page_size', '100');
+      const list = await get(`/api/panel/renewals/?${link.searchParams}`, as.support);
+      expect(list.statusCode).toBe(200);
+      const rows = list.json().results as { proxy_id: number; source: string; price: number; user_email: string }[];
+      // The figure is what the rows of its list cost, and those rows are these renewals.
+      expect(rows.reduce((total, row) => total + row.price, 0)).toBe(figure.value);
+      expect(
+        rows
+          .filter((row) => row.user_email === owner.email)
+          .map((row) => [row.proxy_id, row.source])
+          .sort(),
+      ).toEqual(
+        [
+          [byHand?.id, 'hand'],
+          [byItself?.id, 'auto'],
+        ].sort(),
+      );
+    }
+    expect(money.renewals.today.value).toBeGreaterThan(0);
+    expect(money.daily.renewals.at(-1)).toBe(money.renewals.today.value);
   });
 
   it('counts money, sales and the farm from seeded activity, each figure with its filtered list', async () => {
@@ -140,7 +200,9 @@ describe.each(BACKENDS)('the dashboard API on $name', (backend) => {
       '/panel/users?tab=orders&created_after=2026-11-14&created_before=2026-11-20&ordering=-created_at',
     );
     expect(money.purchases.days7.link).toBe(sales.orders.days7.link);
-    expect(money.renewals.today.link).toBe('/panel/users?ordering=-proxies');
+    expect(money.renewals.today.link).toBe(
+      '/panel/users?tab=renewals&renewed_after=2026-11-20&renewed_before=2026-11-20&ordering=-renewed_at',
+    );
 
     const farm = (await get('/api/panel/dashboard/farm/', as.farmer)).json();
     const host = farm.hosts.find((line: { id: number }) => line.id === hostId);

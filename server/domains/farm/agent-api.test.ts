@@ -249,6 +249,96 @@ describe.each(BACKENDS)('the agents API on $name', (backend) => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it('tells an agent speaking protocol 2 of a rotation without a whole config; an older agent refetches it', async () => {
+    const { host, token } = await farm.createHost({
+      name: 'delta',
+      publicHost: 'delta.example.com',
+      portMin: 22_000,
+      portMax: 22_019,
+    });
+    const modem = await farm.createModem({
+      hostId: host.id,
+      name: 'delta 1',
+      key: 'sim-1',
+      country: 'RU',
+      city: 'Moscow',
+      operator: 'MTS',
+      capacity: 10,
+    });
+    await report(token, onlineReport(modem.id, '127.0.0.41'));
+    const [proxy] = await Promise.all(Array.from({ length: 10 }, () => newProxy(modem.id)));
+    const whole = await config(token, '?protocol=2');
+    const current = v.parse(AgentConfigSchema, whole.json());
+    expect(current.rotations_version).toMatch(/^\d+$/);
+    const older = v.parse(AgentConfigSchema, (await config(token)).json());
+    expect(older.rotations_version).toBeUndefined();
+
+    // What each agent receives while a customer's link rotates the modem: the new one only the rotations.
+    const received: { agent: 'new' | 'old'; status: number; bytes: number; body: unknown }[] = [];
+    let since = { config: current.version, rotations: current.rotations_version as string, old: older.version };
+    const poll = async () => {
+      const [latest, old] = await Promise.all([
+        config(token, `?protocol=2&since=${since.config}&rotations=${since.rotations}&wait=20`),
+        config(token, `?since=${since.old}&wait=20`),
+      ]);
+      for (const [agent, answer] of [
+        ['new', latest],
+        ['old', old],
+      ] as const) {
+        received.push({ agent, status: answer.statusCode, bytes: answer.rawPayload.length, body: answer.json() });
+      }
+      const next = latest.json<{ rotations_version: string; rotations: { id: number }[] }>();
+      since = { ...since, rotations: next.rotations_version, old: v.parse(AgentConfigSchema, old.json()).version };
+      return next.rotations;
+    };
+    const asked = poll();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const link = app.inject(`/r/${proxy?.rotateToken}`);
+    const [rotation] = await asked;
+    expect(rotation).toBeDefined();
+    const ended = poll();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const done = await app.inject({
+      method: 'POST',
+      url: `/api/agent/rotations/${rotation?.id}/`,
+      headers: bearer(token),
+      payload: { status: 'done', ip: '127.0.0.42', previous_ip: '127.0.0.41', finished_at: new Date().toISOString() },
+    });
+    expect(done.statusCode).toBe(204);
+    expect(await ended).toEqual([]);
+    // The customer sees the result as before.
+    expect((await link).json()).toEqual({ ok: true, ip: '127.0.0.42' });
+
+    const newer = received.filter((answer) => answer.agent === 'new');
+    expect(newer.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(newer.map((answer) => (answer.body as { kind: string }).kind)).toEqual(['rotations', 'rotations']);
+    expect(newer.map((answer) => answer.body)).toEqual([
+      { kind: 'rotations', rotations_version: expect.any(String), rotations: [rotation] },
+      { kind: 'rotations', rotations_version: expect.any(String), rotations: [] },
+    ]);
+    expect(whole.rawPayload.length).toBeGreaterThan(1_500);
+    for (const answer of newer) expect(answer.bytes).toBeLessThan(200);
+    // Its config did not move: asked again, the API has nothing new for it.
+    const still = await config(token, `?protocol=2&since=${current.version}&rotations=${since.rotations}&wait=0`);
+    expect(still.statusCode).toBe(304);
+
+    // The older agent was sent the whole config twice, as before: with the rotation, then without it.
+    const old = received.filter((answer) => answer.agent === 'old');
+    expect(old.map((answer) => v.parse(AgentConfigSchema, answer.body).rotations.map((listed) => listed.id))).toEqual([
+      [rotation?.id],
+      [],
+    ]);
+    for (const answer of old) expect(answer.bytes).toBeGreaterThan(1_500);
+
+    // Its reports name the version it serves: staff see the config's part of it.
+    await report(token, { ...onlineReport(modem.id, '127.0.0.42'), config_version: since.old });
+    const [served] = await testDb.db.query(
+      'SELECT served_version, config_version::text FROM agent_hosts WHERE id = $1',
+      [host.id],
+    );
+    expect(served).toEqual({ served_version: current.version, config_version: current.version });
+  });
+
   async function eventuallyPending(token: string): Promise<number> {
     const deadline = Date.now() + 3_000;
     for (;;) {

@@ -1,10 +1,11 @@
 /**
  * The farm agents' API (the protocol is the contract's `schemas/farm-agent.ts`): an agent authenticates with its
- * host's token (`Authorization: Bearer …`, never a staff session), long-polls its configuration, posts reports and
- * rotation results. Errors use the API's usual `{"detail": …}` bodies.
+ * host's token (`Authorization: Bearer …`, never a staff session), long-polls its configuration (and, under protocol 2,
+ * its rotations apart from it), posts reports and rotation results. Errors use the API's usual `{"detail": …}` bodies.
  */
 import {
   AGENT_API_PATHS,
+  AGENT_PROTOCOL,
   AgentReportSchema,
   CheckResultSchema,
   ConfigQuerySchema,
@@ -17,7 +18,7 @@ import { errorBody, parseBody } from '../../lib/drf-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import type { FarmService } from './farm-service.ts';
-import type { AgentHost } from './hosts-repository.ts';
+import { legacyVersion, type AgentHost } from './hosts-repository.ts';
 import type { NotificationWaits } from './notification-waits.ts';
 import { FARM_REFUSALS } from './refusals.ts';
 
@@ -60,11 +61,17 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
     let host = await hostOf(request);
     const query = v.safeParse(ConfigQuerySchema, request.query);
     if (!query.success) throw new HttpError(400, errorBody(query.issues, request.language));
-    const { since, wait = 0 } = query.output;
+    const { since, rotations, wait = 0 } = query.output;
+    // Rotations apart (#42) for an agent that says it reads them; any other is sent configs as before.
+    const protocol = Math.min(query.output.protocol ?? 1, AGENT_PROTOCOL);
+    const configUnchanged = (current: AgentHost) =>
+      (protocol >= 2 ? current.configVersion : legacyVersion(current)) === since;
+    const unchanged = (current: AgentHost) =>
+      configUnchanged(current) && (protocol < 2 || current.rotationsVersion === rotations);
     reply.header('cache-control', 'no-store');
     await farm.heard(host);
     const deadline = Date.now() + Math.min(wait, MAX_CONFIG_WAIT_SECONDS) * 1000;
-    while (!closing && host.configVersion === since && Date.now() < deadline) {
+    while (!closing && unchanged(host) && Date.now() < deadline) {
       await Promise.race([waits.wait(`h${host.id}`, Math.min(POLL_SLICE_MS, deadline - Date.now())), closed]);
       if (closing) break;
       // The token is judged again on every look: a poll held while staff regenerate it or delete the host answers
@@ -74,8 +81,9 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
       // otherwise keep its host heard from until the poll's deadline.
       if (!request.raw.socket.destroyed) await farm.heard(host);
     }
-    if (host.configVersion === since) return reply.code(304).send();
-    return farm.config(host.id);
+    if (unchanged(host)) return reply.code(304).send();
+    if (configUnchanged(host)) return farm.rotations(host.id);
+    return farm.config(host.id, protocol);
   });
 
   // No token, for anyone: the agent's health checks reach it through a modem, as any site would be reached, and learn

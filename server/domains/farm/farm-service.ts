@@ -2,16 +2,23 @@
  * The farm's operations that read, decide and write together, each in one transaction with the rows it decides on
  * locked: a proxy's ports taken under its host's lock, a change-IP link's cooldown under its proxy's lock, a rotation
  * finished once under its own. Every change an agent must apply bumps the host's configuration version in the same
- * transaction (`hostsRepository.bump`).
+ * transaction (`hostsRepository.bump`); a rotation requested or finished bumps its rotations version instead
+ * (`bumpRotations`), so it costs an agent speaking protocol 2 no whole configuration (#42).
  */
-import type { AgentConfig, AgentReport, CheckResult, RotationResult } from '@proxy/contract/schemas/farm-agent';
+import type {
+  AgentConfig,
+  AgentReport,
+  CheckResult,
+  RotationResult,
+  RotationsAnswer,
+} from '@proxy/contract/schemas/farm-agent';
 import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/farm-agent';
 import { CHECK_COOLDOWN_SECONDS, REBOOT_COOLDOWN_SECONDS } from '@proxy/contract/schemas/proxies';
 import type { Db, Queryable } from '../../db/db.ts';
 import { checkUrlOf } from './check-target.ts';
 import { checksRepository } from './checks-repository.ts';
 import { nameCity } from './cities.ts';
-import { hostsRepository, type AgentHost } from './hosts-repository.ts';
+import { hostsRepository, legacyVersion, servedConfigVersion, type AgentHost } from './hosts-repository.ts';
 import { allocateProxy } from './inventory.ts';
 import { modemsRepository, type Modem, type NewModem } from './modems-repository.ts';
 import { proxiesRepository, type Proxy, type ProxySettings } from './proxies-repository.ts';
@@ -115,7 +122,7 @@ export async function requestRotationIn(
     actorId,
     oldIp: modem.ip,
   });
-  if (rotation.created) await hostsRepository(tx).bump(modem.hostId);
+  if (rotation.created) await hostsRepository(tx).bumpRotations(modem.hostId);
   return { kind: 'started', rotationId: rotation.id } as const;
 }
 
@@ -202,7 +209,8 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
 
     /**
      * A host's name, address or port range (the ends' order judged against the stored one when only one is sent); a
-     * range that would leave a proxy's port outside is refused. False for an unknown host.
+     * range that would leave a proxy's port outside, or a new one with fewer than two ports for every proxy the host's
+     * modems can carry, is refused. False for an unknown host.
      */
     updateHost(id: number, changes: HostChanges): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -213,6 +221,12 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
         const portMax = changes.portMax ?? host.portMax;
         if (portMin >= portMax) throw FARM_REFUSALS.portOrder();
         if (await farm.hasPortsOutside(id, portMin, portMax)) throw FARM_REFUSALS.portsInUse();
+        // Judged when the range moves: a rename of a host whose stored range is already short is not held up by it.
+        if (portMin !== host.portMin || portMax !== host.portMax) {
+          const proxies = await farm.capacity(id);
+          // Ends included: 20000–20009 is ten ports, five proxies.
+          if (portMax - portMin + 1 < 2 * proxies) throw FARM_REFUSALS.portsTooFew({ proxies, ports: 2 * proxies });
+        }
         await farm.update(id, { ...changes, portMin, portMax });
         return true;
       });
@@ -285,7 +299,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
           actorId,
           oldIp: modem.ip,
         });
-        if (rotation.created) await hostsRepository(tx).bump(modem.hostId);
+        if (rotation.created) await hostsRepository(tx).bumpRotations(modem.hostId);
         return rotation.id;
       });
     },
@@ -366,12 +380,18 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
     },
 
     /**
-     * The host's configuration for its agent. The version is read first: content newer than its version only makes
-     * the agent apply the same thing twice, never miss a change.
+     * The host's configuration for its agent. The versions are read first: content newer than its version only makes
+     * the agent apply the same thing twice, never miss a change. `protocol` 2 names the rotations' version apart;
+     * before it, `version` carries both (`legacyVersion`), so an older agent refetches on every rotation as it did.
      */
-    async config(hostId: number): Promise<AgentConfig | null> {
-      const version = await hosts.version(hostId);
-      if (version === null) return null;
+    async config(hostId: number, protocol = 1): Promise<AgentConfig | null> {
+      const versions = await hosts.versions(hostId);
+      if (versions === null) return null;
+      const current = { configVersion: versions.config, rotationsVersion: versions.rotations };
+      const stamp =
+        protocol >= 2
+          ? { version: versions.config, rotations_version: versions.rotations }
+          : { version: legacyVersion(current) };
       const [modems, proxies, rotations, checks, checkUrl] = await Promise.all([
         modemsRepository(db).configOf(hostId),
         proxiesRepository(db).configOf(hostId),
@@ -380,7 +400,18 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
         checkUrlOf(db),
       ]);
       // No `check_url` while staff set none: the agent then asks the API's own `/api/ip/`, as it did before the field.
-      return { version, modems, proxies, rotations, checks, ...(checkUrl === null ? {} : { check_url: checkUrl }) };
+      return { ...stamp, modems, proxies, rotations, checks, ...(checkUrl === null ? {} : { check_url: checkUrl }) };
+    },
+
+    /**
+     * Protocol 2's answer when only the rotations moved: the pending ones, their version read first (as for `config`).
+     * A config that moved meanwhile is not the agent's yet: its next poll, still sending the old version, gets it.
+     */
+    async rotations(hostId: number): Promise<RotationsAnswer | null> {
+      const versions = await hosts.versions(hostId);
+      if (versions === null) return null;
+      const rotations = await rotationsRepository(db).pendingOf(hostId);
+      return { kind: 'rotations', rotations_version: versions.rotations, rotations };
     },
 
     /** What the agent reports: when it was seen, its modems' status, addresses and health checks, its proxies' traffic. */
@@ -394,7 +425,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
         await checksRepository(tx).record(hostId, report.checks ?? []);
         await hostsRepository(tx).seen(
           hostId,
-          { servedVersion: report.config_version, startedAt: report.started_at },
+          { servedVersion: servedConfigVersion(report.config_version), startedAt: report.started_at },
           at,
           new Date(at.getTime() + silentMs),
         );
@@ -440,7 +471,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
           at,
         });
         if (id === null) return { kind: 'busy' };
-        await hostsRepository(tx).bump(modem.hostId);
+        await hostsRepository(tx).bumpRotations(modem.hostId);
         return { kind: 'started', rotationId: id };
       });
     },
@@ -463,7 +494,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
           at: new Date(now()),
         });
         if (id === null) throw FARM_REFUSALS.modemRestarting();
-        await hostsRepository(tx).bump(modem.hostId);
+        await hostsRepository(tx).bumpRotations(modem.hostId);
         return id;
       });
     },
@@ -539,7 +570,9 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
 
     /**
      * The agent's result for a rotation of one of its modems: recorded once (a repeat is refused), the
-     * modem's address updated, the agent's configuration no longer listing it, and the link's waiter woken.
+     * modem's address updated, the agent's pending rotations no longer listing it, and the link's waiter woken. The
+     * configuration's modem address is informational (the agent binds to what its driver reads), so the new one
+     * reaches it with the next configuration change, not a whole configuration now.
      */
     finishRotation(hostId: number, id: number, result: RotationResult): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -551,7 +584,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
         if (result.status === 'done')
           await modemsRepository(tx).rotated(rotation.modemId, result.ip, result.finished_at);
         const farm = hostsRepository(tx);
-        await farm.bump(hostId);
+        await farm.bumpRotations(hostId);
         await farm.notifyRotation(id);
         return true;
       });

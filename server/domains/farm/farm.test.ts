@@ -1,11 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, freshEmail } from '../../test/accounts.ts';
@@ -82,10 +83,31 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
     let token: string;
     let proxy: Proxy;
     const portMin = 41_000 + index * 1_000 + (process.pid % 50) * 10;
+    /** Every config answer with a body the agent received: a whole config, or the rotations alone (#42). */
+    const configAnswers: { kind: 'config' | 'rotations'; bytes: number }[] = [];
 
     const startApi = async (port = 0) => {
       app = await buildTestApp({ db: testDb.db, farm: { rotationWaitMs: 15_000 } });
       apiUrl = await app.listen({ port, host: '127.0.0.1' });
+      // What goes over the wire to the agent, read at the socket's side of the API (the app is ready: no hooks).
+      app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+        if (!request.url?.startsWith('/api/agent/config/')) return;
+        const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+        response.end = ((...args: unknown[]) => {
+          const [body] = args;
+          if ((typeof body === 'string' || Buffer.isBuffer(body)) && body.length > 0) {
+            // As sent: brotli or gzip when the agent's fetch accepted it and the body was worth it (fastify hands its
+            // headers to writeHead, so the encoding is read off the body: gzip's magic bytes, JSON's brace, else br).
+            const raw = Buffer.from(body);
+            const text = (
+              raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw[0] === 0x7b ? raw : brotliDecompressSync(raw)
+            ).toString();
+            const kind = (JSON.parse(text) as { kind?: string }).kind === 'rotations' ? 'rotations' : 'config';
+            configAnswers.push({ kind, bytes: Buffer.byteLength(text) });
+          }
+          return end(...args);
+        }) as typeof response.end;
+      });
     };
     const viaHttp = (login: string, password: string) => `http://${login}:${password}@127.0.0.1:${proxy.httpPort}`;
     const modemIp = async (modemId: number) =>
@@ -172,6 +194,9 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
 
     it('changes the IP by the link, once a minute; an unknown link is a 404', async () => {
       const before = await modemIp(proxy.modemId);
+      // The agent's start took a whole config: what a rotation must not cost.
+      expect(configAnswers.some((answer) => answer.kind === 'config')).toBe(true);
+      const answered = configAnswers.length;
       const changed = await fetch(`${apiUrl}/r/${proxy.rotateToken}`);
       expect(changed.status).toBe(200);
       const body = (await changed.json()) as { ok: boolean; ip: string };
@@ -189,6 +214,13 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
         [proxy.id],
       );
       expect(history).toEqual({ source: 'link', status: 'done', old_ip: before, new_ip: body.ip });
+      // The agent heard of the rotation and of its end (#42) without a whole config: two small answers.
+      await eventually(async () => configAnswers.length >= answered + 2);
+      expect(configAnswers.slice(answered)).toEqual([
+        { kind: 'rotations', bytes: expect.any(Number) },
+        { kind: 'rotations', bytes: expect.any(Number) },
+      ]);
+      for (const answer of configAnswers.slice(answered)) expect(answer.bytes).toBeLessThan(300);
 
       const again = await fetch(`${apiUrl}/r/${proxy.rotateToken}`);
       expect(again.status).toBe(429);

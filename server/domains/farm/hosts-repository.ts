@@ -1,7 +1,8 @@
 /**
  * `agent_hosts`: the farm hosts an agent runs on. `bump` is how every change an agent must apply announces itself:
  * the host's version moves in the writer's transaction, and `NOTIFY farm_changed` (sent at commit) wakes the long
- * polls of that host's agent.
+ * polls of that host's agent. Rotations announce themselves with `bumpRotations` instead (#42): an agent speaking
+ * protocol 2 is then sent the pending rotations alone, not the whole configuration.
  */
 import type { Queryable } from '../../db/db.ts';
 import { refuseOnConstraint } from '../../lib/constraints.ts';
@@ -25,7 +26,10 @@ export interface AgentHost {
   readonly publicHost: string;
   readonly portMin: number;
   readonly portMax: number;
+  /** The configuration's version, rotations apart (protocol 2's `version`). */
   readonly configVersion: string;
+  /** Moves when a rotation is requested or finished (protocol 2's `rotations_version`). */
+  readonly rotationsVersion: string;
   readonly lastSeenAt: Date | null;
   readonly servedVersion: string | null;
 }
@@ -37,11 +41,13 @@ interface HostRow {
   port_min: number;
   port_max: number;
   config_version: number;
+  rotations_version: number;
   last_seen_at: Date | string | null;
   served_version: string | null;
 }
 
-const COLUMNS = 'id, name, public_host, port_min, port_max, config_version, last_seen_at, served_version';
+const COLUMNS =
+  'id, name, public_host, port_min, port_max, config_version, rotations_version, last_seen_at, served_version';
 
 const toHost = (row: HostRow): AgentHost => ({
   id: row.id,
@@ -50,9 +56,21 @@ const toHost = (row: HostRow): AgentHost => ({
   portMin: row.port_min,
   portMax: row.port_max,
   configVersion: String(row.config_version),
+  rotationsVersion: String(row.rotations_version),
   lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
   servedVersion: row.served_version,
 });
+
+/**
+ * The version an agent that does not speak protocol 2 is sent: both counters, so its config moves with the rotations
+ * as it always did. Its reports send it back; `servedConfigVersion` reads the config's part out of it.
+ */
+export const legacyVersion = (host: Pick<AgentHost, 'configVersion' | 'rotationsVersion'>) =>
+  `${host.configVersion}.${host.rotationsVersion}`;
+
+/** The config version a report says is served, without an older agent's rotations part (`legacyVersion`). */
+export const servedConfigVersion = (reported: string | null) =>
+  reported === null ? null : (reported.split('.')[0] ?? reported);
 
 export interface NewHost {
   readonly name: string;
@@ -92,14 +110,23 @@ export function hostsRepository(q: Queryable) {
       return rows[0] ? toHost(rows[0]) : null;
     },
 
-    async version(id: number): Promise<string | null> {
-      const rows = await q.query<{ v: number }>('SELECT config_version AS v FROM agent_hosts WHERE id = $1', [id]);
-      return rows[0] ? String(rows[0].v) : null;
+    async versions(id: number): Promise<{ config: string; rotations: string } | null> {
+      const rows = await q.query<{ c: number; r: number }>(
+        'SELECT config_version AS c, rotations_version AS r FROM agent_hosts WHERE id = $1',
+        [id],
+      );
+      return rows[0] ? { config: String(rows[0].c), rotations: String(rows[0].r) } : null;
     },
 
     /** The host's agent has something new to apply: a new version, and its long polls woken at commit. */
     async bump(id: number): Promise<void> {
       await q.query('UPDATE agent_hosts SET config_version = config_version + 1 WHERE id = $1', [id]);
+      await q.query('SELECT pg_notify($1, $2)', [FARM_CHANNEL, `h${id}`]);
+    },
+
+    /** A rotation of one of the host's modems was requested or finished: its agent's long polls woken at commit. */
+    async bumpRotations(id: number): Promise<void> {
+      await q.query('UPDATE agent_hosts SET rotations_version = rotations_version + 1 WHERE id = $1', [id]);
       await q.query('SELECT pg_notify($1, $2)', [FARM_CHANNEL, `h${id}`]);
     },
 
@@ -138,6 +165,15 @@ export function hostsRepository(q: Queryable) {
         portMax,
       ]);
       return rows.length > 0;
+    },
+
+    /** How many proxies the host's modems can carry: their capacities summed (a modem's bounds its proxies). */
+    async capacity(id: number): Promise<number> {
+      const [row] = await q.query<{ n: number }>(
+        'SELECT COALESCE(sum(capacity), 0)::int AS n FROM modems WHERE host_id = $1',
+        [id],
+      );
+      return row?.n ?? 0;
     },
 
     async hasModems(id: number): Promise<boolean> {

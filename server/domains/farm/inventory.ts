@@ -1,8 +1,8 @@
 /**
  * What can be sold: modems that are online, on a host the API has heard from lately (#42), and carry fewer proxies than
  * their capacity (any proxy row on a modem counts, whatever its state: an expired or suspended proxy still holds its
- * modem until it is released). The order
- * takes its modems here, under their row locks, and makes each proxy with `allocateProxy` inside its own transaction.
+ * modem until it is released). An order (or a trial) takes its modems here, under their row locks
+ * (`allocateInPlace`), and makes each proxy with `allocateProxy` inside its own transaction.
  */
 import type { Language } from '@proxy/contract/languages';
 import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/farm-agent';
@@ -72,19 +72,32 @@ export async function freeModemHosts(q: Queryable, place: Place, now: Date): Pro
   return rows.map((row) => row.host_id);
 }
 
+/** SQL: a free modem's load, the proxies it carries (a proxy shares its modem's address and bandwidth). */
+const LOAD = '(SELECT count(*) FROM proxies p WHERE p.modem_id = m.id)';
+
+/** The modems among `ids` still free at `now`, read by a statement of its own: the least loaded first. */
+function stillFree(tx: Queryable, ids: readonly number[], now: Date): Promise<FreeModem[]> {
+  return tx.query<FreeModem>(
+    `SELECT m.id, m.host_id AS "hostId", m.country, m.city, m.operator FROM modems m
+      WHERE m.id = ANY($1::int[]) AND ${free(2)}
+      ORDER BY ${LOAD}, m.id`,
+    [[...ids], now],
+  );
+}
+
 /**
- * Locks the place's free modems for the caller's transaction and answers up to `count` of them, the least loaded first
- * (a proxy shares its modem's address and bandwidth with the others on it); the caller puts one proxy on each and
- * refuses the order when fewer come back than it needs.
+ * Locks ALL of the place's free modems for the caller's transaction, waiting for those another transaction holds, and
+ * answers up to `count` of them, the least loaded first. A move takes this path (it wants the one on its proxy's own
+ * host, wherever that is in the list), and so does an order whose quick pick (`allocateInPlace`) came up short, so that
+ * "sold out" is only said once every free modem was counted under its lock.
  *
- * A modem another order holds is waited for, not passed over: passing over it (`SKIP LOCKED`, as this once did) told
- * concurrent buyers "sold out" while that modem still had free slots. All of the place's free modems are locked, in id
- * order, so two orders for one place never hold each other's next modem (no deadlock) and the later one counts what
- * the earlier left. It counts in a statement of its own: the locking statement's snapshot may predate a proxy that the
- * order it waited for committed, and PostgreSQL re-checks a locked row's conditions only when the row itself changed
- * (inserting a proxy does not change the modem row). `NO KEY UPDATE` still keeps orders off each other's modems, but
- * lets a foreign key to the modem through: a staff `createProxy`, which inserts its proxy holding the host's lock,
- * would otherwise deadlock with an order holding the modem and waiting for that host.
+ * The modems are locked in id order, so two transactions waiting here never hold each other's next modem (no
+ * deadlock) and the later one counts what the earlier left. It counts in a statement of its own: the locking
+ * statement's snapshot may predate a proxy that the order it waited for committed, and PostgreSQL re-checks a locked
+ * row's conditions only when the row itself changed (inserting a proxy does not change the modem row). `NO KEY UPDATE`
+ * still keeps orders off each other's modems, but lets a foreign key to the modem through: a staff `createProxy`, which
+ * inserts its proxy holding the host's lock, would otherwise deadlock with an order holding the modem and waiting for
+ * that host.
  */
 export async function lockFreeModems(tx: Queryable, place: Place, count: number, now: Date): Promise<FreeModem[]> {
   const locked = await tx.query<{ id: number }>(
@@ -94,12 +107,42 @@ export async function lockFreeModems(tx: Queryable, place: Place, count: number,
       FOR NO KEY UPDATE OF m`,
     [place.country, place.city, place.operator, now],
   );
-  return tx.query<FreeModem>(
-    `SELECT m.id, m.host_id AS "hostId", m.country, m.city, m.operator FROM modems m
-      WHERE m.id = ANY($1::int[]) AND ${free(3)}
-      ORDER BY (SELECT count(*) FROM proxies p WHERE p.modem_id = m.id), m.id
-      LIMIT $2`,
-    [locked.map((row) => row.id), count, now],
+  return (
+    await stillFree(
+      tx,
+      locked.map((row) => row.id),
+      now,
+    )
+  ).slice(0, count);
+}
+
+/** How many quick passes an order makes before it falls back to waiting for the place's modems. */
+const QUICK_PASSES = 3;
+
+/**
+ * The quick pick: up to `count` free modems of the place that no other transaction holds, locked, passing over the
+ * ones held (`SKIP LOCKED`) and not waiting for any, so that concurrent orders of one place each lock only the few
+ * modems they take. Candidates go least loaded first and, at equal load, one per host in turn (the first of each host,
+ * then the second...): concurrent orders then land on different hosts, whose row locks (ports, configuration) they
+ * would otherwise queue on. Answers the ids locked; what they are worth is for `stillFree` to say.
+ */
+function lockSomeFreeModems(
+  tx: Queryable,
+  place: Place,
+  count: number,
+  now: Date,
+  held: readonly number[],
+): Promise<{ id: number }[]> {
+  return tx.query<{ id: number }>(
+    `SELECT t.id FROM modems t
+       JOIN (SELECT c.id, c.host_id, c.load, row_number() OVER (PARTITION BY c.host_id, c.load ORDER BY c.id) AS turn
+               FROM (SELECT m.id, m.host_id, ${LOAD} AS load FROM modems m
+                      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${free(4)}
+                        AND NOT (m.id = ANY($5::int[]))) c) c ON c.id = t.id
+      ORDER BY c.load, c.turn, c.host_id
+      LIMIT $6
+      FOR NO KEY UPDATE OF t SKIP LOCKED`,
+    [place.country, place.city, place.operator, now, [...held], count],
   );
 }
 
@@ -152,11 +195,22 @@ export type PlaceAllocation =
   | { readonly ok: false; readonly free: number };
 
 /**
- * The one way proxies are sold from stock, inside the caller's transaction — an order's and a free trial's (#29): the
- * place's free modems locked (`lockFreeModems`), then their hosts in id order (`lockHosts`), then a proxy for the owner
- * on each of `count` modems (`allocateProxy`), free at `now`. `minFree`: the place must have at least this many free modems, counted
- * under their locks (a trial keeps staff's minimum for paying customers); at least `count`. Fewer: nothing is written
- * and the answer says how many were free. A host out of ports throws `FARM_REFUSALS.noFreePorts` (the caller words it).
+ * The one way proxies are sold from stock, inside the caller's transaction — an order's and a free trial's (#29): a
+ * proxy for the owner on each of `count` free modems of the place (`allocateProxy`), free at `now`, their hosts locked
+ * in id order first (`lockHosts`). `minFree`: the place must have at least this many free modems, counted under their
+ * locks (a trial keeps staff's minimum for paying customers); at least `count`. Fewer: nothing is written and the
+ * answer says how many were free. A host out of ports throws `FARM_REFUSALS.noFreePorts` (the caller words it).
+ *
+ * Concurrent orders of one place must neither queue behind each other nor hear a false "sold out" (#42). Each first
+ * locks only the modems it needs among those nobody holds (`lockSomeFreeModems`, `SKIP LOCKED`), and re-counts them in
+ * a statement of its own (`stillFree`: the locking statement's snapshot may predate a proxy an order that just let go
+ * of a modem committed on it); another pass or two tops up what turned out full. Passing over held modems alone once
+ * told buyers "sold out" while those modems still had free slots, so a quick pick that comes up short proves nothing:
+ * the order then lets go of what it picked (a savepoint rolled back releases those row locks, so it holds no modem out
+ * of id order while it waits) and takes the waiting path, `lockFreeModems`, which locks every free modem of the place
+ * in id order, waiting for their holders, and counts what they left. A shortage there is real. A quick pick never
+ * waits for a modem and a waiting one waits in id order holding none out of it, so neither deadlocks the other; both
+ * lock hosts only after modems, as a move does.
  */
 export async function allocateInPlace(
   tx: Queryable,
@@ -166,19 +220,43 @@ export async function allocateInPlace(
   options: { readonly now: Date; readonly minFree?: number },
 ): Promise<PlaceAllocation> {
   const needed = Math.max(count, options.minFree ?? count);
-  const modems = await lockFreeModems(tx, place, needed, options.now);
-  // Counted under the modems' locks, after any order holding them finished: a shortage here is real.
-  if (modems.length < needed) return { ok: false, free: modems.length };
+  let modems = await pickFreeModems(tx, place, needed, options.now);
+  if (modems.length < needed) {
+    modems = await lockFreeModems(tx, place, needed, options.now);
+    if (modems.length < needed) return { ok: false, free: modems.length };
+  }
   const taken = modems.slice(0, count);
-  await lockHosts(
-    tx,
-    taken.map((modem) => modem.hostId),
-  );
+  const hostIds = taken.map((modem) => modem.hostId);
+  // One host is locked by `allocateProxy` itself: a round trip less while its lock is held, for most orders.
+  if (new Set(hostIds).size > 1) await lockHosts(tx, hostIds);
   const proxies: { modem: FreeModem; proxy: Proxy }[] = [];
   for (const modem of taken) {
     proxies.push({ modem, proxy: await allocateProxy(tx, { ...allocation, modemId: modem.id, hostId: modem.hostId }) });
   }
   return { ok: true, proxies };
+}
+
+/**
+ * `needed` free modems locked by quick passes (`lockSomeFreeModems`), the least loaded first; or none, with every lock
+ * the passes took released again, when they could not find that many.
+ */
+async function pickFreeModems(tx: Queryable, place: Place, needed: number, now: Date): Promise<FreeModem[]> {
+  await tx.query('SAVEPOINT quick_pick');
+  const held: number[] = [];
+  let modems: FreeModem[] = [];
+  for (let pass = 0; pass < QUICK_PASSES; pass++) {
+    const locked = await lockSomeFreeModems(tx, place, needed - modems.length, now, held);
+    if (locked.length === 0) break;
+    held.push(...locked.map((row) => row.id));
+    modems = await stillFree(tx, held, now);
+    if (modems.length >= needed) {
+      await tx.query('RELEASE SAVEPOINT quick_pick');
+      return modems.slice(0, needed);
+    }
+  }
+  await tx.query('ROLLBACK TO SAVEPOINT quick_pick');
+  await tx.query('RELEASE SAVEPOINT quick_pick');
+  return [];
 }
 
 /** Locks the hosts' rows in id order: the one order every writer of several hosts follows, so none deadlock. */

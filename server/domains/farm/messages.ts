@@ -11,6 +11,11 @@ export const FARM_MESSAGES = {
     en: 'Proxies use ports outside this range: keep them inside it.',
     ru: 'Прокси используют порты вне этого диапазона: оставьте их внутри.',
   },
+  /** A host's port range too narrow for its modems' proxies (`ports`: twice `proxies`). */
+  portsTooFew: ({ proxies, ports }: { readonly proxies: number; readonly ports: number }) => ({
+    en: `The host's modems carry up to ${proxies} ${proxies === 1 ? 'proxy' : 'proxies'}, two ports each: the range needs at least ${ports} ports.`,
+    ru: `Модемы хоста вмещают прокси: ${proxies}, по два порта на каждый. Портов в диапазоне нужно не меньше ${ports}.`,
+  }),
   hostHasModems: {
     en: 'This host still has modems: move or delete them first.',
     ru: 'У хоста ещё есть модемы: сначала перенесите или удалите их.',

@@ -25,6 +25,7 @@ import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
 import { answers, idParams, notFound, registerItemRoutes } from '../../lib/panel.ts';
 import { jsonSchemaOf } from '../../lib/schemas.ts';
 import type { FarmService, ModemChanges } from './farm-service.ts';
+import { withReachability } from './host-reachability.ts';
 import type { NotificationWaits } from './notification-waits.ts';
 import { farmPanelRepository } from './panel-repository.ts';
 import { ROTATION_WAIT_MS, waitForRotation } from './rotate-link-route.ts';
@@ -73,7 +74,7 @@ const panelRoutes: FastifyPluginAsync<{
     path: '/api/panel/farm/hosts/',
     permissions: AGENT_HOST_PERMISSIONS,
     item: AgentHostSchema,
-    list: () => reads.hosts(),
+    list: async () => withReachability(app.db, await reads.hosts()),
     get: (id) => reads.host(id),
     async update(id, body, language) {
       const input = parseBody(v.partial(AgentHostFieldsSchema), body, language);

@@ -208,6 +208,61 @@ describe.each(BACKENDS)('the Farm section API on $name', (backend) => {
     );
   });
 
+  it('refuses a port range without two ports for every proxy the host’s modems can carry, in en and ru', async () => {
+    const created = await call('POST', '/api/panel/farm/hosts/', keys.admin, {
+      name: 'capacity',
+      public_host: 'capacity.example.com',
+      port_min: 46_000,
+      port_max: 46_099,
+    });
+    expect(created.statusCode).toBe(201);
+    const host = created.json();
+    for (const [key, capacity] of [
+      ['usb0', 30],
+      ['usb1', 15],
+    ] as const) {
+      const modem = await call('POST', '/api/panel/farm/modems/', keys.admin, {
+        host: host.id,
+        name: `Capacity ${key}`,
+        key,
+        country: 'RU',
+        city: 'Kazan',
+        operator: 'MTS',
+        capacity,
+      });
+      expect(modem.statusCode).toBe(201);
+    }
+    const save = (language: typeof EN | typeof RU, range: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/panel/farm/hosts/${host.id}/`,
+        headers: { ...language, ...tokenHeader(keys.admin) },
+        payload: range,
+      });
+
+    // 45 proxies at most on its modems: 90 ports. 46000–46079 has 80.
+    const narrow = await save(EN, { port_min: 46_000, port_max: 46_079 });
+    expect(narrow.statusCode).toBe(400);
+    expect(narrow.json()).toEqual({
+      port_max: ["The host's modems carry up to 45 proxies, two ports each: the range needs at least 90 ports."],
+    });
+    const russian = await save(RU, { port_max: 46_079 });
+    expect(russian.statusCode).toBe(400);
+    expect(russian.json()).toEqual({
+      port_max: ['Модемы хоста вмещают прокси: 45, по два порта на каждый. Портов в диапазоне нужно не меньше 90.'],
+    });
+    // One end moved alone is judged with the stored other: 46001–46099 still has 99.
+    expect((await save(EN, { port_min: 46_001 })).statusCode).toBe(200);
+    expect((await save(EN, { port_min: 46_011 })).statusCode).toBe(400);
+    const exact = await save(EN, { port_min: 46_010, port_max: 46_099 });
+    expect(exact.statusCode).toBe(200);
+    expect(exact.json()).toMatchObject({ port_min: 46_010, port_max: 46_099 });
+    expect((await call('GET', `/api/panel/farm/hosts/${host.id}/`, keys.admin)).json()).toMatchObject({
+      port_min: 46_010,
+      port_max: 46_099,
+    });
+  });
+
   it('keeps a modem in maintenance whatever its agent reports, refuses deleting one with proxies, rotates now', async () => {
     const farm = farmService(testDb.db);
     const { host, token } = await farm.createHost({

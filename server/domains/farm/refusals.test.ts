@@ -32,6 +32,14 @@ testRefusals('farm', FARM_REFUSALS, {
     en: { port_max: ['Proxies use ports outside this range: keep them inside it.'] },
     ru: { port_max: ['Прокси используют порты вне этого диапазона: оставьте их внутри.'] },
   },
+  portsTooFew: {
+    refusal: FARM_REFUSALS.portsTooFew({ proxies: 30, ports: 60 }),
+    status: 400,
+    en: { port_max: ["The host's modems carry up to 30 proxies, two ports each: the range needs at least 60 ports."] },
+    ru: {
+      port_max: ['Модемы хоста вмещают прокси: 30, по два порта на каждый. Портов в диапазоне нужно не меньше 60.'],
+    },
+  },
   hostHasModems: {
     refusal: FARM_REFUSALS.hostHasModems(),
     status: 400,

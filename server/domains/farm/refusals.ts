@@ -13,6 +13,8 @@ export const FARM_REFUSALS = defineRefusals('farm', {
   portOrder: { status: 400, field: 'port_max', message: CHECK_MESSAGES.portOrder },
   /** A narrower range would leave a proxy's port outside it. */
   portsInUse: { status: 400, field: 'port_max', message: FARM_MESSAGES.portsInUse },
+  /** A range without two ports for every proxy its host's modems can carry (their capacities summed). */
+  portsTooFew: { status: 400, field: 'port_max', message: FARM_MESSAGES.portsTooFew },
   hostHasModems: { status: 400, field: 'non_field_errors', message: FARM_MESSAGES.hostHasModems },
   /** Its proxies' ports belong to its host: a modem carrying proxies is neither deleted nor moved. */
   modemHasProxies: { status: 400, field: 'non_field_errors', message: FARM_MESSAGES.modemHasProxies },

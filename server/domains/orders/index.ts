@@ -20,6 +20,8 @@ import stockRoutes, { stockReader } from './stock-routes.ts';
 export { ordersService, type OrdersOptions, type OrdersService } from './orders-service.ts';
 // Staff read a customer's orders (the panel's Users section); the customer API (`/api/v1/`) reads and places them.
 export { ordersRepository } from './orders-repository.ts';
+// Staff read every customer's renewals (the panel's Users section, the list the home's renewals figure opens).
+export { renewalsRepository } from './renewals-repository.ts';
 export { stockReader, type StockReader } from './stock-routes.ts';
 // The customer API (`/api/v1/`) moves proxies too.
 export { MoveCooldown, movesService, type MovesService } from './moves-service.ts';

@@ -123,6 +123,11 @@ describe.runIf(DATABASE_URL)('the lifecycle jobs with two API processes on Postg
         .sort((a, b) => a - b),
     ).toEqual(autoProxies);
     expect(Object.values(renewals).every((n) => n === 1)).toBe(true);
+    // Each renewal is recorded once beside its ledger entry, by the process whose sweep claimed the proxy (#49).
+    const recorded = await countBy(
+      `SELECT proxy_id::text AS key, count(*)::int AS n FROM proxy_renewals WHERE source = 'auto' GROUP BY 1`,
+    );
+    expect(recorded).toEqual(renewals);
     for (const owner of owners) {
       const [row] = await db().query<{ balance: number; sum: number }>(
         `SELECT u.balance, (SELECT sum(amount)::bigint FROM ledger_entries WHERE user_id = u.id) AS sum

@@ -39,6 +39,7 @@ import {
 } from './lifecycle-emails.ts';
 import { renewalLine } from './orders-service.ts';
 import { readPriceList, renewalPeriod } from './price-list.ts';
+import { renewalsRepository } from './renewals-repository.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -154,6 +155,7 @@ export function lifecycleJobs(db: Db, options: LifecycleOptions): Job[] {
       proxies.map((proxy) => proxy.ownerId),
     );
     const ledger = ledgerRepository(tx);
+    const renewals = renewalsRepository(tx);
     const retryAt = new Date(now.getTime() + RENEW_RETRY_MS);
     for (const proxy of proxies) {
       const period = renewalPeriod(prices, proxy.periodDays, proxy.country);
@@ -190,6 +192,18 @@ export function lifecycleJobs(db: Db, options: LifecycleOptions): Job[] {
           reference: `autorenew:${proxy.id}:${proxy.expiresAt.getTime()}`,
         });
       }
+      await renewals.record(
+        [
+          {
+            proxyId: proxy.id,
+            userId: proxy.ownerId,
+            periodDays: line.periodDays,
+            price: line.price,
+            expiresAt: line.expiresAt,
+          },
+        ],
+        { source: 'auto', currency, at: now },
+      );
       balances.set(proxy.ownerId, balance - line.price);
       await tell(
         tx,

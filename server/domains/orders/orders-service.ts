@@ -1,9 +1,9 @@
 /**
  * Ordering's operations. Quotes read and change nothing. An order and a renewal each run in ONE transaction that
  * claims the Idempotency-Key first, then decides and writes on locked rows, in the one lock order every writer keeps
- * (promo code → the place's free modems → their hosts → the account's balance for an order, modems and hosts each in id
- * order; proxies → hosts → balance for a renewal), so two customers never deadlock and never both get the last modem:
- * either everything is allocated and paid, or nothing changed.
+ * (promo code → the modems it takes of the place, `allocateInPlace` → their hosts in id order → the account's balance
+ * for an order; proxies → hosts → balance for a renewal), so two customers never deadlock and never both get the last
+ * modem: either everything is allocated and paid, or nothing changed.
  */
 import type { Language } from '@proxy/contract/languages';
 import { promoDiscount } from '@proxy/contract/schemas/billing';
@@ -186,6 +186,9 @@ export function ordersService(db: Db, options: OrdersOptions) {
         // Refused before any modem is locked: a customer who cannot pay never holds stock back from one who can.
         // The posting below stays the real check (the balance may move meanwhile; the database refuses overdraft).
         if (((await ledgerRepository(tx).balanceOf(userId)) ?? 0) < total) throw ORDER_REFUSALS.insufficientFunds();
+        // Written before any modem is picked: from the pick on, the order holds a host's row lock that the other orders
+        // of that host queue on, so only what needs the proxies comes after it. A refusal below rolls this back too.
+        await orders.finish(id, { subtotal, discount, promo });
 
         const at = now();
         const expiresAt = new Date(at + input.period_days * DAY_MS);
@@ -227,7 +230,6 @@ export function ordersService(db: Db, options: OrdersOptions) {
         // Last, under the account's lock (the posting took it already; a free order takes it here): a block that
         // committed while this order was being made is seen, and its suspension cannot miss these proxies.
         if (!(await accountStillActive(tx, userId))) throw ORDER_REFUSALS.blocked();
-        await orders.finish(id, { subtotal, discount, promo });
         await orders.addLines(id, lines);
         return { id, created: true };
       });
@@ -292,6 +294,16 @@ export function ordersService(db: Db, options: OrdersOptions) {
         // Renewing serves a suspended proxy again: never one a block suspended. Checked last, under the account's
         // lock, as an order checks it.
         if (!(await accountStillActive(tx, userId))) throw ORDER_REFUSALS.blocked();
+        await renewals.record(
+          lines.map((line) => ({
+            proxyId: line.proxy.id,
+            userId,
+            periodDays: line.periodDays,
+            price: line.price,
+            expiresAt: line.expiresAt,
+          })),
+          { source: 'hand', currency, at: new Date(now()) },
+        );
         const renewal: Renewal = {
           period_days: input.period_days,
           lines: lines.map((line) => ({

@@ -60,6 +60,18 @@ describe.each(BACKENDS)("the customer's proxies on $name", (backend) => {
     expect(ids(await get(customer, '/api/proxies/?status=expiring'))).toEqual([fresh]);
   });
 
+  it('counts a proxy bought today that ends tomorrow among those ending within 3 days, as /home asks (#49)', async () => {
+    const { customer, ids: bought } = await owner([1.2, 2.99, 3.01, 20]);
+    // /home's "N expire within 3 days": the working proxies with at most 2 whole days left, whatever their state.
+    const home = await get(customer, '/api/proxies/?status=active%2Cexpiring&days_left_max=2&page_size=1');
+    expect(home.json().count).toBe(2);
+    expect(
+      ids(await get(customer, '/api/proxies/?status=active%2Cexpiring&days_left_max=2&ordering=expires_at')),
+    ).toEqual(bought.slice(0, 2));
+    // The state alone, what /home counted before, said none: each was had for less time than it has left (#28).
+    expect((await get(customer, '/api/proxies/?status=expiring')).json().count).toBe(0);
+  });
+
   it('lists the owner\'s proxies with everything needed to connect; "expiring" within 3 days, filters agree', async () => {
     const {
       customer,
@@ -340,7 +352,10 @@ describe.each(BACKENDS)("the customer's proxies on $name", (backend) => {
     ).toBe(true);
     const done = await rotating;
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ ok: true, ip: '203.0.113.99' });
+    // The answer carries the cooldown's end, so the page counts down at once (#49).
+    const { available_at: availableAt, ...answer } = done.json();
+    expect(answer).toEqual({ ok: true, ip: '203.0.113.99' });
+    expect(Date.parse(availableAt)).toBeGreaterThan(Date.now() + 50_000);
 
     const again = await send(customer, 'POST', `/api/proxies/${id}/rotate/`, {}, RU);
     expect(again.statusCode).toBe(429);
@@ -352,7 +367,7 @@ describe.each(BACKENDS)("the customer's proxies on $name", (backend) => {
 
     const proxy = (await get(customer, `/api/proxies/${id}/`)).json();
     expect(proxy.ip).toBe('203.0.113.99');
-    expect(Date.parse(proxy.rotate_available_at)).toBeGreaterThan(Date.now() + 50_000);
+    expect(proxy.rotate_available_at).toBe(availableAt);
     const history = await get(customer, `/api/proxies/${id}/rotations/`);
     expect(history.json()).toMatchObject({ count: 1, next: null, previous: null });
     expect(history.json().results[0]).toMatchObject({

@@ -10,6 +10,7 @@ import {
   PROXY_LIST,
   ProxyChoicesSchema,
   ProxyLoginSchema,
+  ProxyRotateAnswerSchema,
   ProxyRotationSchema,
   ProxySchema,
   ProxyUpdateSchema,
@@ -56,7 +57,10 @@ type IdRequest = { Params: { id: number } };
 
 /** "Change IP now" answers like the change-IP link: 200, or `{ok: false}` with 403, 404, 429, 502, 503, 504. */
 const rotateAnswers = Object.fromEntries(
-  [200, 403, 404, 429, 502, 503, 504].map((status) => [status, jsonSchemaOf(RotateAnswerSchema)]),
+  [200, 403, 404, 429, 502, 503, 504].map((status) => [
+    status,
+    jsonSchemaOf(status === 200 ? ProxyRotateAnswerSchema : RotateAnswerSchema),
+  ]),
 );
 /** A reboot answers the same, and 409 for a modem other customers use or one already rotating or rebooting. */
 const rebootAnswers = { ...rotateAnswers, 409: jsonSchemaOf(RotateAnswerSchema) };
@@ -89,6 +93,15 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
   const answerProxy = async (request: FastifyRequest<IdRequest>, reply: FastifyReply, changed: boolean) => {
     const proxy = changed ? await proxies.get(request.params.id, userId(request)) : null;
     return proxy ?? notFound();
+  };
+
+  /**
+   * When the next change of IP (or reboot) is allowed, read as the proxy's page reads it, right after a done one: the
+   * answer carries it so the page counts down at once.
+   */
+  const cooldownEnd = async (request: FastifyRequest<IdRequest>, kind: 'rotate' | 'reboot') => {
+    const proxy = await proxies.get(request.params.id, userId(request));
+    return (kind === 'rotate' ? proxy?.rotate_available_at : proxy?.reboot?.available_at) ?? undefined;
   };
 
   app.get<{ Querystring: Query }>(
@@ -166,7 +179,12 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
       const answer = await answerRotation(farm, waits, outcome, options.rotationWaitMs, request.log);
       const { error: _error, ...body } = answer.body;
       const detail = rotationDetail(answer.body, request.language);
-      return sendRotation(reply, answer, detail === undefined ? body : { ...body, detail });
+      const availableAt = answer.status === 200 ? await cooldownEnd(request, 'rotate') : undefined;
+      return sendRotation(reply, answer, {
+        ...body,
+        ...(detail === undefined ? {} : { detail }),
+        ...(availableAt ? { available_at: availableAt } : {}),
+      });
     },
   );
 
@@ -179,7 +197,12 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, options)
       const answer = await answerRotation(farm, waits, outcome, options.rotationWaitMs, request.log);
       // Unlike "change IP now", the code stays beside the words: the page tells a shared modem from a busy one.
       const detail = rotationDetail(answer.body, request.language, REBOOT_DETAILS);
-      return sendRotation(reply, answer, detail === undefined ? answer.body : { ...answer.body, detail });
+      const availableAt = answer.status === 200 ? await cooldownEnd(request, 'reboot') : undefined;
+      return sendRotation(reply, answer, {
+        ...answer.body,
+        ...(detail === undefined ? {} : { detail }),
+        ...(availableAt ? { available_at: availableAt } : {}),
+      });
     },
   );
 

@@ -72,6 +72,12 @@ describe.each(BACKENDS)('modem reboots on $name', (backend) => {
     const before = (await get(customer, `/api/proxies/${id}/`)).json();
     expect(before.reboot).toEqual({ available_at: null, shared: false, running: false });
     const version = await hostVersion(db(), hostId);
+    const rotationsVersion = async () =>
+      Number(
+        (await db().query<{ v: number }>('SELECT rotations_version AS v FROM agent_hosts WHERE id = $1', [hostId]))[0]
+          ?.v,
+      );
+    const rotationsBefore = await rotationsVersion();
 
     const rebooting = reboot(customer, id);
     // While it runs, the agent's configuration lists it as a reboot, and the page sees it running.
@@ -84,16 +90,21 @@ describe.each(BACKENDS)('modem reboots on $name', (backend) => {
       }
       throw new Error('the reboot never reached the configuration');
     })();
-    expect(await hostVersion(db(), hostId)).toBeGreaterThan(version);
+    // It travels as a rotation (#42): the agent's long poll wakes, and its configuration stays as it was.
+    expect(await rotationsVersion()).toBeGreaterThan(rotationsBefore);
+    expect(await hostVersion(db(), hostId)).toBe(version);
     expect((await get(customer, `/api/proxies/${id}/`)).json().reboot.running).toBe(true);
     expect(await agentReboots(hostId, modemId, '203.0.113.42')).toBe(rotationId);
     const done = await rebooting;
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ ok: true, ip: '203.0.113.42' });
+    // The answer carries the cooldown's end, so the page counts down at once (#49).
+    const { available_at: availableAt, ...answer } = done.json();
+    expect(answer).toEqual({ ok: true, ip: '203.0.113.42' });
 
     const proxy = (await get(customer, `/api/proxies/${id}/`)).json();
     expect(proxy.ip).toBe('203.0.113.42');
     expect(proxy.reboot.running).toBe(false);
+    expect(proxy.reboot.available_at).toBe(availableAt);
     expect(Date.parse(proxy.reboot.available_at)).toBeGreaterThan(Date.now() + (REBOOT_COOLDOWN_SECONDS - 10) * 1000);
 
     const again = await reboot(customer, id, RU);

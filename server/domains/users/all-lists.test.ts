@@ -6,7 +6,7 @@ import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/a
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
 import { createCustomer, createFarm, freshPlace, type Customer } from '../../test/orders.ts';
 
-const LISTS = ['/api/panel/orders/', '/api/panel/proxies/'] as const;
+const LISTS = ['/api/panel/orders/', '/api/panel/proxies/', '/api/panel/renewals/'] as const;
 
 describe.each(BACKENDS)('the panel lists of all orders and proxies on $name', (backend) => {
   let testDb: TestDb;
@@ -146,6 +146,7 @@ describe.each(BACKENDS)('the panel lists of all orders and proxies on $name', (b
     const bad = {
       '/api/panel/orders/': 'created_after=yesterday',
       '/api/panel/proxies/': 'renewal_failed=maybe',
+      '/api/panel/renewals/': 'renewed_after=yesterday',
     } as const;
     for (const [url, query] of Object.entries(bad)) {
       const key = query.split('=')[0] as string;

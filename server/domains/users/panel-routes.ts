@@ -1,15 +1,22 @@
 /**
  * The panel's Users section API (`/api/panel/users/`, staff only): the list, one account, its edits, balance
  * adjustments, block and unblock, the audit of its changes, and its proxies, orders and ledger to read; and every
- * customer's orders and proxies (`/api/panel/orders/`, `/api/panel/proxies/`), the lists the panel home's sales
- * figures open (#33).
+ * customer's orders, proxies and renewals (`/api/panel/orders/`, `/api/panel/proxies/`, `/api/panel/renewals/`), the
+ * lists the panel home's sales and money figures open (#33, #49).
  */
 import type { Currency } from '@proxy/contract/money';
 import { USER_PERMISSIONS } from '@proxy/contract/permissions';
 import { LEDGER_LIST, LedgerEntrySchema } from '@proxy/contract/schemas/billing';
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
 import { ORDER_LIST, OrderSchema, PANEL_ORDER_LIST, PanelOrderRowSchema } from '@proxy/contract/schemas/orders';
-import { PANEL_PROXY_LIST, PanelProxyRowSchema, PanelProxySchema, PROXY_LIST } from '@proxy/contract/schemas/proxies';
+import {
+  PANEL_PROXY_LIST,
+  PANEL_RENEWAL_LIST,
+  PanelProxyRowSchema,
+  PanelProxySchema,
+  PanelRenewalRowSchema,
+  PROXY_LIST,
+} from '@proxy/contract/schemas/proxies';
 import {
   BalanceAdjustmentSchema,
   PANEL_USER_LIST,
@@ -23,7 +30,7 @@ import type { Queryable } from '../../db/db.ts';
 import { userAuditRepository, type User } from '../accounts/index.ts';
 import { ledgerRepository } from '../billing/index.ts';
 import { customerProxiesRepository } from '../farm/index.ts';
-import { ordersRepository } from '../orders/index.ts';
+import { ordersRepository, renewalsRepository } from '../orders/index.ts';
 import { parseBody } from '../../lib/drf-errors.ts';
 import { idempotencyKey } from '../../lib/idempotency.ts';
 import { answerPage, paginatedSchema } from '../../lib/pagination.ts';
@@ -205,6 +212,25 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
         const all = ordersRepository(q);
         const count = await all.count(null, params);
         return answerPage(request, publicUrl, count, (window) => all.list(null, params, window));
+      });
+    },
+  );
+
+  app.get<{ Querystring: Query }>(
+    '/api/panel/renewals/',
+    {
+      ...can(USER_PERMISSIONS.view),
+      schema: {
+        querystring: jsonSchemaOf(listQuerySchema(PANEL_RENEWAL_LIST)),
+        response: { 200: paginatedSchema(jsonSchemaOf(PanelRenewalRowSchema)) },
+      },
+    },
+    async (request) => {
+      const params = readListParams(PANEL_RENEWAL_LIST, request.query);
+      return readAll(params.search, async (q) => {
+        const all = renewalsRepository(q);
+        const count = await all.count(params);
+        return answerPage(request, publicUrl, count, (window) => all.list(params, window));
       });
     },
   );

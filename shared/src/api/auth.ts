@@ -1,4 +1,5 @@
 import type { LoginInput, PasswordResetConfirm, Registration } from '../schemas/auth.ts';
+import type { TwoFactorChallenge, TwoFactorLogin } from '../schemas/two-factor.ts';
 import type { AuthUser, UserSettings } from '../schemas/user.ts';
 import type { ApiClient } from './client.ts';
 
@@ -7,9 +8,17 @@ export interface Detail {
   readonly detail: string;
 }
 
-/** `POST /api/auth/login/`: the key is the token for `Authorization: Token <key>` (40 lowercase hex). */
-export function login(api: ApiClient, body: LoginInput): Promise<{ key: string }> {
-  return api.request<{ key: string }>('/api/auth/login/', { method: 'POST', body });
+/**
+ * `POST /api/auth/login/`: the key is the token for `Authorization: Token <key>` (40 lowercase hex). An account with a
+ * second factor gets no key yet but a challenge, traded with a code for the key by `loginTwoFactor` (issue #48).
+ */
+export function login(api: ApiClient, body: LoginInput): Promise<{ key: string } | TwoFactorChallenge> {
+  return api.request<{ key: string } | TwoFactorChallenge>('/api/auth/login/', { method: 'POST', body });
+}
+
+/** `POST /api/auth/login/two-factor/`: 400 `code` for a wrong or used code, `challenge` once it expired or was used. */
+export function loginTwoFactor(api: ApiClient, body: TwoFactorLogin): Promise<{ key: string }> {
+  return api.request<{ key: string }>('/api/auth/login/two-factor/', { method: 'POST', body });
 }
 
 /** `POST /api/auth/logout/`: revokes the token this client sends; succeeds without one too. */

@@ -22,12 +22,16 @@ import {
 } from '../schemas/orders.ts';
 import {
   PANEL_PROXY_LIST,
+  PANEL_RENEWAL_LIST,
   PanelProxyRowSchema,
   PanelProxySchema,
+  PanelRenewalRowSchema,
   PROXY_LIST,
   type PanelProxy,
   type PanelProxyListParams,
   type PanelProxyRow,
+  type PanelRenewalListParams,
+  type PanelRenewalRow,
   type ProxyListParams,
 } from '../schemas/proxies.ts';
 import {
@@ -153,6 +157,19 @@ export function listPanelOrders(
     signal,
     query: listQueryOf(PANEL_ORDER_LIST, params),
     decode: decodeWith(paginatedSchema(PanelOrderRowSchema)),
+  });
+}
+
+/** Every renewal of a proxy (`PANEL_RENEWAL_LIST`), each with its customer: what the home's renewals figure sums. */
+export function listPanelRenewals(
+  api: ApiClient,
+  params: PanelRenewalListParams = {},
+  signal?: AbortSignal,
+): Promise<Paginated<PanelRenewalRow>> {
+  return api.request('/api/panel/renewals/', {
+    signal,
+    query: listQueryOf(PANEL_RENEWAL_LIST, params),
+    decode: decodeWith(paginatedSchema(PanelRenewalRowSchema)),
   });
 }
 

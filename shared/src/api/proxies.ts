@@ -13,8 +13,8 @@ import {
   type Renewal,
   RenewalSchema,
   type RenewRequest,
-  type RotateAnswer,
-  RotateAnswerSchema,
+  type ProxyRotateAnswer,
+  ProxyRotateAnswerSchema,
   type Traffic,
   type TrafficRange,
   TrafficSchema,
@@ -70,14 +70,14 @@ export function regenerateRotateLink(api: ApiClient, id: number): Promise<Proxy>
 }
 
 /**
- * "Change IP now": waits for the agent's new address. The refusals (429 cooldown, 503 offline, 502 failed, 504 no
+ * "Change IP now": waits for the agent's new address (with `available_at`, the cooldown's end). The refusals (429 cooldown, 503 offline, 502 failed, 504 no
  * answer) arrive as an `ApiError` whose body is a `RotateAnswer`.
  */
-export function rotateProxy(api: ApiClient, id: number): Promise<RotateAnswer> {
+export function rotateProxy(api: ApiClient, id: number): Promise<ProxyRotateAnswer> {
   return api.request(`/api/proxies/${id}/rotate/`, {
     method: 'POST',
     body: {},
-    decode: decodeWith(RotateAnswerSchema),
+    decode: decodeWith(ProxyRotateAnswerSchema),
   });
 }
 
@@ -86,11 +86,11 @@ export function rotateProxy(api: ApiClient, id: number): Promise<RotateAnswer> {
  * cooldown, 409 shared or busy modem, 503 offline, 403 inactive, 502 failed, 504 not back yet) arrive as an
  * `ApiError` whose body is a `RotateAnswer` with `error` and `detail`.
  */
-export function rebootProxy(api: ApiClient, id: number): Promise<RotateAnswer> {
+export function rebootProxy(api: ApiClient, id: number): Promise<ProxyRotateAnswer> {
   return api.request(`/api/proxies/${id}/reboot/`, {
     method: 'POST',
     body: {},
-    decode: decodeWith(RotateAnswerSchema),
+    decode: decodeWith(ProxyRotateAnswerSchema),
   });
 }
 

@@ -208,6 +208,9 @@ type NewPasswordForm = { new_password1: string; new_password2: string };
 
 export const LoginFormSchema = v.object({ email: requiredText(), password: requiredText() }, 'required');
 
+/** The sign-in's second step (issue #48): a code from the authenticator app or a recovery code. */
+export const TwoFactorCodeFormSchema = v.object({ code: requiredText() }, 'required');
+
 export const RegistrationFormSchema = v.pipe(
   v.object(
     {

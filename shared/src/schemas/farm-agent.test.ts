@@ -5,6 +5,7 @@ import {
   AgentReportSchema,
   ConfigQuerySchema,
   RotationResultSchema,
+  RotationsAnswerSchema,
   type AgentConfig,
 } from './farm-agent.ts';
 import { isIpOrCidr } from '../ip-ranges.ts';
@@ -94,6 +95,28 @@ describe('ConfigQuerySchema', () => {
   it('reads since and wait, and caps the wait', () => {
     expect(v.parse(ConfigQuerySchema, { since: '42', wait: '25' })).toEqual({ since: '42', wait: 25 });
     expect(v.safeParse(ConfigQuerySchema, { wait: '26' }).success).toBe(false);
+  });
+
+  it('reads the protocol an agent speaks and its rotations version (#42)', () => {
+    expect(v.parse(ConfigQuerySchema, { since: '42', rotations: '7', protocol: '2' })).toEqual({
+      since: '42',
+      rotations: '7',
+      protocol: 2,
+    });
+    expect(v.safeParse(ConfigQuerySchema, { protocol: 'two' }).success).toBe(false);
+  });
+});
+
+describe('RotationsAnswerSchema', () => {
+  it('carries the pending rotations and their version; a config is not one', () => {
+    const answer = {
+      kind: 'rotations',
+      rotations_version: '8',
+      rotations: [{ id: 5, modem_id: 1, requested_at: '2026-01-01T00:00:00.000Z' }],
+    };
+    expect(v.parse(RotationsAnswerSchema, answer).rotations).toEqual([{ ...answer.rotations[0], kind: 'rotate' }]);
+    expect(v.safeParse(RotationsAnswerSchema, config).success).toBe(false);
+    expect(v.parse(AgentConfigSchema, { ...config, rotations_version: '8' }).rotations_version).toBe('8');
   });
 });
 

@@ -13,6 +13,13 @@ import { rowId } from './fields.ts';
  *   seconds (at most `MAX_CONFIG_WAIT_SECONDS`) and answer as soon as the version changes (long poll), or answer at
  *   once; the agent asks again at most `MIN_CONFIG_POLL_SECONDS` after a quick answer, so a change reaches the
  *   gateway within about a second either way.
+ *   An agent that sends `protocol=2` (`AGENT_PROTOCOL`) also sends `rotations=<rotations_version>` (from the last
+ *   answer) and is told of rotations apart (#42): a rotation requested or finished moves only the host's
+ *   `rotations_version`, and while `version` is still `since` the API answers `RotationsAnswer` (the pending
+ *   rotations, a few hundred bytes) instead of the whole config (~110 KB for 750 proxies). Its configs carry
+ *   `rotations_version`. An agent that sends no `protocol` gets configs whose `version` moves with rotations too, as
+ *   before; an API older than the field ignores it and sends configs without `rotations_version`, and the agent then
+ *   reads rotations from them as before.
  * - `POST /api/agent/report/` — body `AgentReport`; 204. The API stores a traffic bucket by (proxy, minute),
  *   replacing, never adding: a repeated post (the answer was lost) is absorbed, and a minute the agent sent as it stood
  *   (at a stop; after a restart) is replaced by its whole sum once it is over (#42).
@@ -33,6 +40,12 @@ export const AGENT_API_PATHS = {
   check: (id: number) => `/api/agent/checks/${id}/`,
   ip: '/api/ip/',
 } as const;
+
+/**
+ * The config protocol the agent speaks, sent as `?protocol=`: 2 is rotations apart from the config (`RotationsAnswer`).
+ * Absent: 1, configs only.
+ */
+export const AGENT_PROTOCOL = 2;
 
 /** A long poll is held at most this long: below the 30 s idle timeouts common in reverse proxies and NAT boxes. */
 export const MAX_CONFIG_WAIT_SECONDS = 25;
@@ -150,10 +163,12 @@ export const CheckRequestSchema = v.object({
 });
 export type CheckRequest = v.InferOutput<typeof CheckRequestSchema>;
 
+const versionString = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+
 export const AgentConfigSchema = v.pipe(
   v.object({
     /** Opaque; changes whenever anything below does. Sent back as `?since=`. */
-    version: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    version: versionString,
     modems: v.pipe(v.array(AgentModemSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
     proxies: v.pipe(v.array(AgentProxySchema), v.maxLength(MAX_PROXIES_PER_HOST)),
     rotations: v.pipe(v.array(RotationRequestSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
@@ -165,6 +180,11 @@ export const AgentConfigSchema = v.pipe(
     check_url: v.optional(v.pipe(v.string(), v.maxLength(500), v.check(isHttpUrl, 'http_url'))),
     /** Health checks asked for now (optional: an API older than them sends none, an older agent ignores them). */
     checks: v.optional(v.pipe(v.array(CheckRequestSchema), v.maxLength(MAX_MODEMS_PER_HOST))),
+    /**
+     * Under `protocol=2` only: the version of `rotations`, sent back as `?rotations=`. Absent: the API does not speak
+     * protocol 2, and `version` moves with the rotations.
+     */
+    rotations_version: v.optional(versionString),
   }),
   // A port given twice would make the agent serve one proxy and fail the other at random: refuse the whole config
   // (the agent keeps the last good one) so the API's bug is seen, not half-applied.
@@ -181,8 +201,23 @@ export const AgentConfigSchema = v.pipe(
 );
 export type AgentConfig = v.InferOutput<typeof AgentConfigSchema>;
 
+/**
+ * Under `protocol=2`, the answer while the config is still `since` and only the rotations moved: every pending rotation
+ * (the same list a config would carry), and the versions to send back.
+ */
+export const RotationsAnswerSchema = v.object({
+  kind: v.literal('rotations'),
+  rotations_version: versionString,
+  rotations: v.pipe(v.array(RotationRequestSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
+});
+export type RotationsAnswer = v.InferOutput<typeof RotationsAnswerSchema>;
+
 export const ConfigQuerySchema = v.object({
   since: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  /** Under `protocol=2`: the `rotations_version` of the last answer. */
+  rotations: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  /** The protocol the agent speaks (`AGENT_PROTOCOL`); a later one than the API knows is answered in the API's own. */
+  protocol: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number))),
   wait: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.maxValue(MAX_CONFIG_WAIT_SECONDS))),
 });
 export type ConfigQuery = v.InferOutput<typeof ConfigQuerySchema>;

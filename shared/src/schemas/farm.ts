@@ -30,6 +30,12 @@ export const AgentHostSchema = v.object({
   config_version: v.string(),
   modems: v.number(),
   created_at: timestamp,
+  /**
+   * In the list: whether the public address answered a TCP connect to one of the host's proxy ports, as the API just
+   * tried it; false: customers' connection strings point nowhere. Null: nothing to try (no proxy served, agent
+   * silent); absent from a single host's answer and from an API older than the check.
+   */
+  reachable: v.optional(v.nullable(v.boolean())),
 });
 export type AgentHostItem = v.InferOutput<typeof AgentHostSchema>;
 

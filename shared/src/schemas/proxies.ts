@@ -222,6 +222,14 @@ export const RotateAnswerSchema = v.object({
 });
 export type RotateAnswer = v.InferOutput<typeof RotateAnswerSchema>;
 
+/**
+ * The owner's page's "change IP now" and reboot (`POST /api/proxies/{id}/rotate/`, `/reboot/`) answer a RotateAnswer
+ * and, with a done change, `available_at`: when the next one is allowed, so the page counts the cooldown down at
+ * once instead of learning it from a refused second press (#49).
+ */
+export const ProxyRotateAnswerSchema = v.object({ ...RotateAnswerSchema.entries, available_at: v.optional(timestamp) });
+export type ProxyRotateAnswer = v.InferOutput<typeof ProxyRotateAnswerSchema>;
+
 export const ROTATION_SOURCES = ['link', 'customer', 'auto', 'staff'] as const;
 export const ROTATION_STATUSES = ['pending', 'done', 'failed'] as const;
 
@@ -290,6 +298,35 @@ export const RenewalSchema = v.object({
   balance_after: v.number(),
 });
 export type Renewal = v.InferOutput<typeof RenewalSchema>;
+
+/** How a proxy was renewed: by its owner's hand (`POST /api/proxies/renew/`) or by the auto-renewal sweep. */
+export const RENEWAL_SOURCES = ['hand', 'auto'] as const;
+export type RenewalSource = (typeof RENEWAL_SOURCES)[number];
+
+/**
+ * `GET /api/panel/renewals/` (staff, `users.view_user`): every renewal of a proxy, when and how it was made, for how
+ * long, at what price, and whose — the rows the panel home's renewals figure sums (#49).
+ */
+export const PanelRenewalRowSchema = v.object({
+  id: v.number(),
+  proxy_id: v.number(),
+  source: v.picklist(RENEWAL_SOURCES),
+  period_days: v.number(),
+  price: v.number(),
+  currency: v.picklist(CURRENCIES),
+  /** The expiry the renewal gave the proxy. */
+  expires_at: v.string(),
+  renewed_at: v.string(),
+  ...RowCustomerSchema.entries,
+});
+export type PanelRenewalRow = v.InferOutput<typeof PanelRenewalRowSchema>;
+
+/** Newest first by default; the day renewed (whole UTC days, as the figure's windows), how; `?search=` by e-mail. */
+export const PANEL_RENEWAL_LIST = defineList({
+  orderings: ['renewed_at', 'price'],
+  filters: { renewed: { type: 'date_range' }, source: { type: 'list', choices: RENEWAL_SOURCES } },
+});
+export type PanelRenewalListParams = ListParams<typeof PANEL_RENEWAL_LIST>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Export

@@ -104,6 +104,11 @@ export const USER_AUDIT_ACTIONS = [
   'password_change',
   'email_change',
   'sessions_revoked',
+  // Second factors (issue #48): the owner's changes, and staff's reset.
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'two_factor_reset',
+  'recovery_codes_regenerated',
 ] as const;
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,6 @@
 import { redirect } from 'react-router';
+import type { ApiClient } from '@proxy/contract/api/client';
+import { getTwoFactorStatus } from '@proxy/contract/api/two-factor';
 import type { Language } from '@proxy/contract/languages';
 import { paths } from '@proxy/contract/routes';
 import { hasPermission } from '@proxy/contract/permissions';
@@ -58,6 +60,33 @@ export function requirePermission(store: AppStore, expression: string | undefine
     throw Object.assign(new Error('You do not have permission to perform this action.'), { status: 403 });
   }
 }
+
+/** Staff accounts seen to have their second factor, or not to need one: the panel asks once per account and tab. */
+const secondFactorChecked = new Set<number>();
+
+/**
+ * STAFF_TWO_FACTOR=required (issue #48): a staff account without a second factor is sent to its own page to set one
+ * up before the panel opens (`/user#two-factor`). The server refuses the panel's API to it anyway; this spares it a
+ * panel of errors. A failed check lets the panel open, and the server's refusal speaks.
+ */
+export async function requireStaffSecondFactor(store: AppStore, api: ApiClient, language: Language): Promise<void> {
+  const user = store.get(userAtom);
+  if (!user || secondFactorChecked.has(user.pk)) return;
+  let status;
+  try {
+    status = await getTwoFactorStatus(api);
+  } catch {
+    return;
+  }
+  if (!status.required || status.enabled) {
+    secondFactorChecked.add(user.pk);
+    return;
+  }
+  throw redirect(`${paths.user(undefined, language)}#${TWO_FACTOR_ANCHOR}`);
+}
+
+/** The user page's two-factor card (remotes/user: `TWO_FACTOR_ANCHOR`). */
+const TWO_FACTOR_ANCHOR = 'two-factor';
 
 /** The order page asked for by a browser that never signed in: a plan's "Order" pressed by someone new. */
 function isNewBuyer(asked: string, language: Language): boolean {

@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NetworkError } from '@proxy/contract/api/errors';
 import type { RemoteModule } from '@proxy/contract/remote';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import {
@@ -96,13 +97,16 @@ describe('the shell router', () => {
     await renderAt('/nothing-here');
     expect(await screen.findByText('This page could not be found')).toBeDefined();
     expect(screen.getByRole('heading', { name: '404 Not Found' })).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Home page' }).getAttribute('href')).toBe('/');
+    // The spec's English strings, each followed on a Russian page by its translation.
+    expect(screen.getByText('Страница не найдена: такого адреса на сайте нет.')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'На главную · Home page' }).getAttribute('href')).toBe('/');
   });
 
   it('shows the 404 page for a multi-segment unknown path in English', async () => {
     await renderAt('/en/a/b');
     expect(await screen.findByText('This page could not be found')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Home page' }).getAttribute('href')).toBe('/en');
+    expect(screen.queryByText(/Страница не найдена/)).toBeNull();
   });
 
   it('keeps the layout and shows a section-level message when the remote cannot be loaded', async () => {
@@ -145,6 +149,25 @@ describe('the shell router', () => {
     await renderAt('/about');
     expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeDefined();
     expect(screen.getByText('boom')).toBeDefined();
+    expect(screen.getByText('Произошла ошибка.')).toBeDefined();
+  });
+
+  it("says in the page's language that the server could not be reached, not the request's English error", async () => {
+    remotes.load.mockResolvedValue({
+      ...fakeMarketing,
+      pages: {
+        page: {
+          Component: () => null,
+          loader: async () => {
+            throw new NetworkError(new TypeError('Failed to fetch'));
+          },
+        },
+      },
+    });
+    await renderAt('/about');
+    expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeDefined();
+    expect(screen.getByText(/^Сервер не ответил: проверьте подключение к интернету/)).toBeDefined();
+    expect(document.body.textContent).not.toContain('Network request failed');
   });
 
   it('shows the error page with the status the server reported for loading the user', async () => {

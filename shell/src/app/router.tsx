@@ -14,7 +14,7 @@ import type { RemoteName } from '@proxy/contract/routes';
 import { progressSteps } from '../chrome/progress.ts';
 import { EmptyLayout } from '../layouts/EmptyLayout.tsx';
 import { PublicLayout, PublicLayoutLoading } from '../layouts/PublicLayout.tsx';
-import { requirePermission, runGuard } from './guards.ts';
+import { requirePermission, requireStaffSecondFactor, runGuard } from './guards.ts';
 import { SHELL_PAGES } from './shell-pages.ts';
 import { Root } from './Root.tsx';
 
@@ -169,8 +169,10 @@ export function buildRoutes(deployment: Deployment, session: RouteSession): Rout
         {
           id: 'panel',
           // The frame itself is for staff only: a customer gets the 403 page, not a panel with nothing in it.
-          loader: ({ request }) => {
-            requirePermission(session.store, PANEL_ACCESS, splitLanguage(new URL(request.url).pathname).language);
+          loader: async ({ request }) => {
+            const { language } = splitLanguage(new URL(request.url).pathname);
+            requirePermission(session.store, PANEL_ACCESS, language);
+            await requireStaffSecondFactor(session.store, session.api, language);
             return null;
           },
           errorElement: <RouteError />,

@@ -3,7 +3,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { appStore, hydrateAppStore, StateProvider } from '@proxy/contract/state';
 import { testI18n } from '../test/i18n.ts';
 import { AuthDialogHost } from './AuthDialogHost.tsx';
@@ -12,6 +12,12 @@ import { stubMatchMedia } from '../test/browser.ts';
 
 // The dialog's code (antd, the forms) loads lazily: the first import takes a while on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
+
+// The dialog's module (antd, the forms) loads lazily: imported cold in a busy worker it takes seconds, which the
+// first test's wait for the dialog would otherwise pay.
+beforeAll(async () => {
+  await import('./AuthDialog.tsx');
+}, 60_000);
 
 beforeEach(() => {
   hydrateAppStore(appStore);

@@ -17,6 +17,7 @@ import {
   userAtom,
 } from '@proxy/contract/state';
 import { testI18n } from '../test/i18n.ts';
+import { renderRouter } from '../test/render.tsx';
 import { AuthDialogHost } from './AuthDialogHost.tsx';
 import { AuthParamsEffects } from './AuthParamsEffects.tsx';
 import { afterSignInAtom, pendingAuthParamsAtom } from './dialog-state.ts';
@@ -36,6 +37,12 @@ const CUSTOMER: AuthUser = {
 
 // The auth dialog these tests open is antd, which asks matchMedia (jsdom has none): without it, a dialog that loads
 // before the test moves on throws, the layout is replaced by the error page, and what it does on closing never runs.
+// The dialog's module (antd, the forms) loads lazily: imported cold in a busy worker it takes seconds, which the
+// first test's wait for the dialog would otherwise pay.
+beforeAll(async () => {
+  await import('./AuthDialog.tsx');
+}, 60_000);
+
 beforeEach(() => {
   stubMatchMedia();
 });
@@ -110,15 +117,7 @@ async function renderHome(language: 'ru' | 'en') {
     ],
     { initialEntries: [`${prefix}/`] },
   );
-  await act(async () => {
-    render(
-      <StateProvider store={appStore}>
-        <I18nextProvider i18n={testI18n(language)}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StateProvider>,
-    );
-  });
+  await renderRouter(router, language);
   return router;
 }
 

@@ -8,12 +8,14 @@ export function TextField({
   type = 'text',
   autoComplete,
   autoFocus,
+  inputMode,
 }: {
   name: string;
   label: string;
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   autoFocus?: boolean;
+  inputMode?: 'numeric' | 'text';
 }) {
   return (
     <Field<string> name={name}>
@@ -25,6 +27,7 @@ export function TextField({
           id,
           autoComplete,
           autoFocus,
+          inputMode,
           size: 'large' as const,
           status: error ? ('error' as const) : undefined,
           'aria-invalid': error ? true : undefined,

@@ -136,7 +136,7 @@ function ManualPayment({ invoice, onChange }: { invoice: Invoice; onChange: (inv
   const exact = useRef<HTMLElement>(null);
   const copy = useCopy();
   const { asset } = invoice;
-  // The QR code carries more than the address when the asset has a wallet URI (BIP21, EIP-681, ton://).
+  // The QR code carries more than the address when the asset has a wallet URI (BIP21, EIP-681, ton://, ZIP-321).
   const uriWithAmount = invoice.pay_uri !== invoice.pay_address;
   return (
     <>

@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice, PaymentMethod } from '@proxy/contract/schemas/billing';
 import type { AuthUser } from '@proxy/contract/schemas/user';
 import {
@@ -122,6 +122,12 @@ const plain = (element: Element | null) => (element?.textContent ?? '').replace(
 const submitName = new RegExp(ru.submit);
 
 const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST' && call.url === '/api/invoices/');
+
+// The dialog's module (antd, the forms) loads lazily: imported cold in a busy worker it takes seconds, which the
+// first test's wait for the dialog would otherwise pay.
+beforeAll(async () => {
+  await import('./TopUpDialog.tsx');
+}, 60_000);
 
 beforeEach(() => {
   hydrateAppStore(appStore);

@@ -1,12 +1,11 @@
 // The header and the mobile menu show a signed-in customer's balance, in the page's language, linking to /user, with
 // "Top up" opening the top-up dialog; it follows the session user (refreshed after a payment). Visitors see neither.
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@proxy/contract/schemas/user';
-import { appStore, hydrateAppStore, setUserAtom, StateProvider } from '@proxy/contract/state';
-import { testI18n } from '../test/i18n.ts';
+import { appStore, hydrateAppStore, setUserAtom } from '@proxy/contract/state';
+import { renderRouter } from '../test/render.tsx';
 import { Header } from './Header.tsx';
 import MobileMenu from './MobileMenu.tsx';
 
@@ -35,15 +34,7 @@ async function renderChrome(user: AuthUser | null, language: 'ru' | 'en') {
   hydrateAppStore(appStore, { user, token: user ? 'token' : '', language });
   const prefix = language === 'en' ? '/en' : '';
   const router = createMemoryRouter([{ path: `${prefix}/`, Component: Chrome }], { initialEntries: [`${prefix}/`] });
-  await act(async () => {
-    render(
-      <StateProvider store={appStore}>
-        <I18nextProvider i18n={testI18n(language)}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StateProvider>,
-    );
-  });
+  await renderRouter(router, language);
   return router;
 }
 

@@ -1,13 +1,12 @@
 // A signed-in customer's own menu (#28): under the header and at the top of the mobile menu, every customer page with
 // the current one marked (a proxy's page under "My IPs"), "Sign out" in it, in the page's language; visitors get none
 // of it, and keep the header's sign-in links.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@proxy/contract/schemas/user';
-import { appStore, hydrateAppStore, StateProvider } from '@proxy/contract/state';
-import { testI18n } from '../test/i18n.ts';
+import { appStore, hydrateAppStore } from '@proxy/contract/state';
+import { renderRouter } from '../test/render.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
 
 const customer: AuthUser = {
@@ -27,15 +26,7 @@ async function renderAt(path: string, user: AuthUser | null, language: 'ru' | 'e
   const router = createMemoryRouter([{ path: '*', Component: () => <PublicLayout>{null}</PublicLayout> }], {
     initialEntries: [path],
   });
-  await act(async () => {
-    render(
-      <StateProvider store={appStore}>
-        <I18nextProvider i18n={testI18n(language)}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StateProvider>,
-    );
-  });
+  await renderRouter(router, language);
 }
 
 afterEach(cleanup);
@@ -91,5 +82,26 @@ describe('the customer menu', () => {
     await renderAt('/', null, 'ru');
     expect(screen.queryAllByRole('navigation', { name: 'Разделы кабинета', hidden: true })).toEqual([]);
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Войти' })).toBeDefined();
+  });
+
+  it.each([
+    ['ru', 'Передачи, входящих предложений: 2'],
+    ['en', 'Transfers, incoming offers: 2'],
+  ] as const)('marks "Transfers" with the offers waiting for an answer (%s)', async (language, name) => {
+    const counts = vi.fn(async (_url: string) => Response.json({ incoming_pending: 2, outgoing_pending: 1 }));
+    vi.stubGlobal('fetch', counts);
+    try {
+      await renderAt(language === 'en' ? '/en/home' : '/home', customer, language);
+      const bar = await screen.findByRole(
+        'navigation',
+        { name: language === 'en' ? 'Account sections' : 'Разделы кабинета' },
+        { timeout: 10_000 },
+      );
+      const transfers = await within(bar).findByRole('link', { name });
+      expect(transfers.textContent).toMatch(/2/);
+      expect(counts.mock.calls.map(([url]) => String(url))).toContain('/api/transfers/counts/');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -63,6 +63,15 @@ export function Header() {
         >
           <span className={styles.burgerLines} aria-hidden="true" />
         </button>
+        {/*
+         * Without scripts the button above can do nothing (the mobile menu is a script's): in its place a disclosure,
+         * shown only then (`scripting: none`), opens the header's own menu under the bar.
+         */}
+        <details className={styles.noScriptMenu}>
+          <summary className={styles.burger} aria-label={t('nav.openMenu')}>
+            <span className={styles.burgerLines} aria-hidden="true" />
+          </summary>
+        </details>
       </div>
     </header>
   );

@@ -61,6 +61,9 @@ export default function MobileMenu() {
 
   // An anchor scrolls after the menu has closed, so the page is not locked under the overlay.
   const follow = () => close();
+  // A page staff put in both the menu and the footer ("Контакты") is listed once: the footer's list leaves it out.
+  const inMenu = new Set(menu.flatMap((item) => [item.link, ...(item.children ?? []).map((child) => child.link)]));
+  const footerOnly = footer.filter((link) => !inMenu.has(link.link));
   return (
     <div className={open ? `${styles.root} ${styles.open}` : styles.root} aria-hidden={!open}>
       <div className={styles.backdrop} onClick={close} />
@@ -103,10 +106,10 @@ export default function MobileMenu() {
             onFollow={follow}
           />
         </nav>
-        {footer.length > 0 && (
+        {footerOnly.length > 0 && (
           <nav aria-label={t('footer.links')}>
             <MenuTree
-              menu={footer}
+              menu={footerOnly}
               language={language}
               offset={MOBILE_MENU_SCROLL_OFFSET}
               classes={{

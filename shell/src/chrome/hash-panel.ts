@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { overlayHashes } from '@proxy/contract/routes';
 
@@ -14,6 +14,21 @@ export function panelOf(hash: string): HashPanel | null {
   const name = hash.replace(/^#/, '');
   if (overlayHashes.invoiceOf(name) !== null || overlayHashes.topUpAmountOf(name) !== null) return 'topup';
   return name === 'menu' || name === 'login' || name === 'registration' || name === overlayHashes.topUp ? name : null;
+}
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * False while React hydrates a page rendered on the server, true after (and at once in a page the browser renders).
+ * The server never sees the hash, so its page has every overlay closed: a `#login` read during hydration would
+ * render the dialog into markup the server did not send (a hydration error); read one render later, it opens.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }
 
 export function useHashPanel(): {
@@ -36,7 +51,8 @@ export function useHashPanel(): {
       ),
     [navigate, location.pathname, location.search],
   );
-  return { panel: panelOf(location.hash), open, close };
+  const hydrated = useHydrated();
+  return { panel: hydrated ? panelOf(location.hash) : null, open, close };
 }
 
 /**

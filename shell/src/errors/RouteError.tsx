@@ -17,10 +17,10 @@ export function RouteError() {
   if (error instanceof RemoteUnavailableError) return <SectionUnavailable />;
   if (error instanceof SectionNotDeployedError) return <SectionUnavailable notDeployed />;
   if (isChunkLoadError(error)) return <ChunkLoadFailure />;
-  const { status, message } = toErrorInfo(error);
+  const { status, message, network } = toErrorInfo(error);
   return (
     <ErrorPageBoundary fallback={<ErrorPageFailed status={status} />}>
-      <ErrorPage status={status} message={message} />
+      <ErrorPage status={status} message={message} network={network} />
     </ErrorPageBoundary>
   );
 }

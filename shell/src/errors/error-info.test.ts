@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@proxy/contract/api/errors';
+import { NetworkError } from '@proxy/contract/api/errors';
 import { NotFoundError, toErrorInfo } from './error-info.ts';
 
 describe('toErrorInfo (spec §8)', () => {
@@ -18,5 +19,13 @@ describe('toErrorInfo (spec §8)', () => {
     expect(toErrorInfo(new Error('boom')).message).toBe('boom');
     expect(toErrorInfo({ code: 'E1' }).message).toBe('{"code":"E1"}');
     expect(toErrorInfo('plain').message).toBe('"plain"');
+  });
+
+  it('marks a request that got no answer, so the page can say so in its language', () => {
+    expect(toErrorInfo(new NetworkError(new TypeError('Failed to fetch')))).toMatchObject({
+      status: 500,
+      network: true,
+    });
+    expect(toErrorInfo(new Error('boom')).network).toBe(false);
   });
 });

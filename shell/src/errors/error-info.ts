@@ -1,7 +1,11 @@
+import { NetworkError } from '@proxy/contract/api/errors';
+
 /** What the error page shows for any thrown value (spec §8). */
 export interface ErrorInfo {
   readonly status: number;
   readonly message: string;
+  /** No answer came from the server (offline, DNS): the page says so in its language, not the error's English. */
+  readonly network: boolean;
 }
 
 /** Thrown by a page's validate check or a loader to show the 404 page. */
@@ -35,5 +39,5 @@ export function toErrorInfo(error: unknown): ErrorInfo {
       message = String(error);
     }
   }
-  return { status, message };
+  return { status, message, network: error instanceof NetworkError };
 }

@@ -7,6 +7,7 @@ import { CustomerNav } from '../chrome/CustomerNav.tsx';
 import { Footer } from '../chrome/Footer.tsx';
 import { Header } from '../chrome/Header.tsx';
 import { MobileMenuHost } from '../chrome/MobileMenuHost.tsx';
+import { SkipLink } from '../chrome/SkipLink.tsx';
 import { useT } from '../i18n/use-t.ts';
 import styles from './PublicLayout.module.css';
 
@@ -15,12 +16,16 @@ import styles from './PublicLayout.module.css';
  * the slide-in mobile menu, the page, the footer, the auth and top-up dialogs. `children` replaces the page while the first route is still loading.
  */
 export function PublicLayout({ children }: { children?: ReactNode }) {
+  const { t } = useT();
   return (
     <div className={styles.frame}>
+      <SkipLink target="main">{t('nav.skipToContent')}</SkipLink>
       <Header />
       <CustomerNav place="bar" />
       <MobileMenuHost />
-      <main className={styles.main}>{children ?? <Outlet />}</main>
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children ?? <Outlet />}
+      </main>
       <Footer />
       {/* Not in the loading variant: the real layout replaces it, and a dialog opened there would lose its input. */}
       {children === undefined && (

@@ -6,6 +6,7 @@ import { paths } from '@proxy/contract/routes';
 import { drawerOpenAtom, toggleDrawerAtom, useAtomValue, userAtom, useSetAtom } from '@proxy/contract/state';
 import { AntdScope } from '../antd/AntdScope.tsx';
 import { LanguageSwitch } from '../chrome/LanguageSwitch.tsx';
+import { SkipLink } from '../chrome/SkipLink.tsx';
 import { usePanelT } from './use-panel-t.ts';
 import { signOut } from '../session/session.ts';
 import { panelSections } from './panel-menu.ts';
@@ -56,6 +57,7 @@ export function PanelLayout() {
 
   return (
     <AntdScope language={language}>
+      <SkipLink target="panel-main">{t('skipToContent')}</SkipLink>
       <Layout className={styles.frame}>
         <Layout.Sider
           theme="dark"
@@ -96,7 +98,7 @@ export function PanelLayout() {
             <span className={styles.title}>{t('title')}</span>
             <LanguageSwitch className={styles.language} compact />
           </Layout.Header>
-          <Layout.Content className={styles.content}>
+          <Layout.Content id="panel-main" tabIndex={-1} className={styles.content}>
             <Outlet />
           </Layout.Content>
         </Layout>

@@ -1,4 +1,4 @@
-import { getCurrentUser, login, logout } from '@proxy/contract/api/auth';
+import { getCurrentUser, login, loginTwoFactor, logout } from '@proxy/contract/api/auth';
 import { siteCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
 import {
   api,
@@ -50,9 +50,24 @@ function endSession(): void {
  * Spec §4, §7: login clears any existing session first, sends username, email and password, keeps the token in state
  * and in the `accessToken` cookie, then loads the user. A failure is passed to the caller (the form shows it).
  */
-export async function signIn(credentials: { email: string; password: string }): Promise<void> {
+export async function signIn(credentials: { email: string; password: string }): Promise<SignInStep> {
   endSession();
-  const { key } = await login(api, { username: credentials.email, ...credentials });
+  const answer = await login(api, { username: credentials.email, ...credentials });
+  if ('two_factor_required' in answer) return { challenge: answer.challenge };
+  await startSession(answer.key);
+  return null;
+}
+
+/** What a right password leads to: null once signed in, or the second step's challenge (issue #48). */
+export type SignInStep = { readonly challenge: string } | null;
+
+/** The second step: the challenge and a code from the authenticator app, or a recovery code. */
+export async function completeSignIn(challenge: string, code: string): Promise<void> {
+  const { key } = await loginTwoFactor(api, { challenge, code });
+  await startSession(key);
+}
+
+async function startSession(key: string): Promise<void> {
   appStore.set(signedInAtom, { token: key, user: null });
   try {
     appStore.set(setUserAtom, await getCurrentUser(api));

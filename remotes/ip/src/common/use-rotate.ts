@@ -38,7 +38,8 @@ export function useRotate(id: number, onRotated: (ip: string) => void) {
   return { busy, outcome, rotate, clear: () => setOutcome(null) };
 }
 
-function outcomeOf(error: unknown): RotateOutcome {
+/** A refused or failed "change IP now" as its outcome: the 429's wait, or the refusal's words, or a network error. */
+export function outcomeOf(error: unknown): RotateOutcome {
   if (error instanceof ApiError) {
     const answer = v.safeParse(RotateAnswerSchema, error.body);
     const seconds = answer.success ? answer.output.wait_seconds : undefined;

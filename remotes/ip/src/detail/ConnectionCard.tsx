@@ -8,6 +8,7 @@ import { Card, ConfirmDialog, CopyButton, ui, useRequestMessages } from '@proxy/
 import { useT } from '../i18n/use-t.ts';
 import { HealthFacts } from './HealthFacts.tsx';
 import { LoginEditor } from './LoginEditor.tsx';
+import type { ProxyView } from './proxy-state.ts';
 import { WhitelistEditor } from './WhitelistEditor.tsx';
 import styles from './ProxyPage.module.css';
 
@@ -39,7 +40,15 @@ function checkCommand(proxyUrl: string, checkUrl: string | null | undefined): st
  * Whether it works now (the last health check and the 24-hour uptime), and how to connect: host, the two ports, login (copyable, changeable to one of the owner's own) and password (hidden
  * until asked, copyable, regenerable after a confirmation), the IP whitelist, and the three ready-to-paste strings.
  */
-export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
+export function ConnectionCard({
+  proxy,
+  view,
+  onSaved,
+}: {
+  proxy: Proxy;
+  view: ProxyView;
+  onSaved: (proxy: Proxy) => void;
+}) {
   const { t } = useT();
   const messages = useRequestMessages();
   const [revealed, setRevealed] = useState(false);
@@ -61,7 +70,7 @@ export function ConnectionCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (pro
   return (
     <Card title={t('connection.title')}>
       <dl className={ui.facts}>
-        <HealthFacts proxy={proxy} onChecked={onSaved} />
+        <HealthFacts proxy={proxy} view={view} onChecked={onSaved} />
         <div>
           <dt>{t('connection.host')}</dt>
           <dd>

@@ -25,7 +25,8 @@ const serve = (current: Proxy, more: Handler = () => undefined) =>
 const healthy = {
   ok: true,
   latency_ms: 184,
-  ip: '198.51.100.7',
+  // The modem's address as the proxy says it (proxy 7's): the check saw the current IP.
+  ip: '10.0.0.7',
   checked_at: '2026-06-01T11:55:00Z',
   uptime_24h: 0.9861,
 };
@@ -45,7 +46,7 @@ describe('the proxy health on its page', () => {
     const card = await screen.findByRole('region', { name: ru.connection.title });
     const line = within(card).getByTestId('health').textContent ?? '';
     expect(within(card).getByText(ru.health.title)).toBeTruthy();
-    expect(line).toMatch(/^Работает · 184 мс · виден как 198\.51\.100\.7 · проверен /);
+    expect(line).toMatch(/^Работает · 184 мс · виден как 10\.0\.0\.7 · проверен /);
     expect(within(card).getByText(ru.health.uptime)).toBeTruthy();
     expect(within(card).getByTestId('uptime').textContent).toBe('98,6\u00a0%');
   });
@@ -61,7 +62,7 @@ describe('the proxy health on its page', () => {
   it('checks now: the fresh result, then the button waits out the cooldown (ru)', async () => {
     const fresh = { ...healthy, latency_ms: 77, ip: '198.51.100.9', uptime_24h: 1 };
     const calls = serve(proxy(7, { health: healthy }), (call) =>
-      call.path === '/api/proxies/7/check/' ? [200, proxy(7, { health: fresh })] : undefined,
+      call.path === '/api/proxies/7/check/' ? [200, proxy(7, { ip: '198.51.100.9', health: fresh })] : undefined,
     );
     await openAt('/ip/7');
     const card = await screen.findByRole('region', { name: ru.connection.title });
@@ -124,6 +125,33 @@ describe('the proxy health on its page', () => {
       `curl -x 'http://user7:pa%3Ass7@gw.example.com:8007' 'https://checks.example.net/ip?format=text'`,
     ]);
   });
+
+  it('names no address a check saw before the IP changed: the page names the current one only (#49)', async () => {
+    serve(proxy(7, { ip: '10.0.0.99', health: healthy }));
+    await openAt('/ip/7');
+    const card = await screen.findByRole('region', { name: ru.connection.title });
+    const line = within(card).getByTestId('health').textContent ?? '';
+    expect(line).toMatch(/^Работает · 184 мс · проверен /);
+    expect(document.body.textContent).not.toContain('10.0.0.7');
+    expect(screen.getByTestId('current-ip').textContent).toBe('10.0.0.99');
+  });
+
+  it.each([
+    ['ru', ru, { online: false, offline_since: '2026-06-01T11:50:00Z' }, ru.health.offline],
+    ['en', en, { online: false, offline_since: '2026-06-01T11:50:00Z' }, en.health.offline],
+    ['ru', ru, { reboot: { available_at: null, shared: false, running: true } }, ru.health.rebooting],
+    ['en', en, { reboot: { available_at: null, shared: false, running: true } }, en.health.rebooting],
+  ] as const)(
+    'says (%s) the modem is offline or rebooting instead of the last check that it works (#49)',
+    async (language, words, changes, text) => {
+      serve(proxy(7, { health: healthy, ...changes }));
+      await openAt(language === 'en' ? '/en/ip/7' : '/ip/7', { language });
+      const card = await screen.findByRole('region', { name: words.connection.title });
+      expect(within(card).getByTestId('health').textContent).toBe(text);
+      // Nor the last check's "works" anywhere on the page.
+      expect(document.body.textContent).not.toContain(`${words.health.works} ·`);
+    },
+  );
 
   it('says a proxy not checked yet is not, and shows no uptime (en)', async () => {
     serve(proxy(7, { health: null }));

@@ -8,16 +8,26 @@ import * as v from 'valibot';
 import { formatCountdown } from '../common/format.ts';
 import { useNow } from '../common/use-now.ts';
 import { useT } from '../i18n/use-t.ts';
+import type { ProxyView } from './proxy-state.ts';
 
 /** What a refused "check now" says: the words, and the seconds left of the cooldown. */
 const RefusalSchema = v.object({ detail: v.optional(v.string()), wait_seconds: v.optional(v.number()) });
 
 /**
  * Whether the proxy works right now, by the agent's last check of its modem (a request through it every few minutes):
- * works or not, the latency and the address the check target saw, when; the share of ok checks in 24 hours; and
- * "Check now", once per `CHECK_COOLDOWN_SECONDS`. Rows of the connection card's facts.
+ * works or not, the latency and the address the check target saw (while it is still the proxy's), when; while the IP
+ * changes, the modem reboots or is offline, that instead (#49); the share of ok checks in 24 hours; and "Check now",
+ * once per `CHECK_COOLDOWN_SECONDS`. Rows of the connection card's facts.
  */
-export function HealthFacts({ proxy, onChecked }: { proxy: Proxy; onChecked: (proxy: Proxy) => void }) {
+export function HealthFacts({
+  proxy,
+  view,
+  onChecked,
+}: {
+  proxy: Proxy;
+  view: ProxyView;
+  onChecked: (proxy: Proxy) => void;
+}) {
   const { t, language } = useT();
   const { networkError } = useRequestMessages();
   const now = useNow();
@@ -25,8 +35,8 @@ export function HealthFacts({ proxy, onChecked }: { proxy: Proxy; onChecked: (pr
   const [until, setUntil] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   // An API older than health checks sends no `health`: nothing to say, rather than "not checked yet".
-  if (proxy.health === undefined) return null;
-  const health = proxy.health;
+  const line = view.health;
+  if (line === null) return null;
   const wait = Math.max(0, Math.ceil((until - now) / 1000));
 
   const check = async () => {
@@ -50,22 +60,33 @@ export function HealthFacts({ proxy, onChecked }: { proxy: Proxy; onChecked: (pr
       <div>
         <dt>{t('health.title')}</dt>
         <dd>
-          <span data-testid="health" className={health === null ? undefined : health.ok ? ui.ok : ui.warningText}>
-            {health === null
-              ? t('health.never')
-              : [
-                  health.ok ? t('health.works') : t('health.fails'),
-                  health.ok && health.latency_ms !== null ? t('health.latency', { ms: health.latency_ms }) : null,
-                  health.ok && health.ip ? t('health.seenAs', { ip: health.ip }) : null,
-                  t('health.checkedAt', { time: formatDateTime(health.checked_at, language) }),
+          <span
+            data-testid="health"
+            className={
+              line.kind === 'checked'
+                ? line.ok
+                  ? ui.ok
+                  : ui.warningText
+                : line.kind === 'offline'
+                  ? ui.warningText
+                  : undefined
+            }
+          >
+            {line.kind === 'checked'
+              ? [
+                  line.ok ? t('health.works') : t('health.fails'),
+                  line.latencyMs !== null ? t('health.latency', { ms: line.latencyMs }) : null,
+                  line.seenIp ? t('health.seenAs', { ip: line.seenIp }) : null,
+                  t('health.checkedAt', { time: formatDateTime(line.checkedAt, language) }),
                 ]
                   .filter((part) => part !== null)
-                  .join(' · ')}
+                  .join(' · ')
+              : t(`health.${line.kind}`)}
           </span>
           <button
             type="button"
             className={ui.smallButton}
-            disabled={checking || wait > 0}
+            disabled={checking || wait > 0 || view.phase === 'rotating' || view.phase === 'rebooting'}
             aria-busy={checking}
             aria-describedby="check-cooldown"
             onClick={() => void check()}
@@ -80,11 +101,11 @@ export function HealthFacts({ proxy, onChecked }: { proxy: Proxy; onChecked: (pr
           </span>
         </dd>
       </div>
-      {health !== null && (
+      {view.uptime !== null && (
         <div>
           <dt>{t('health.uptime')}</dt>
           <dd data-testid="uptime">
-            {new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(health.uptime_24h)}
+            {new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(view.uptime)}
           </dd>
         </div>
       )}

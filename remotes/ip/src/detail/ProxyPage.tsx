@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { getProxy } from '@proxy/contract/api/proxies';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
@@ -16,6 +15,7 @@ import { ConnectionCard } from './ConnectionCard.tsx';
 import { MoveControl } from './MoveControl.tsx';
 import { RotationCard } from './RotationCard.tsx';
 import { TrafficCard } from './TrafficCard.tsx';
+import { useProxyState } from './use-proxy-state.ts';
 import styles from './ProxyPage.module.css';
 
 /** `/ip/{id}`: only a positive whole number within the database's integer is an id; anything else is the 404 page. */
@@ -31,19 +31,15 @@ export function loadProxyPage({ params, signal }: PageLoaderArgs): Promise<Proxy
 
 /**
  * `/ip/{id}` — one proxy: how to connect (credentials, whitelist, ready strings), changing its IP, its traffic,
- * its term and its comment. Every change answers the whole proxy, which replaces the one on screen.
+ * its term and its comment. Every change answers the whole proxy, which replaces the one on screen; one state derived
+ * from it (`proxyView`) drives every card, so the header, the health line, the IP and the buttons never disagree.
  */
 export function ProxyPage() {
   const loaded = useLoaderData() as Proxy;
   const { t, language } = useT();
   const title = useProxyName();
   const siteName = useAtomValue(siteNameAtom);
-  // What the page changed since the loader ran; a new visit (another id, or the same one again) starts from its data.
-  const [state, setState] = useState({ from: loaded, proxy: loaded });
-  const proxy = state.from === loaded ? state.proxy : loaded;
-  const save = (next: Proxy) => setState({ from: loaded, proxy: next });
-  const reload = () =>
-    getProxy(api, proxy.id).then(save, () => undefined /* the renewal itself succeeded and said so */);
+  const { proxy, view, changes, save, reload, rotate, reboot } = useProxyState(loaded);
 
   return (
     <article className={ui.page} aria-labelledby="proxy-title">
@@ -54,20 +50,25 @@ export function ProxyPage() {
       </Link>
       <header className={styles.header}>
         <h1 id="proxy-title" className={`${ui.pageTitle} ${styles.title}`}>
-          <OnlineDot online={proxy.online} />
+          <OnlineDot online={view.online} />
           <span>{title(proxy)}</span>
         </h1>
         <p className={styles.meta}>
           <StateBadge state={proxy.state} />
           <Place proxy={proxy} />
           <span>{proxy.operator}</span>
-          <OfflineNotice proxy={proxy} />
+          <OfflineNotice proxy={{ offline_since: view.offlineSince }} />
+          {(view.phase === 'rotating' || view.phase === 'rebooting') && (
+            <span role="status" className={`${ui.badge} ${ui.pending}`} data-testid="phase">
+              {t(view.phase === 'rotating' ? 'proxy.rotating' : 'proxy.rebooting')}
+            </span>
+          )}
         </p>
         <MoveControl proxy={proxy} onMoved={save} />
       </header>
       <div className={ui.grid}>
-        <ConnectionCard proxy={proxy} onSaved={save} />
-        <RotationCard proxy={proxy} onSaved={save} />
+        <ConnectionCard proxy={proxy} view={view} onSaved={save} />
+        <RotationCard proxy={proxy} view={view} changes={changes} onSaved={save} onRotate={rotate} onReboot={reboot} />
         <TrafficCard proxyId={proxy.id} />
         <BillingCard proxy={proxy} onSaved={save} onRenewed={() => void reload()} />
         <CommentCard proxy={proxy} onSaved={save} />

@@ -8,7 +8,7 @@ import { type Handler, page, stubApi, stubBrowser } from '@proxy/site-kit/testin
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { openAt, proxy } from '../test/harness.tsx';
-import { REBOOT_POLL_MS } from './RebootControl.tsx';
+import { PROXY_POLL_MS as REBOOT_POLL_MS } from './proxy-state.ts';
 
 const IDLE = { available_at: null, shared: false, running: false };
 const REBOOTED = page(1, [

@@ -18,38 +18,37 @@ import {
 } from '@proxy/site-kit';
 import { formatCountdown } from '../common/format.ts';
 import { RotateResult } from '../common/RotateResult.tsx';
-import { useNow } from '../common/use-now.ts';
-import { useRotate } from '../common/use-rotate.ts';
 import { problemsOf } from '../common/validation.ts';
 import { useT } from '../i18n/use-t.ts';
+import type { ProxyView } from './proxy-state.ts';
 import { RebootControl } from './RebootControl.tsx';
 import { RotationHistory } from './RotationHistory.tsx';
 import styles from './ProxyPage.module.css';
 
 /**
- * Changing the proxy's IP: now (with the cooldown counting down, from the proxy's `rotate_available_at` or a 429's
- * `wait_seconds`), by rebooting the modem, through the secret link (copy, regenerate after a confirmation), or every
- * N minutes; and the history of changes.
+ * Changing the proxy's IP: now (run by the page, with the cooldown counting down from its one state: the proxy's
+ * `rotate_available_at`, the done change's `available_at` or a 429's `wait_seconds`), by rebooting the modem, through
+ * the secret link (copy, regenerate after a confirmation), or every N minutes; and the history of changes.
  */
-export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy: Proxy) => void }) {
+export function RotationCard({
+  proxy,
+  view,
+  changes,
+  onSaved,
+  onRotate,
+  onReboot,
+}: {
+  proxy: Proxy;
+  view: ProxyView;
+  /** Bumped by every change of IP or reboot: the history reloads. */
+  changes: number;
+  onSaved: (proxy: Proxy) => void;
+  onRotate: () => Promise<void>;
+  onReboot: () => Promise<void>;
+}) {
   const { t, tp, language } = useT();
   const messages = useRequestMessages();
-  const now = useNow();
-  const [rotations, setRotations] = useState(0);
-  const rotation = useRotate(proxy.id, (ip) => {
-    onSaved({ ...proxy, ip, last_rotation_at: new Date().toISOString() });
-    setRotations((count) => count + 1);
-  });
-  const availableAt = Math.max(
-    proxy.rotate_available_at ? Date.parse(proxy.rotate_available_at) : 0,
-    rotation.outcome?.kind === 'wait' ? rotation.outcome.until : 0,
-  );
-  // The clock ticks once a second: a 429 that arrived between two ticks is measured from when it arrived.
-  const clock = Math.max(
-    now,
-    rotation.outcome?.kind === 'wait' ? rotation.outcome.until - rotation.outcome.seconds * 1000 : 0,
-  );
-  const wait = Math.max(0, Math.ceil((availableAt - clock) / 1000));
+  const rotating = view.phase === 'rotating';
 
   const [confirming, setConfirming] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
@@ -90,7 +89,9 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
         <div>
           <dt>{t('rotation.currentIp')}</dt>
           <dd>
-            <code className={styles.value}>{proxy.ip ?? t('proxy.noIp')}</code>
+            <code className={styles.value} data-testid="current-ip">
+              {view.ip ?? t('proxy.noIp')}
+            </code>
           </dd>
         </div>
         <div>
@@ -102,26 +103,20 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
         <button
           type="button"
           className={ui.primaryButton}
-          disabled={rotation.busy || wait > 0}
-          aria-busy={rotation.busy}
+          disabled={!view.canRotate}
+          aria-busy={rotating}
           aria-describedby="rotate-cooldown"
-          onClick={() => void rotation.rotate()}
+          onClick={() => void onRotate()}
         >
-          {rotation.busy ? t('rotate.busy') : t('rotate.now')}
+          {rotating ? t('rotate.busy') : t('rotate.now')}
         </button>
         <span id="rotate-cooldown" className={ui.muted}>
-          {wait > 0 ? t('rotate.availableIn', { time: formatCountdown(wait) }) : ''}
+          {view.rotateWait > 0 && !rotating ? t('rotate.availableIn', { time: formatCountdown(view.rotateWait) }) : ''}
         </span>
-        <RotateResult outcome={rotation.outcome} />
+        <RotateResult outcome={view.rotateResult} />
       </div>
 
-      <RebootControl
-        proxy={proxy}
-        onRebooted={(next) => {
-          onSaved(next);
-          setRotations((count) => count + 1);
-        }}
-      />
+      <RebootControl proxy={proxy} view={view} onReboot={onReboot} />
 
       <h3 className={ui.subTitle}>{t('rotation.link')}</h3>
       <p className={ui.muted}>{t('rotation.linkHelp')}</p>
@@ -171,7 +166,7 @@ export function RotationCard({ proxy, onSaved }: { proxy: Proxy; onSaved: (proxy
         )}
       />
 
-      <RotationHistory proxyId={proxy.id} refresh={rotations} />
+      <RotationHistory proxyId={proxy.id} refresh={changes} />
 
       {confirming && (
         <ConfirmDialog

@@ -220,6 +220,39 @@ describe('the IP list', () => {
     ]);
   });
 
+  it('takes proxies a filter hides out of the selection: "Renew selected" renews only what is seen (#49)', async () => {
+    const one = proxy(1, { state: 'expiring' });
+    const two = proxy(2);
+    const calls = stubApi(
+      api([], (call) => {
+        if (call.path !== '/api/proxies/' || call.method !== 'GET') return undefined;
+        const status = call.query.get('status');
+        const rows = [one, two].filter((row) => status === null || status.split(',').includes(row.state));
+        return [200, page(rows.length, rows)];
+      }),
+    );
+    await openAt('/en/ip', { language: 'en' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Shop 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Shop 2' }));
+    expect(screen.getByText('2 proxies selected')).toBeTruthy();
+    // Only the expiring one is left on screen: only it stays selected, and only it would be renewed.
+    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: en.states.expiring })));
+    await screen.findByText('1 proxy selected');
+    expect(screen.queryByRole('link', { name: 'Shop 2' })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.bulk.renew })));
+    await screen.findByRole('dialog');
+    const quote = calls.find((call) => call.path === '/api/proxies/renew/quote/');
+    expect((quote?.body as { ids: number[] } | undefined)?.ids).toEqual([1]);
+    await act(async () => fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' }));
+    // A filter that hides every selected proxy leaves nothing selected and no bulk action to press.
+    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: en.states.expiring })));
+    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: en.states.active })));
+    await screen.findByRole('link', { name: 'Shop 2' });
+    expect(screen.queryByRole('link', { name: 'Shop 1' })).toBeNull();
+    expect(screen.queryByRole('group', { name: en.bulk.label })).toBeNull();
+    expect(screen.queryByRole('button', { name: en.bulk.renew })).toBeNull();
+  });
+
   it('flips auto-renew at once and back again when the server refuses, saying why', async () => {
     let answer: (value: [number, unknown]) => void = () => undefined;
     const pending = new Promise<[number, unknown]>((resolve) => (answer = resolve));

@@ -39,7 +39,6 @@ export function IpListPage() {
   const transfers = useLoaded(`transfer-counts|${language}`, (signal) => getTransferCounts(api, signal));
   const incoming = transfers.data?.incoming_pending ?? 0;
   const [format, setFormat] = useState<ExportFormat>('http');
-  const [selected, setSelected] = useState<ReadonlyMap<number, Proxy>>(new Map());
   const [renewing, setRenewing] = useState<readonly number[] | null>(null);
   // Changes made on this page (auto-renew, a new IP) over the rows of the answer they were made on; the next answer
   // has them from the server.
@@ -50,6 +49,25 @@ export function IpListPage() {
   const rows = (list.data?.results ?? []).map((proxy) =>
     patches.of === list.data ? { ...proxy, ...patches.rows.get(proxy.id) } : proxy,
   );
+
+  // The selection belongs to the view it was made in — the search and filters, not the page, which it follows. A
+  // filter that hides selected proxies takes them out of it, so "Renew selected" never renews rows the customer no
+  // longer sees (#49: it stayed active, counting proxies the filter hid). Until the new view's answer comes, only the
+  // rows on screen count.
+  const view = JSON.stringify([params.search, params.filters]);
+  const [selection, setSelection] = useState<{ view: string; rows: ReadonlyMap<number, Proxy> }>({
+    view,
+    rows: new Map(),
+  });
+  const visible = (chosen: ReadonlyMap<number, Proxy>) =>
+    new Map([...chosen].filter(([id]) => rows.some((proxy) => proxy.id === id)));
+  const selected = selection.view === view ? selection.rows : visible(selection.rows);
+  if (selection.view !== view && !list.loading) setSelection({ view, rows: selected });
+  const setSelected = (change: (previous: ReadonlyMap<number, Proxy>) => ReadonlyMap<number, Proxy>) =>
+    setSelection((previous) => ({
+      view,
+      rows: change(previous.view === view ? previous.rows : visible(previous.rows)),
+    }));
 
   const filtered = params.search !== undefined || params.filters !== undefined;
   const reset = () => update({ ordering: params.ordering });
@@ -137,7 +155,7 @@ export function IpListPage() {
               <button type="button" className={ui.primaryButton} onClick={() => setRenewing([...selected.keys()])}>
                 {t('bulk.renew')}
               </button>
-              <button type="button" className={ui.linkButton} onClick={() => setSelected(new Map())}>
+              <button type="button" className={ui.linkButton} onClick={() => setSelected(() => new Map())}>
                 {t('bulk.clear')}
               </button>
             </div>
@@ -219,7 +237,7 @@ export function IpListPage() {
           onRenewed={() => {
             // New expiry dates, days left and states come with the next answer.
             list.retry();
-            setSelected(new Map());
+            setSelected(() => new Map());
           }}
         />
       )}

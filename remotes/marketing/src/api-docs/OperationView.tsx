@@ -59,7 +59,8 @@ export function OperationView({
           <h4 id={`${anchor}-parameters`} className={styles.subheading}>
             {t('operation.parameters')}
           </h4>
-          <div className={styles.scroll}>
+          {/* A wide table scrolls in its own box, which the keyboard can reach and scroll too (WCAG 2.1.1). */}
+          <div className={styles.scroll} tabIndex={0} role="region" aria-labelledby={`${anchor}-parameters`}>
             <table className={styles.table}>
               <thead>
                 <tr>

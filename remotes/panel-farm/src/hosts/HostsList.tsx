@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { deletePanelFarmHost, listPanelFarmHosts } from '@proxy/contract/api/panel-farm';
 import { AGENT_HOST_PERMISSIONS } from '@proxy/contract/permissions';
@@ -10,6 +10,22 @@ import { formatMoment } from '../format.ts';
 import { useT } from '../i18n/use-t.ts';
 import { AgentConfig } from './AgentConfig.tsx';
 import styles from './hosts.module.css';
+
+/**
+ * A host whose public address answered nothing on a proxy port when the API just tried it (#49): its customers'
+ * connection strings point nowhere. Under the name, so a phone (which hides the address column) shows it too.
+ */
+function Unreachable({ host }: { host: AgentHostItem }) {
+  const { t } = useT();
+  if (host.reachable !== false) return null;
+  const help = t('hosts.unreachableHelp', { address: host.public_host });
+  return (
+    <span className={styles.sub}>
+      <Tag color="error">{t('hosts.unreachable')}</Tag>
+      <span className={styles.warning}>{help}</span>
+    </span>
+  );
+}
 
 /**
  * The farm hosts, all of them (a farm has a handful, so no pages or filters): where customers connect, the ports,
@@ -44,7 +60,12 @@ export function HostsList() {
           {
             key: 'name',
             title: t('hosts.columns.name'),
-            render: (host) => <Link to={paths.panelFarmHostEdit(host.id, language)}>{host.name}</Link>,
+            render: (host) => (
+              <>
+                <Link to={paths.panelFarmHostEdit(host.id, language)}>{host.name}</Link>
+                <Unreachable host={host} />
+              </>
+            ),
           },
           {
             key: 'public_host',

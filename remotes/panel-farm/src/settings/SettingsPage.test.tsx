@@ -129,6 +129,32 @@ describe("the Farm section's settings", () => {
     expect(within(card).getByText(/Last changed by staff@example\.com/)).toBeDefined();
   });
 
+  it('refuses trial minutes out of range or with a fraction on the field, never clamping them (#49)', async () => {
+    signIn(MODEM_ALL);
+    const calls = stubApi(answer);
+    await renderSection('/en/panel/farm?tab=settings');
+    const card = cardOf('Free trial');
+    const minutes = within(card).getByLabelText('Duration, minutes') as HTMLInputElement;
+    for (const [typed, refusal] of [
+      ['10', 'At least 30.'],
+      ['2000', 'At most 1440.'],
+      ['90,5', 'Enter a whole number, without a decimal point or comma.'],
+      ['1.000,5', 'Enter a number like 2.5 or 2,5: digits and one decimal point or comma.'],
+    ] as const) {
+      fireEvent.change(minutes, { target: { value: typed } });
+      fireEvent.blur(minutes);
+      await save(card);
+      // What was typed stays, with the rule beside it: an InputNumber made 10 into 30 on blur without a word.
+      expect(minutes.value).toBe(typed);
+      expect(minutes.getAttribute('aria-invalid')).toBe('true');
+      expect(within(card).getByText(refusal)).toBeDefined();
+    }
+    expect(writes(calls)).toEqual([]);
+    fireEvent.change(minutes, { target: { value: '90' } });
+    await save(card);
+    expect(writes(calls)).toMatchObject([{ method: 'PUT', body: { minutes: 90 } }]);
+  });
+
   it('is read-only for those who may only view the farm', async () => {
     signIn(['farm.view_modem']);
     stubApi(answer);

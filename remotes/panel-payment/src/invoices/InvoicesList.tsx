@@ -128,7 +128,7 @@ export function InvoicesList() {
                 <span className={styles.nowrap}>{price(row, row.total)}</span>
                 {/* What a deposit must come with: staff match it by this amount (searchable). */}
                 {row.asset && (
-                  <span className={styles.nowrap}>
+                  <span className={styles.asset}>
                     {row.asset.amount} {row.asset.symbol}
                   </span>
                 )}

@@ -435,14 +435,7 @@ export function MethodFields({ method, form }: { method: PanelPaymentMethod | nu
           min={1}
           max={MAX_AMOUNT}
         />
-        <NumberField
-          name="fee_percent"
-          label={t('method.fee')}
-          help={t('method.feeHelp')}
-          min={0}
-          step={0.1}
-          precision={2}
-        />
+        <NumberField name="fee_percent" label={t('method.fee')} help={t('method.feeHelp')} min={0} precision={2} />
       </FieldGrid>
       <h2 className={styles.heading}>{t('method.settings')}</h2>
       <SelectField

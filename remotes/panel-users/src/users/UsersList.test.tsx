@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
 import { account, page } from '../test/fixtures.ts';
 import { locationQuery, queryOf, screenTests, stubApi } from '@proxy/panel-kit/testing';
-import { renderRoutes } from '../test/setup.tsx';
+import { Providers, renderRoutes } from '../test/setup.tsx';
 import { UsersList } from './UsersList.tsx';
 
 const ROWS = [
@@ -19,6 +20,18 @@ const ROWS = [
     proxies: 0,
   }),
 ];
+
+// The kit's words for a refused number, as the user reads them.
+const REFUSED = {
+  en: {
+    format: 'Enter a number like 2.5 or 2,5: digits and one decimal point or comma.',
+    decimals: 'At most 2 digits after the decimal point or comma.',
+  },
+  ru: {
+    format: 'Введите число вида 2,5 или 2.5: цифры и одна запятая или точка перед дробной частью.',
+    decimals: 'Не больше 2 знаков после запятой или точки.',
+  },
+};
 
 const renderList = (path = '/en/panel/users') =>
   renderRoutes([{ path: '/en/panel/users', Component: UsersList }, { path: '/en/panel/users/:id' }], path);
@@ -82,8 +95,57 @@ describe('the users list', () => {
     stubApi(() => ({ body: page(ROWS) }));
     await renderList('/en/panel/users?balance_max=50000');
     await screen.findByRole('link', { name: 'buyer@example.com' });
-    expect((screen.getByLabelText('Balance: To') as HTMLInputElement).value).toBe('500.00');
+    expect((screen.getByLabelText('Balance: To') as HTMLInputElement).value).toBe('500');
   });
+
+  it.each([
+    ['en', 'Balance: From', REFUSED.en],
+    ['ru', 'Баланс: От', REFUSED.ru],
+  ] as const)(
+    'reads a balance typed with a comma or a point in %s, and refuses ambiguous text visibly (#49)',
+    async (language, field, words) => {
+      const calls = stubApi(() => ({ body: page(ROWS) }));
+      const router = createMemoryRouter([{ path: '/:lang/panel/users', Component: UsersList }], {
+        initialEntries: [`/${language}/panel/users`],
+      });
+      await act(async () => {
+        render(
+          <Providers language={language}>
+            <RouterProvider router={router} />
+          </Providers>,
+        );
+      });
+      await screen.findByRole('link', { name: 'buyer@example.com' });
+      const min = screen.getByLabelText(field) as HTMLInputElement;
+      const type = (text: string) =>
+        act(async () => {
+          fireEvent.change(min, { target: { value: text } });
+          fireEvent.blur(min);
+        });
+      await type('150,5');
+      expect(locationQuery(router)).toMatchObject({ balance_min: '15050' });
+      expect(queryOf(calls.at(-1)?.url)).toMatchObject({ balance_min: '15050' });
+      await type('150.25');
+      expect(locationQuery(router)).toMatchObject({ balance_min: '15025' });
+      expect(min.getAttribute('aria-invalid')).toBeNull();
+      const asked = calls.length;
+      for (const [text, message] of [
+        ['1.000,5', words.format],
+        ['150,505', words.decimals],
+      ] as const) {
+        await type(text);
+        // Refused where the user looks, the text kept to be fixed, and the list still filtered by the last good bound.
+        expect(min.value).toBe(text);
+        expect(min.getAttribute('aria-invalid')).toBe('true');
+        expect(screen.getByRole('alert').textContent).toBe(message);
+        expect(locationQuery(router)).toMatchObject({ balance_min: '15025' });
+      }
+      expect(calls.length).toBe(asked);
+      await type('');
+      expect(locationQuery(router).balance_min).toBeUndefined();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 
   it('puts the e-mail search and a sort by a column into the URL and the query', async () => {
     const calls = stubApi(() => ({ body: page(ROWS) }));

@@ -5,6 +5,7 @@ import { formatPrice } from '@proxy/contract/money';
 import { locationQuery, queryOf, screenTests, stubApi, type Call } from '@proxy/panel-kit/testing';
 import { account, page, panelOrder, panelProxy } from '../test/fixtures.ts';
 import { Providers } from '../test/setup.tsx';
+import type { PanelRenewalRow } from '@proxy/contract/schemas/proxies';
 import { UsersSection } from './UsersSection.tsx';
 
 const ORDERS = [
@@ -16,11 +17,30 @@ const PROXIES = [
   panelProxy(11, { user_id: 8, user_email: 'other@example.com' }),
 ];
 
-/** Answers each of the section's three lists with its rows. */
+const renewal = (id: number, changes: Partial<PanelRenewalRow>): PanelRenewalRow => ({
+  id,
+  proxy_id: 12,
+  source: 'hand',
+  period_days: 30,
+  price: 390_000,
+  currency: 'RUB',
+  expires_at: '2026-12-20T12:00:00Z',
+  renewed_at: '2026-11-20T10:00:00Z',
+  user_id: 7,
+  user_email: 'buyer@example.com',
+  ...changes,
+});
+const RENEWALS = [
+  renewal(2, { proxy_id: 31, source: 'auto', period_days: 7, price: 120_050 }),
+  renewal(1, { user_id: 8, user_email: 'other@example.com' }),
+];
+
+/** Answers each of the section's lists with its rows. */
 function answerLists(call: Call) {
   const path = new URL(call.url, 'http://x').pathname;
   if (path === '/api/panel/orders/') return { body: page(ORDERS, 41) };
   if (path === '/api/panel/proxies/') return { body: page(PROXIES, 17) };
+  if (path === '/api/panel/renewals/') return { body: page(RENEWALS, 2) };
   return { body: page([account(7, { email: 'buyer@example.com' })]) };
 }
 
@@ -97,6 +117,37 @@ describe('the users section', () => {
     expect(screen.getByText('Total: 41')).toBeDefined();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toBeDefined();
   });
+
+  it.each([
+    ['en', ['Proxy #31', 'Automatically', '7 d.'], ['Proxy #12', 'By hand', '30 d.']],
+    ['ru', ['Прокси № 31', 'Автоматически', '7 дн.'], ['Прокси № 12', 'Вручную', '30 дн.']],
+  ] as const)(
+    'lists the renewals the home’s renewals figure links to (%s), each with its customer, how, period and price (#49)',
+    async (language, auto, hand) => {
+      const calls = stubApi(answerLists);
+      await renderSection(
+        '?tab=renewals&renewed_after=2026-11-14&renewed_before=2026-11-20&ordering=-renewed_at',
+        language,
+      );
+      await screen.findByText(auto[0]);
+      expect(apiPath(calls[0])).toBe('/api/panel/renewals/');
+      expect(queryOf(calls[0]?.url)).toEqual({
+        renewed_after: '2026-11-14',
+        renewed_before: '2026-11-20',
+        ordering: '-renewed_at',
+        page: '1',
+        page_size: '20',
+      });
+      const first = rowOf(auto[0]);
+      for (const text of auto) expect(first.textContent).toContain(text);
+      expect(first.textContent).toContain(formatPrice(120_050, 'RUB', language));
+      const base = language === 'en' ? '/en/panel/users' : '/panel/users';
+      expect(within(first).getByRole('link', { name: 'buyer@example.com' }).getAttribute('href')).toBe(`${base}/7`);
+      const second = rowOf(hand[0]);
+      for (const text of hand) expect(second.textContent).toContain(text);
+      expect(within(second).getByRole('link', { name: 'other@example.com' }).getAttribute('href')).toBe(`${base}/8`);
+    },
+  );
 
   it('lists the proxies a figure links to, flagging a failed renewal, and sends the filters to the API', async () => {
     const calls = stubApi(answerLists);

@@ -23,6 +23,7 @@ import { PasswordCard } from '../profile/PasswordCard.tsx';
 import { ProfileCard } from '../profile/ProfileCard.tsx';
 import { SessionsCard } from '../profile/SessionsCard.tsx';
 import { TelegramCard } from '../profile/TelegramCard.tsx';
+import { TwoFactorCard } from '../profile/TwoFactorCard.tsx';
 import { CustomerPage } from './CustomerPage.tsx';
 import styles from './AccountPage.module.css';
 
@@ -58,7 +59,7 @@ export function UserPage() {
  */
 function OwnPage() {
   const { t } = useT();
-  // A password change signs the other devices out: the devices card asks again.
+  // A password change or a change of the second factor signs the other devices out: the devices card asks again.
   const [sessionsVersion, setSessionsVersion] = useState(0);
   const user = useAtomValue(userAtom);
   const [search, setSearch] = useSearchParams();
@@ -87,6 +88,7 @@ function OwnPage() {
           <MailingCard />
           <PasswordCard onChanged={() => setSessionsVersion((version) => version + 1)} />
           <EmailCard />
+          <TwoFactorCard onChanged={() => setSessionsVersion((version) => version + 1)} />
           <SessionsCard refresh={sessionsVersion} />
           <ApiKeysCard />
           <TelegramCard />

@@ -13,21 +13,26 @@ import styles from './ProxySummary.module.css';
 /** How many of the soonest expiries /home lists; the rest are on /ip, sorted the same way. */
 export const NEXT_EXPIRIES = 5;
 
-type Status = NonNullable<NonNullable<ProxyListParams['filters']>['status']>;
+type Filters = NonNullable<ProxyListParams['filters']>;
 /** The proxies that work now: `expiring` ones are paid for too, only close to their end. */
-const WORKING: Status = ['active', 'expiring'];
-const EXPIRING: Status = ['expiring'];
+const WORKING: Filters = { status: ['active', 'expiring'] };
+/**
+ * The working proxies that end within `EXPIRING_DAYS` — what the figure's words say — counted by their end, not by
+ * the `expiring` state: that state leaves out a proxy its owner got less long ago than it has left (#28), so a proxy
+ * bought today that ends tomorrow was "0 expire within 3 days" (#49). Whole days left, rounded down: 2 is under 3.
+ */
+const ENDING_SOON: Filters = { ...WORKING, days_left: { max: EXPIRING_DAYS - 1 } };
 
-/** /ip filtered by status, in the list's own query grammar (the IP list reads its filters from the URL). */
-function ipListWith(status: Status, language: Language): string {
-  return `${paths.ipList(language)}?${new URLSearchParams(listQueryOf(PROXY_LIST, { filters: { status } }))}`;
+/** /ip filtered so, in the list's own query grammar (the IP list reads its filters from the URL). */
+function ipListWith(filters: Filters, language: Language): string {
+  return `${paths.ipList(language)}?${new URLSearchParams(listQueryOf(PROXY_LIST, { filters }))}`;
 }
 
 function loadSummary(signal: AbortSignal) {
   return Promise.all([
     // One request gives both the count of working proxies and the soonest of them to expire.
-    listProxies(api, { filters: { status: WORKING }, ordering: 'expires_at', page_size: NEXT_EXPIRIES }, signal),
-    listProxies(api, { filters: { status: EXPIRING }, page_size: 1 }, signal),
+    listProxies(api, { filters: WORKING, ordering: 'expires_at', page_size: NEXT_EXPIRIES }, signal),
+    listProxies(api, { filters: ENDING_SOON, page_size: 1 }, signal),
   ]).then(([working, expiring]) => ({ working, expiring: expiring.count }));
 }
 
@@ -74,7 +79,7 @@ export function ProxySummary() {
             </li>
             <li>
               <Link
-                to={ipListWith(EXPIRING, language)}
+                to={ipListWith(ENDING_SOON, language)}
                 className={`${ui.linkCard} ${styles.stat} ${data.expiring > 0 ? styles.warn : ''}`}
               >
                 <span className={styles.statValue}>{data.expiring}</span>{' '}

@@ -1608,7 +1608,7 @@ export type ListInvoicesResponses = {
       pay_qr: string | null;
       pay_uri: string;
       asset: {
-        code: 'USDT-TRC20' | 'USDT-ERC20' | 'BTC' | 'ETH' | 'LTC' | 'TON';
+        code: 'USDT-TRC20' | 'USDT-ERC20' | 'BTC' | 'ETH' | 'LTC' | 'TON' | 'TRX' | 'ZEC';
         symbol: string;
         network: string;
         decimals: number;
@@ -1692,7 +1692,7 @@ export type GetInvoiceResponses = {
     pay_qr: string | null;
     pay_uri: string;
     asset: {
-      code: 'USDT-TRC20' | 'USDT-ERC20' | 'BTC' | 'ETH' | 'LTC' | 'TON';
+      code: 'USDT-TRC20' | 'USDT-ERC20' | 'BTC' | 'ETH' | 'LTC' | 'TON' | 'TRX' | 'ZEC';
       symbol: string;
       network: string;
       decimals: number;

@@ -1,6 +1,27 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
+import type { Language } from '@proxy/contract/languages';
+import { usePanelT } from '../use-panel-t.ts';
 import styles from './Dashboard.module.css';
+
+const HOUR = 3600;
+
+/**
+ * Times as the page's language writes them (uPlot's own are US English: "Time", "12/7 3pm"): hours and minutes for a
+ * chart of a day or two, the day and month for a longer one; the legend's hover value with both.
+ */
+export function timeFormats(language: Language, spanSeconds: number) {
+  const locale = language === 'ru' ? 'ru-RU' : 'en-GB';
+  const tick = new Intl.DateTimeFormat(
+    locale,
+    spanSeconds <= 36 * HOUR ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' },
+  );
+  const point = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  return {
+    tick: (seconds: number) => tick.format(new Date(seconds * 1000)),
+    point: (seconds: number) => point.format(new Date(seconds * 1000)),
+  };
+}
 
 export interface ChartSeries {
   readonly label: string;
@@ -24,6 +45,8 @@ interface UChartProps {
  * site's first paint never carries it. It follows its box's width.
  */
 export function UChart({ times, series, format, label, height = 180 }: UChartProps) {
+  const { t, language } = usePanelT();
+  const timeLabel = t('dashboard.time');
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -35,12 +58,13 @@ export function UChart({ times, series, format, label, height = 180 }: UChartPro
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
       ([{ default: UPlot }]) => {
         if (gone) return;
+        const when = timeFormats(language, (times.at(-1) ?? 0) - (times[0] ?? 0));
         chart = new UPlot(
           {
             width: element.clientWidth,
             height,
             series: [
-              {},
+              { label: timeLabel, value: (_: uPlot, v: number | null) => (v === null ? '' : when.point(v)) },
               ...series.map((line) => ({
                 label: line.label,
                 stroke: line.color,
@@ -48,7 +72,10 @@ export function UChart({ times, series, format, label, height = 180 }: UChartPro
                 value: (_: uPlot, v: number | null) => (v === null ? '' : format(v)),
               })),
             ],
-            axes: [{}, { values: (_: uPlot, ticks: number[]) => ticks.map(format), size: 70 }],
+            axes: [
+              { values: (_: uPlot, ticks: number[]) => ticks.map(when.tick) },
+              { values: (_: uPlot, ticks: number[]) => ticks.map(format), size: 70 },
+            ],
             scales: { x: { time: true } },
           },
           [[...times], ...series.map((line) => [...line.values])],
@@ -63,6 +90,6 @@ export function UChart({ times, series, format, label, height = 180 }: UChartPro
       observer.disconnect();
       chart?.destroy();
     };
-  }, [times, series, format, height]);
+  }, [times, series, format, height, language, timeLabel]);
   return <div ref={box} className={styles.chart} role="img" aria-label={label} />;
 }
