@@ -447,7 +447,11 @@ export async function benchFarm(options: { fresh?: boolean } = {}): Promise<bool
     fresh,
     port: Number(process.env.BENCH_FARM_PORT ?? 8110),
     runDir: join(root, '.data', 'farm-bench'),
-    apiEnv: { RATE_LIMITS: 'off' },
+    // BENCH_FARM_AGENT_POOL=0 and BENCH_FARM_PROTOCOL=2: the API and hosts of before #42's deltas and agents' pool.
+    apiEnv: {
+      RATE_LIMITS: 'off',
+      ...(process.env.BENCH_FARM_AGENT_POOL ? { DB_AGENT_POOL_SIZE: process.env.BENCH_FARM_AGENT_POOL } : {}),
+    },
     agents: false,
     log,
   });
@@ -527,7 +531,8 @@ async function run(cluster: Cluster, db: Db, scale: Scale, sims: SimulatedHost[]
   let measuring = false;
   const reports: number[] = [];
   const reportStatuses = new Map<number, number>();
-  const config = { config: 0, rotations: 0, configBytes: 0, rotationsBytes: 0, firstBytes: 0 };
+  const config = { config: 0, delta: 0, rotations: 0, configBytes: 0, deltaBytes: 0, rotationsBytes: 0, firstBytes: 0 };
+  const protocol = process.env.BENCH_FARM_PROTOCOL ? Number(process.env.BENCH_FARM_PROTOCOL) : undefined;
   const failures = new Map<string, number>();
   sims.push(
     ...farm.hosts.map(
@@ -536,13 +541,14 @@ async function run(cluster: Cluster, db: Db, scale: Scale, sims: SimulatedHost[]
           url: cluster.url,
           token: farm.tokens.get(host.id) as string,
           modems: host.modems,
+          ...(protocol === undefined ? {} : { protocol }),
           onConfig: (kind, bytes) => {
             if (!measuring) {
               config.firstBytes += bytes;
               return;
             }
             config[kind]++;
-            config[kind === 'config' ? 'configBytes' : 'rotationsBytes'] += bytes;
+            config[`${kind}Bytes`] += bytes;
           },
           onReport: (ms, status) => {
             if (!measuring) return;
@@ -675,8 +681,9 @@ async function run(cluster: Cluster, db: Db, scale: Scale, sims: SimulatedHost[]
       `p50 ${ms(percentile(readSorted, 50))} ms, p99 ${ms(percentile(readSorted, 99))} ms; ${statuses(readStatuses)}`,
   );
   console.log(
-    `  config to hosts  ${((config.configBytes + config.rotationsBytes) / seconds / 1024).toFixed(1)} KB/s: ` +
-      `${config.config} configs (${(config.configBytes / 1024).toFixed(0)} KB), ${config.rotations} rotations answers ` +
+    `  config to hosts  ${((config.configBytes + config.deltaBytes + config.rotationsBytes) / seconds / 1024).toFixed(1)} KB/s: ` +
+      `${config.config} configs (${(config.configBytes / 1024).toFixed(0)} KB), ${config.delta} deltas ` +
+      `(${(config.deltaBytes / 1024).toFixed(0)} KB), ${config.rotations} rotations answers ` +
       `(${(config.rotationsBytes / 1024).toFixed(0)} KB); the first configs of all hosts ${(config.firstBytes / 1e6).toFixed(1)} MB`,
   );
   console.log(

@@ -118,6 +118,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it("reads the farm agents' own pool size: 3 unless set, 0 (shared) to 20 (#42)", () => {
+    expect(loadConfig({}).dbAgentPoolSize).toBe(3);
+    expect(loadConfig({ DB_AGENT_POOL_SIZE: '0' }).dbAgentPoolSize).toBe(0);
+    expect(loadConfig({ DB_AGENT_POOL_SIZE: '5' }).dbAgentPoolSize).toBe(5);
+    for (const bad of ['21', '-1', '2.5', 'three']) {
+      expect(problemsOf({ DB_AGENT_POOL_SIZE: bad })).toEqual([
+        expect.stringMatching(/^DB_AGENT_POOL_SIZE: must be a whole number from 0 to 20 \(got /),
+      ]);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

@@ -27,6 +27,11 @@ export interface Config {
   readonly dataDir: string;
   /** PostgreSQL when set; otherwise the embedded PGlite under `dataDir`. */
   readonly databaseUrl: string | undefined;
+  /**
+   * PostgreSQL connections kept for the farm agents' routes apart from the main pool of 10 (`DB_AGENT_POOL_SIZE`, 0 =
+   * shared): an order burst cannot make reports and config polls wait for a connection (#42).
+   */
+  readonly dbAgentPoolSize: number;
   /** The site's canonical origin without a trailing slash: links in e-mails and pagination use it. */
   readonly publicUrl: string;
   readonly secretKey: string;
@@ -230,6 +235,14 @@ const EnvSchema = v.object({
   METRICS_TOKEN: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{20,}$/, 'must be at least 20 printable characters, no spaces')),
   ),
+  DB_AGENT_POOL_SIZE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, 'must be a whole number from 0 to 20'),
+      v.transform(Number),
+      v.maxValue(20, 'must be a whole number from 0 to 20'),
+    ),
+  ),
   SHUTDOWN_DRAIN_MS: v.optional(
     v.pipe(
       v.string(),
@@ -344,6 +357,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: e.HOST ?? '0.0.0.0',
     dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     databaseUrl: e.DATABASE_URL,
+    dbAgentPoolSize: e.DB_AGENT_POOL_SIZE ?? 3,
     publicUrl,
     secretKey: secretKey as string,
     smtpUrl: e.SMTP_URL,

@@ -44,7 +44,13 @@ export interface RunningServer {
  * holds the data-dir lock first). Also used by the management scripts (`scripts/createsuperuser.ts`).
  */
 export async function openDatabase(config: Config, onPoolError: (error: Error) => void): Promise<Db> {
-  if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl, onError: onPoolError });
+  if (config.databaseUrl) {
+    return openPostgres({
+      connectionString: config.databaseUrl,
+      agentPoolMax: config.dbAgentPoolSize,
+      onError: onPoolError,
+    });
+  }
   return openPglite(path.join(config.dataDir, 'pgdata'));
 }
 

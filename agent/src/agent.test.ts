@@ -414,6 +414,102 @@ describe('rotations apart from the config (protocol 2, #42)', () => {
   });
 });
 
+describe('config deltas (protocol 3, #42)', () => {
+  it('applies orders as deltas, ends where the whole config would, and asks for the whole one after a gap', async () => {
+    const deltas = new FakeApi({ protocol: 3 });
+    const [firstHttp = 0, firstSocks = 0, secondHttp = 0, secondSocks = 0] = await freePorts(4);
+    // A host's worth of listed proxies (expired: listed, not served): a whole config weighs tens of kilobytes.
+    const listed: AgentProxy[] = Array.from({ length: 300 }, (_, index) => ({
+      id: 100 + index,
+      modem_id: 1,
+      http_port: 30_000 + 2 * index,
+      socks_port: 30_001 + 2 * index,
+      login: `customer-${index}`,
+      password: `password-of-customer-${index}`,
+      whitelist: [],
+      state: 'expired',
+    }));
+    const first: AgentProxy = {
+      id: 1,
+      modem_id: 1,
+      http_port: firstHttp,
+      socks_port: firstSocks,
+      ...carol,
+      whitelist: [],
+      state: 'active',
+    };
+    deltas.set({ modems: [{ id: 1, name: 'Sim', key: 'sim-1', ip: null }], proxies: [first, ...listed] });
+    await deltas.up();
+    const stateDir = await mkdtemp(path.join(tmpdir(), 'agent-state-'));
+    const log = pino({ level: 'silent' });
+    const store = new ConfigStore({ dir: stateDir, api: { url: deltas.url, token: deltas.token }, log });
+    const own = await Agent.start({
+      api: { url: deltas.url, token: deltas.token },
+      host: '127.0.0.1',
+      driver: new SimulatorDriver({ modems: 1, network: '127.0.0.224/28', rotationMs: { min: 1, max: 5 } }),
+      privateTargets: 'allow',
+      store,
+      log,
+      timing: { configWaitSeconds: 2, minPollMs: 20, maxBackoffMs: 100, reportIntervalMs: 60_000 },
+    });
+    const settled = async () => {
+      await eventually(() => own.configVersion === deltas.version, 3_000);
+      // Saved as the whole config of that version would be: a restart without the API serves exactly it.
+      await eventually(async () => {
+        expect(await store.load()).toEqual(deltas.config(3));
+        return true;
+      }, 3_000);
+    };
+    try {
+      await settled();
+      expect(deltas.answers.map((answer) => answer.kind)).toEqual(['config']);
+
+      // An order: a new proxy, served from the delta alone.
+      const second: AgentProxy = {
+        id: 2,
+        modem_id: 1,
+        http_port: secondHttp,
+        socks_port: secondSocks,
+        ...alice,
+        whitelist: [],
+        state: 'active',
+      };
+      deltas.set({ proxies: [first, second, ...listed] });
+      await settled();
+      expect(deltas.answers.at(-1)?.kind).toBe('delta');
+      expect(deltas.answers.at(-1)?.bytes).toBeLessThan(1_000);
+      expect((await getThroughProxy(secondHttp, echo.url, { credentials: alice })).status).toBe(200);
+
+      // A new password, a proxy gone, a new modem name: still deltas.
+      deltas.updateProxy(2, { password: 'alices-new-password' });
+      deltas.set({
+        modems: [{ id: 1, name: 'Sim renamed', key: 'sim-1', ip: null }],
+        proxies: [first, { ...second, password: 'alices-new-password' }, ...listed.slice(1)],
+      });
+      await settled();
+      expect((await getThroughProxy(secondHttp, echo.url, { credentials: alice })).status).toBe(407);
+      const renewed = { login: alice.login, password: 'alices-new-password' };
+      expect((await getThroughProxy(secondHttp, echo.url, { credentials: renewed })).status).toBe(200);
+
+      // A delta from a version the agent does not have: it asks for the whole config at once, and serves that.
+      deltas.gapNext = true;
+      deltas.set({ proxies: [first, { ...second, state: 'suspended' }, ...listed.slice(1)] });
+      await settled();
+      expect(deltas.answers.slice(-2).map((answer) => answer.kind)).toEqual(['delta', 'config']);
+      // Suspended: its ports closed.
+      await expect(getThroughProxy(secondHttp, echo.url, { credentials: renewed })).rejects.toThrow();
+      expect((await getThroughProxy(firstHttp, echo.url, { credentials: carol })).status).toBe(200);
+
+      expect(deltas.answers.filter((answer) => answer.kind === 'config')).toHaveLength(2);
+      expect(deltas.refused).toEqual([]);
+    } finally {
+      await own.stop();
+      await deltas.down();
+      await rm(stateDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('reports', () => {
   it('reports every modem with its status and address', async () => {
     await eventually(() => agent.configVersion === api.version);

@@ -1,5 +1,7 @@
 import {
   AGENT_API_PATHS,
+  AgentConfigSchema,
+  applyConfigDelta,
   MAX_CHECKS_PER_REPORT,
   MAX_CONFIG_WAIT_SECONDS,
   MAX_TRAFFIC_BUCKETS_PER_REPORT,
@@ -14,6 +16,7 @@ import {
   type RotationResult,
 } from '@proxy/contract/schemas/farm-agent';
 import type { Logger } from 'pino';
+import * as v from 'valibot';
 import { ProxyAccess } from './access.ts';
 import { ApiClient, ApiError } from './api-client.ts';
 import type { ConfigStore } from './config-store.ts';
@@ -118,6 +121,10 @@ export class Agent {
   private readonly requestedChecks = new Set<number>();
   private routes: ProxyRoute[] = [];
   private version: string | null = null;
+  /** The config served, as the API sent it: what a delta (protocol 3) applies to. */
+  private current: AgentConfig | null = null;
+  /** A delta did not apply (a gap, or a config the contract refuses): the next request asks for the whole config. */
+  private wantWhole = false;
   /** The pending rotations' version (an API speaking protocol 2 tells of rotations apart from the config). */
   private rotationsVersion: string | null = null;
   /** The API has answered a config request since the start or since it refused the token. */
@@ -226,9 +233,10 @@ export class Agent {
       const refusals = this.refusals;
       try {
         // The first request after a start asks for the whole config: a saved one is replaced, never taken on trust.
-        const since = this.confirmed
-          ? { config: this.version, rotations: this.rotationsVersion }
-          : { config: null, rotations: null };
+        const since =
+          this.confirmed && !this.wantWhole
+            ? { config: this.version, rotations: this.rotationsVersion }
+            : { config: null, rotations: null };
         const answer = await this.api.config(since, this.timing.configWaitSeconds, this.signal);
         if (failures > 0) this.log.info({ failures }, 'API reachable again');
         failures = 0;
@@ -237,11 +245,25 @@ export class Agent {
           if (this.tokenRefused) this.log.info("the API accepts this host's token again");
           this.tokenRefused = false;
           this.confirmed = true;
-          if (answer && 'kind' in answer) {
+          this.wantWhole = false;
+          if (answer && 'kind' in answer && answer.kind === 'rotations') {
             // Only the rotations moved: the config served stays, and nothing is saved (a saved config's rotations
             // are never run again).
             this.rotationsVersion = answer.rotations_version;
             this.takeRotations(answer.rotations);
+          } else if (answer && 'kind' in answer) {
+            const config = this.current && applyConfigDelta(this.current, answer);
+            const checked = config && v.safeParse(AgentConfigSchema, config);
+            if (checked?.success) await this.apply(checked.output);
+            else {
+              // Not the config this agent has (a gap), or one the contract refuses: ask for the whole one at once.
+              this.log.warn(
+                { from: answer.from, version: this.version, problem: checked ? checked.issues[0].message : 'gap' },
+                'config delta not applicable; asking for the whole config',
+              );
+              this.wantWhole = true;
+              continue;
+            }
           } else if (answer) await this.apply(answer);
           this.confirmedAt = Date.now();
         }
@@ -268,6 +290,7 @@ export class Agent {
     // last; nothing of this config may be kept either.
     if (refusals !== this.refusals) return;
     this.version = config.version;
+    this.current = config;
     this.rotationsVersion = config.rotations_version ?? null;
     this.log.info(
       { version: config.version, proxies: config.proxies.length, served: this.gateway.size },
@@ -311,6 +334,7 @@ export class Agent {
     this.modemKeys = new Map();
     this.routes = [];
     this.version = null;
+    this.current = null;
     this.rotationsVersion = null;
     this.confirmed = false;
     this.confirmedAt = null;

@@ -1,9 +1,11 @@
 import {
   AGENT_API_PATHS,
   AGENT_PROTOCOL,
+  AgentConfigDeltaSchema,
   AgentConfigSchema,
   RotationsAnswerSchema,
   type AgentConfig,
+  type AgentConfigDelta,
   type AgentReport,
   type CheckResult,
   type RotationResult,
@@ -46,13 +48,13 @@ export class ApiClient {
 
   /**
    * The config; the pending rotations alone when only they moved since `since.rotations` (an API speaking protocol 2);
-   * null when both are still `since` (304).
+   * the changes since `since.config` (an API speaking protocol 3); null when both are still `since` (304).
    */
   async config(
     since: { readonly config: string | null; readonly rotations: string | null },
     waitSeconds: number,
     signal?: AbortSignal,
-  ): Promise<AgentConfig | RotationsAnswer | null> {
+  ): Promise<AgentConfig | AgentConfigDelta | RotationsAnswer | null> {
     const query = new URLSearchParams({ wait: String(waitSeconds), protocol: String(AGENT_PROTOCOL) });
     if (since.config !== null) query.set('since', since.config);
     if (since.rotations !== null) query.set('rotations', since.rotations);
@@ -65,8 +67,13 @@ export class ApiClient {
     );
     if (response.status === 304) return null;
     const body = await this.json(response);
-    const rotations = (body as { kind?: unknown } | null)?.kind === 'rotations';
-    const parsed = rotations ? v.safeParse(RotationsAnswerSchema, body) : v.safeParse(AgentConfigSchema, body);
+    const kind = (body as { kind?: unknown } | null)?.kind;
+    const parsed =
+      kind === 'rotations'
+        ? v.safeParse(RotationsAnswerSchema, body)
+        : kind === 'delta'
+          ? v.safeParse(AgentConfigDeltaSchema, body)
+          : v.safeParse(AgentConfigSchema, body);
     if (!parsed.success) {
       const problems = parsed.issues
         .slice(0, 5)

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AgentConfig } from '@proxy/contract/schemas/farm-agent';
+import { applyConfigDelta, type AgentConfig, type AgentConfigDelta } from '@proxy/contract/schemas/farm-agent';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigStore } from './config-store.ts';
@@ -77,6 +77,42 @@ describe('ConfigStore', () => {
     expect(await store({ ...api, token: 'another-token-0123456789' }).load()).toBeNull();
     expect(await store({ ...api, url: 'https://other.example.com' }).load()).toBeNull();
     expect(lines.join('')).toContain('saved config belongs to another API URL or host token; ignored');
+  });
+
+  it('keeps a config a delta made (#42) as it keeps a whole one: what a restart serves is the new version', async () => {
+    await store().save(config);
+    const delta: AgentConfigDelta = {
+      kind: 'delta',
+      from: 'v7',
+      version: 'v8',
+      rotations_version: '2',
+      upserts: [
+        {
+          id: 4,
+          modem_id: 1,
+          http_port: 30_002,
+          socks_port: 30_003,
+          login: 'olga',
+          password: 'olgas-password-2',
+          whitelist: ['203.0.113.9'],
+          state: 'active',
+        },
+      ],
+      removals: [3],
+      rotations: [],
+      checks: [],
+      check_url: 'https://check.example.com/ip',
+    };
+    const changed = applyConfigDelta(config, delta);
+    if (!changed) throw new Error('the delta did not apply');
+    await store().save(changed);
+    expect(await readdir(dir)).toEqual(['config.json']);
+    const loaded = await store().load();
+    expect(loaded).toEqual(changed);
+    expect(loaded?.proxies.map((proxy) => proxy.login)).toEqual(['olga']);
+    expect(loaded?.check_url).toBe('https://check.example.com/ip');
+    // A delta from a version other than the saved one does not apply: the agent asks for the whole config instead.
+    expect(applyConfigDelta(config, { ...delta, from: 'v6' })).toBeNull();
   });
 
   it('never writes the host token to the file', async () => {

@@ -6,6 +6,7 @@ import {
   CheckResultSchema,
   RotationResultSchema,
   type AgentConfig,
+  type AgentConfigDelta,
   type AgentModem,
   type AgentProxy,
   type AgentReport,
@@ -65,11 +66,18 @@ const readBody = async (request: IncomingMessage) => {
 export class FakeApi {
   /** The highest config protocol it speaks. */
   readonly protocol: number;
-  /** Every 200 the config endpoint sent: a whole config or (protocol 2) the rotations alone, and its size. */
-  readonly answers: { kind: 'config' | 'rotations'; bytes: number }[] = [];
+  /**
+   * Every 200 the config endpoint sent: a whole config, (protocol 2) the rotations alone or (protocol 3) a delta, and
+   * its size.
+   */
+  readonly answers: { kind: 'config' | 'rotations' | 'delta'; bytes: number }[] = [];
   private rotationsNumber = 0;
+  /** Under protocol 3, the configs sent, by version: what a delta is from. */
+  private readonly sent = new Map<string, AgentConfig>();
+  /** The next delta names a version the agent does not have (`from`): a gap, as after a lost answer. */
+  gapNext = false;
 
-  constructor(options: { protocol?: 1 | 2 } = {}) {
+  constructor(options: { protocol?: 1 | 2 | 3 } = {}) {
     this.protocol = options.protocol ?? 1;
   }
 
@@ -198,6 +206,32 @@ export class FakeApi {
     await new Promise((resolve) => server.close(resolve));
   }
 
+  /** Protocol 3's answer: the delta from `since` when it was sent before, the whole config otherwise. */
+  private configSince(since: string | null): AgentConfig | AgentConfigDelta {
+    const config = this.config(3);
+    this.sent.set(config.version, config);
+    const before = since === null ? undefined : this.sent.get(since);
+    if (!before || since === null) return config;
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const was = new Map(before.proxies.map((proxy) => [proxy.id, proxy]));
+    const gap = this.gapNext;
+    this.gapNext = false;
+    return {
+      kind: 'delta',
+      from: gap ? `${since}-lost` : since,
+      version: config.version,
+      rotations_version: config.rotations_version ?? this.rotationsVersion,
+      upserts: config.proxies.filter((proxy) => !same(was.get(proxy.id), proxy)),
+      removals: before.proxies
+        .filter((proxy) => !config.proxies.some((now) => now.id === proxy.id))
+        .map((proxy) => proxy.id),
+      ...(same(before.modems, config.modems) ? {} : { modems: config.modems }),
+      rotations: config.rotations,
+      checks: config.checks ?? [],
+      check_url: config.check_url ?? null,
+    };
+  }
+
   private bump(): void {
     this.versionNumber++;
     for (const wake of this.waiters) wake();
@@ -241,8 +275,10 @@ export class FakeApi {
       if (unchanged()) return { status: 304 };
       const body = configUnchanged()
         ? { kind: 'rotations' as const, rotations_version: this.rotationsVersion, rotations: this.rotations }
-        : this.config(protocol);
-      this.answers.push({ kind: 'kind' in body ? 'rotations' : 'config', bytes: JSON.stringify(body).length });
+        : protocol >= 3
+          ? this.configSince(since)
+          : this.config(protocol);
+      this.answers.push({ kind: 'kind' in body ? body.kind : 'config', bytes: JSON.stringify(body).length });
       return { status: 200, body };
     }
     const body = await readBody(request);

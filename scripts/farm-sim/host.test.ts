@@ -51,7 +51,7 @@ describe.each(BACKENDS)('a simulated farm host on $name', (backend) => {
       modemId: modems[0]?.id as number,
       expiresAt: new Date(Date.now() + 86_400_000),
     });
-    const answers: ('config' | 'rotations')[] = [];
+    const answers: ('config' | 'delta' | 'rotations')[] = [];
     const reports: number[] = [];
     host = new SimulatedHost({
       url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
@@ -87,5 +87,15 @@ describe.each(BACKENDS)('a simulated farm host on $name', (backend) => {
       interval: 50,
     });
     expect(answers).toContain('rotations');
+
+    // An order: the host learns of the new proxy from a delta (protocol 3), not a whole config.
+    const ordered = await farm.createProxy({
+      ownerId: owner.id,
+      modemId: modems[1]?.id as number,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    await vi.waitFor(() => expect(host?.proxies).toEqual([proxy.id, ordered.id]), { timeout: 8_000, interval: 50 });
+    expect(answers.at(-1)).toBe('delta');
+    expect(answers.filter((kind) => kind === 'config')).toHaveLength(1);
   });
 });

@@ -1,15 +1,18 @@
 // A simulated farm host for the farm bench (scripts/bench-farm.ts): the agent's side of the protocol
 // (shared/src/schemas/farm-agent.ts, as agent/src/agent.ts and api-client.ts speak it) without a gateway, so one
-// process carries a hundred of them on plain fetch and timers. It long-polls its config under protocol 2, reports
+// process carries a hundred of them on plain fetch and timers. It long-polls its config under protocol 3 (deltas
+// applied to the config it has, as the agent does; `protocol` 2 for a comparison with the API of before), reports
 // every interval its modems and the running minute's traffic of every served proxy (the API replaces a bucket, so
 // sending the minute as it grows is what an agent's last report of a minute does), and answers each rotation it is
 // sent with a new address shortly after.
 import {
   AGENT_API_PATHS,
   AGENT_PROTOCOL,
+  applyConfigDelta,
   MAX_CONFIG_WAIT_SECONDS,
   SERVED_PROXY_STATES,
   type AgentConfig,
+  type AgentConfigDelta,
   type AgentReport,
   type RotationsAnswer,
 } from '@proxy/contract/schemas/farm-agent';
@@ -25,8 +28,10 @@ export interface SimulatedHostOptions {
   readonly rotationMs?: readonly [number, number];
   /** The long poll's `wait`. */
   readonly configWaitSeconds?: number;
-  /** Each config or rotations answer: its kind and the bytes of its body. */
-  readonly onConfig?: (kind: 'config' | 'rotations', bytes: number) => void;
+  /** The config protocol it speaks (default `AGENT_PROTOCOL`). */
+  readonly protocol?: number;
+  /** Each config, delta or rotations answer: its kind and the bytes of its body. */
+  readonly onConfig?: (kind: 'config' | 'delta' | 'rotations', bytes: number) => void;
   /** Each report: how long its POST took and its status (0: no answer). */
   readonly onReport?: (ms: number, status: number) => void;
   /** Each rotation result posted: its status (0: no answer). */
@@ -52,6 +57,8 @@ export class SimulatedHost {
   rotationsVersion: string | null = null;
   /** Served proxies by id. */
   proxies: readonly number[] = [];
+  /** The config it has: what a delta applies to. */
+  private config: AgentConfig | null = null;
   reportsAccepted = 0;
   rotationsDone = 0;
   private readonly options: SimulatedHostOptions;
@@ -104,7 +111,8 @@ export class SimulatedHost {
     while (!signal.aborted) {
       const started = Date.now();
       try {
-        const query = new URLSearchParams({ wait: String(wait), protocol: String(AGENT_PROTOCOL) });
+        const protocol = this.options.protocol ?? AGENT_PROTOCOL;
+        const query = new URLSearchParams({ wait: String(wait), protocol: String(protocol) });
         if (this.version !== null) query.set('since', this.version);
         if (this.rotationsVersion !== null) query.set('rotations', this.rotationsVersion);
         const response = await this.request(
@@ -115,18 +123,20 @@ export class SimulatedHost {
         );
         if (response.status === 200) {
           const text = await response.text();
-          const answer = JSON.parse(text) as AgentConfig | RotationsAnswer;
+          const answer = JSON.parse(text) as AgentConfig | AgentConfigDelta | RotationsAnswer;
           if ('kind' in answer && answer.kind === 'rotations') {
             this.options.onConfig?.('rotations', Buffer.byteLength(text));
             this.rotationsVersion = answer.rotations_version;
             this.takeRotations(answer.rotations);
+          } else if ('kind' in answer) {
+            this.options.onConfig?.('delta', Buffer.byteLength(text));
+            const config = this.config && applyConfigDelta(this.config, answer);
+            // A gap: the next request, without `since`, gets the whole config.
+            if (config) this.take(config);
+            else this.version = null;
           } else {
-            const config = answer as AgentConfig;
             this.options.onConfig?.('config', Buffer.byteLength(text));
-            this.version = config.version;
-            this.rotationsVersion = config.rotations_version ?? null;
-            this.proxies = config.proxies.filter((p) => SERVED_PROXY_STATES.includes(p.state)).map((p) => p.id);
-            this.takeRotations(config.rotations);
+            this.take(answer);
           }
         } else {
           await response.body?.cancel();
@@ -141,6 +151,14 @@ export class SimulatedHost {
       const left = 1_000 - (Date.now() - started);
       if (left > 0) await pause(left, signal);
     }
+  }
+
+  private take(config: AgentConfig): void {
+    this.config = config;
+    this.version = config.version;
+    this.rotationsVersion = config.rotations_version ?? null;
+    this.proxies = config.proxies.filter((p) => SERVED_PROXY_STATES.includes(p.state)).map((p) => p.id);
+    this.takeRotations(config.rotations);
   }
 
   private takeRotations(requests: readonly { id: number; modem_id: number }[]): void {

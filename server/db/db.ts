@@ -43,6 +43,12 @@ export interface Db extends Queryable {
   stats?(): DbStats;
   /** Tells `observer` what happens from now on (retries, waits for a connection) until the returned stop is called. */
   observe?(observer: DbObserver): () => void;
+  /**
+   * The same database on a small pool of its own for the farm agents' routes (PostgreSQL, `DB_AGENT_POOL_SIZE`), so
+   * an order burst holding every connection of the main pool cannot make reports and config polls wait (#42).
+   * Absent: the agents share this one (PGlite has a single connection, which every query shares anyway).
+   */
+  readonly agents?: Omit<Db, 'agents'>;
 }
 
 export interface DbStats {

@@ -18,6 +18,12 @@ export interface PgOptions {
   /** Puts every connection on this schema first (`search_path`): tests isolate each app in a fresh schema. */
   readonly schema?: string;
   readonly max?: number;
+  /**
+   * Connections of the farm agents' own pool (`Db.agents`; `DB_AGENT_POOL_SIZE`), apart from `max`: an order burst
+   * holding every connection of the main pool cannot make the agents' reports and config polls wait (#42). 0: none,
+   * the agents share the main pool. Default 3.
+   */
+  readonly agentPoolMax?: number;
   /** Called with errors of idle clients (PostgreSQL restarted, network dropped). */
   readonly onError?: (error: Error) => void;
 }
@@ -194,8 +200,7 @@ function listenOn(
   };
 }
 
-export function openPostgres(options: PgOptions): Db {
-  const max = options.max ?? 10;
+function newPool(options: PgOptions, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max,
@@ -214,10 +219,18 @@ export function openPostgres(options: PgOptions): Db {
   // An idle client losing its connection emits 'error' on the pool; unhandled, that would kill the process
   // (security.md: losing PostgreSQL must not). The pool drops the client and makes a new one on demand.
   pool.on('error', (error) => options.onError?.(error));
-  const observers = new DbObservers();
-  const listens = new Set<ListenState>();
-  const { acquire, ...queryable } = pooled(pool, observers);
+  return pool;
+}
 
+/** A `Db` over `pool`; `close` ends `pool` only (the caller closes whatever else it made). */
+function poolDb(
+  pool: pg.Pool,
+  max: number,
+  options: PgOptions,
+  observers: DbObservers,
+  listens: Set<ListenState>,
+): Omit<Db, 'agents'> {
+  const { acquire, ...queryable } = pooled(pool, observers);
   return {
     kind: 'postgres',
     ...queryable,
@@ -256,5 +269,23 @@ export function openPostgres(options: PgOptions): Db {
       listens: [...listens].map(({ channel, listening }) => ({ channel, listening })),
     }),
     observe: (observer) => observers.observe(observer),
+  };
+}
+
+export function openPostgres(options: PgOptions): Db {
+  const max = options.max ?? 10;
+  const agentMax = options.agentPoolMax ?? 3;
+  // One set of observers and LISTEN states for both pools: the metrics' pool waits are the process's.
+  const observers = new DbObservers();
+  const listens = new Set<ListenState>();
+  const main = poolDb(newPool(options, max), max, options, observers, listens);
+  // pg opens a pool's connections on demand: an idle agents' pool holds none.
+  const agents = agentMax > 0 ? poolDb(newPool(options, agentMax), agentMax, options, observers, listens) : undefined;
+  return {
+    ...main,
+    ...(agents ? { agents } : {}),
+    close: async () => {
+      await Promise.all([main.close(), agents?.close()]);
+    },
   };
 }

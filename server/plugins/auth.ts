@@ -149,8 +149,10 @@ export default fp<AuthPluginOptions>(
     // Read your writes: what a request changed (a logout, a payment credited, a permission taken away) has reached
     // this process's memory before its answer leaves, so the client's next request here sees it. Other processes
     // follow as the notification arrives.
+    // Not the farm agents' requests: they change no session or key, and their fence would wait for a connection of
+    // the main pool, which an order burst may hold, where everything else of theirs runs on their own pool (#42).
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (!SAFE_METHODS.has(request.method) && isApiPath(request.url)) {
+      if (!SAFE_METHODS.has(request.method) && isApiPath(request.url) && !request.url.startsWith('/api/agent/')) {
         await Promise.all([sessions.sync(), apiKeys.sync()]);
       }
       return payload;

@@ -152,6 +152,7 @@ export function billingService(db: Db, options: BillingOptions) {
       amount: invoice.amount,
       currency: invoice.currency,
       reference: `invoice:${invoice.id}`,
+      data: { invoice_id: invoice.id },
       actorId,
       reason,
     });

@@ -137,7 +137,9 @@ const customerRoutes: FastifyPluginAsync<BillingOptions & { billing: BillingServ
     async (request) => {
       const params = readListParams(LEDGER_LIST, request.query);
       const count = await ledger.count(userId(request), params);
-      return answerPage(request, publicUrl, count, (window) => ledger.list(userId(request), params, window));
+      return answerPage(request, publicUrl, count, (window) =>
+        ledger.list(userId(request), params, window, request.language),
+      );
     },
   );
 };

@@ -4,10 +4,12 @@
  * with the balance after it. It must run inside the caller's transaction, so the entry and whatever it pays for
  * (an invoice marked paid, an order) commit or vanish together.
  */
+import type { Language } from '@proxy/contract/languages';
 import type { Currency } from '@proxy/contract/money';
 import type { LedgerEntry, LedgerKind, LedgerListParams } from '@proxy/contract/schemas/billing';
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import { refuseOnConstraint } from '../../lib/constraints.ts';
+import { type LedgerData, renderLedgerLine, type StoredLine } from './ledger-lines.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { BILLING_REFUSALS } from './refusals.ts';
 
@@ -22,6 +24,9 @@ export interface Posting {
   readonly currency: Currency;
   readonly reference?: string;
   readonly actorId?: number | null;
+  /** What the line means (`ledger-lines.ts` renders it in the reader's language); never composed text. */
+  readonly data?: LedgerData;
+  /** Only what a person typed (a staff adjustment's reason, a hand-confirmed payment's note), shown verbatim. */
   readonly reason?: string;
 }
 
@@ -29,6 +34,17 @@ const ENTRY_COLUMNS = `id::int AS id, kind, amount, currency, balance_after, ref
 
 type EntryRow = Omit<LedgerEntry, 'created_at'> & { created_at: Date | string };
 const toEntry = (row: EntryRow): LedgerEntry => ({ ...row, created_at: new Date(row.created_at).toISOString() });
+
+/** A listed line with what its words are rendered from: the facts and its place's Russian city name. */
+const LINE_COLUMNS = `${ENTRY_COLUMNS}, data,
+  coalesce((SELECT c.name_ru FROM cities c WHERE c.country = data ->> 'country' AND c.name_en = data ->> 'city'), '')
+    AS city_ru`;
+
+type LineRow = EntryRow & Pick<StoredLine, 'data' | 'city_ru'>;
+const toLine =
+  (language: Language) =>
+  ({ data, city_ru, ...row }: LineRow): LedgerEntry =>
+    toEntry({ ...row, reason: renderLedgerLine({ kind: row.kind, reason: row.reason, data, city_ru }, language) });
 
 function filter(userId: number, params: LedgerListParams): { where: string; values: SqlParam[] } {
   const clauses = ['user_id = $1'];
@@ -57,8 +73,8 @@ export function ledgerRepository(q: Queryable) {
       if (!row) throw new Error(`No user ${posting.userId}`);
       const { balance } = row;
       const [entry] = await q.query<EntryRow>(
-        `INSERT INTO ledger_entries (user_id, kind, amount, currency, balance_after, reference, actor_id, reason)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${ENTRY_COLUMNS}`,
+        `INSERT INTO ledger_entries (user_id, kind, amount, currency, balance_after, reference, actor_id, reason, data)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${ENTRY_COLUMNS}`,
         [
           posting.userId,
           posting.kind,
@@ -68,6 +84,7 @@ export function ledgerRepository(q: Queryable) {
           posting.reference ?? '',
           posting.actorId ?? null,
           posting.reason ?? '',
+          JSON.stringify(posting.data ?? {}),
         ],
       );
       return toEntry(entry as EntryRow);
@@ -87,23 +104,27 @@ export function ledgerRepository(q: Queryable) {
       return row?.count ?? 0;
     },
 
-    /** Newest first unless `ordering` says otherwise; the id breaks ties so pages never overlap. */
+    /**
+     * Newest first unless `ordering` says otherwise; the id breaks ties so pages never overlap. Each line's words in
+     * the reader's `language`.
+     */
     async list(
       userId: number,
       params: LedgerListParams,
       window: Pick<PageWindow, 'limit' | 'offset'>,
+      language: Language,
     ): Promise<LedgerEntry[]> {
       const { where, values } = filter(userId, params);
       const ordering = params.ordering ?? '-created_at';
       const direction = ordering.startsWith('-') ? 'DESC' : 'ASC';
       const column = ordering.replace(/^-/, '');
-      const rows = await q.query<EntryRow>(
-        `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE ${where}
+      const rows = await q.query<LineRow>(
+        `SELECT ${LINE_COLUMNS} FROM ledger_entries WHERE ${where}
           ORDER BY ${column} ${direction}, id ${direction}
           LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
         [...values, window.limit, window.offset],
       );
-      return rows.map(toEntry);
+      return rows.map(toLine(language));
     },
   };
 }

@@ -100,3 +100,30 @@ export const BILLING_MESSAGES = {
   promoCodeTaken: { en: 'promo code with this code already exists.', ru: 'Промокод с таким кодом уже существует.' },
   invalidSignature: { en: 'Invalid signature.', ru: 'Неверная подпись.' },
 } as const satisfies Messages;
+
+/**
+ * A ledger line's words (`ledger-lines.ts`), rendered in the reader's language when it is read. "Прокси: N" and
+ * "дн." read right for any number, where "N прокси на N дней" would need plural forms.
+ */
+export const LEDGER_MESSAGES = {
+  transferGiven: ({ place, email }: { readonly place: string; readonly email: string }) => ({
+    en: `Proxy ${place} handed to ${email}`,
+    ru: `Прокси ${place} передан ${email}`,
+  }),
+  transferReceived: ({ place, email }: { readonly place: string; readonly email: string }) => ({
+    en: `Proxy ${place} received from ${email}`,
+    ru: `Прокси ${place} получен от ${email}`,
+  }),
+  moved: ({ proxy, place }: { readonly proxy: number; readonly place: string }) => ({
+    en: `Proxy #${proxy} moved to ${place}`,
+    ru: `Прокси #${proxy} перенесён: ${place}`,
+  }),
+  renewed: ({ proxies, days }: { readonly proxies: number; readonly days: number }) => ({
+    en: `Proxies renewed: ${proxies}, for ${days} days`,
+    ru: `Продлено прокси: ${proxies}, на ${days} дн.`,
+  }),
+  autoRenewed: ({ proxy, days }: { readonly proxy: number; readonly days: number }) => ({
+    en: `Proxy #${proxy} renewed automatically for ${days} days`,
+    ru: `Прокси #${proxy} продлён автоматически на ${days} дн.`,
+  }),
+} as const satisfies Messages;

@@ -66,7 +66,9 @@ const billingRoutes: FastifyPluginAsync<CustomerApiBillingOptions> = async (app,
     async (request) => {
       const params = readListParams(LEDGER_LIST, request.query);
       const count = await ledger.count(ownerOf(request), params);
-      return answerPage(request, publicUrl, count, (window) => ledger.list(ownerOf(request), params, window));
+      return answerPage(request, publicUrl, count, (window) =>
+        ledger.list(ownerOf(request), params, window, request.language),
+      );
     },
   );
 

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentConfigSchema } from '@proxy/contract/schemas/farm-agent';
+import {
+  AgentConfigDeltaSchema,
+  AgentConfigSchema,
+  applyConfigDelta,
+  type AgentConfig,
+} from '@proxy/contract/schemas/farm-agent';
 import * as v from 'valibot';
 import { createUser, EN, freshEmail, RU } from '../../test/accounts.ts';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
+import { KEPT_SNAPSHOTS } from './config-delta.ts';
 import { farmService, type FarmService } from './farm-service.ts';
 
 /** The agents' API and the change-IP link against the database, with requests as an agent and a customer send them. */
@@ -337,6 +343,90 @@ describe.each(BACKENDS)('the agents API on $name', (backend) => {
       [host.id],
     );
     expect(served).toEqual({ served_version: current.version, config_version: current.version });
+  });
+
+  it('sends an agent speaking protocol 3 an order as a delta; protocol 1 and 2 agents still get whole configs', async () => {
+    const { host, token } = await farm.createHost({
+      name: 'deltas',
+      publicHost: 'deltas.example.com',
+      portMin: 24_000,
+      portMax: 24_999,
+    });
+    const modemIds: number[] = [];
+    for (let index = 1; index <= 10; index++) {
+      const modem = await farm.createModem({
+        hostId: host.id,
+        name: `deltas ${index}`,
+        key: `sim-${index}`,
+        country: 'RU',
+        city: 'Moscow',
+        operator: 'MTS',
+        capacity: 31,
+      });
+      modemIds.push(modem.id);
+    }
+    const owner = await createUser(testDb.db, { email: freshEmail('deltas-owner') });
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    for (let index = 0; index < 300; index++) {
+      await farm.createProxy({ ownerId: owner.id, modemId: modemIds[index % 10] as number, expiresAt });
+    }
+    const since = (config: AgentConfig) =>
+      `?protocol=3&since=${config.version}&rotations=${config.rotations_version}&wait=0`;
+    const whole = await config(token, '?protocol=3');
+    let agent = v.parse(AgentConfigSchema, whole.json());
+    expect(agent.proxies).toHaveLength(300);
+    expect(whole.rawPayload.length).toBeGreaterThan(30_000);
+    expect((await config(token, since(agent))).statusCode).toBe(304);
+    const olderV1 = v.parse(AgentConfigSchema, (await config(token)).json());
+    const olderV2 = v.parse(AgentConfigSchema, (await config(token, '?protocol=2')).json());
+
+    // An order: the delta carries the new proxy alone, and applied it is the whole config.
+    const ordered = await farm.createProxy({ ownerId: owner.id, modemId: modemIds[0] as number, expiresAt });
+    const answer = await config(token, since(agent));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.rawPayload.length).toBeLessThan(1_024);
+    const delta = v.parse(AgentConfigDeltaSchema, answer.json());
+    expect(delta).toMatchObject({ kind: 'delta', from: agent.version, removals: [], upserts: [{ id: ordered.id }] });
+    expect(delta.modems).toBeUndefined();
+    agent = applyConfigDelta(agent, delta) as AgentConfig;
+    expect(agent).toEqual(v.parse(AgentConfigSchema, (await config(token, '?protocol=3')).json()));
+
+    // Several changes between two polls (a new password, a suspension): one delta with both.
+    const [first, second] = agent.proxies;
+    await farm.regeneratePassword(first?.id as number);
+    await farm.setState(second?.id as number, 'suspended');
+    const both = v.parse(AgentConfigDeltaSchema, (await config(token, since(agent))).json());
+    expect(both.upserts.map((proxy) => proxy.id)).toEqual([first?.id, second?.id]);
+    agent = applyConfigDelta(agent, both) as AgentConfig;
+    expect(agent).toEqual(v.parse(AgentConfigSchema, (await config(token, '?protocol=3')).json()));
+
+    // Protocol 1 and 2 agents are sent whole configs as before.
+    for (const [query, older] of [
+      [`?since=${olderV1.version}&wait=0`, olderV1],
+      [`?protocol=2&since=${olderV2.version}&rotations=${olderV2.rotations_version}&wait=0`, olderV2],
+    ] as const) {
+      const sent = await config(token, query);
+      expect(sent.statusCode).toBe(200);
+      const parsed = v.parse(AgentConfigSchema, sent.json());
+      expect(parsed.version).not.toBe(older.version);
+      expect(parsed.proxies).toHaveLength(301);
+    }
+
+    // A version the API does not know, or no longer keeps, is answered with the whole config.
+    const unknown = await config(token, `?protocol=3&since=not-a-version&rotations=${agent.rotations_version}`);
+    expect(v.parse(AgentConfigSchema, unknown.json()).proxies).toHaveLength(301);
+    const stale = agent;
+    for (let index = 0; index <= KEPT_SNAPSHOTS; index++) {
+      await farm.regeneratePassword(first?.id as number);
+      await config(token, '?protocol=3');
+    }
+    const fallback = await config(token, since(stale));
+    expect(v.parse(AgentConfigSchema, fallback.json()).proxies).toHaveLength(301);
+    const [kept] = await testDb.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM agent_config_snapshots WHERE host_id = $1',
+      [host.id],
+    );
+    expect(kept?.n).toBe(KEPT_SNAPSHOTS);
   });
 
   async function eventuallyPending(token: string): Promise<number> {

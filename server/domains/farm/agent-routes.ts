@@ -1,7 +1,8 @@
 /**
  * The farm agents' API (the protocol is the contract's `schemas/farm-agent.ts`): an agent authenticates with its
  * host's token (`Authorization: Bearer …`, never a staff session), long-polls its configuration (and, under protocol 2,
- * its rotations apart from it), posts reports and rotation results. Errors use the API's usual `{"detail": …}` bodies.
+ * its rotations apart from it; under protocol 3, config deltas), posts reports and rotation results. They run on the
+ * database's agents' pool when it has one (`Db.agents`, #42). Errors use the API's usual `{"detail": …}` bodies.
  */
 import {
   AGENT_API_PATHS,
@@ -83,6 +84,9 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
     }
     if (unchanged(host)) return reply.code(304).send();
     if (configUnchanged(host)) return farm.rotations(host.id);
+    // Protocol 3 (#42): the changes since `since` when they are known and smaller, so an order on a host of hundreds of
+    // proxies costs its agent a few hundred bytes, not the whole config.
+    if (protocol >= 3) return farm.configSince(host.id, since);
     return farm.config(host.id, protocol);
   });
 

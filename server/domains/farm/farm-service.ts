@@ -7,6 +7,7 @@
  */
 import type {
   AgentConfig,
+  AgentConfigDelta,
   AgentReport,
   CheckResult,
   RotationResult,
@@ -16,6 +17,7 @@ import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/fa
 import { CHECK_COOLDOWN_SECONDS, REBOOT_COOLDOWN_SECONDS } from '@proxy/contract/schemas/proxies';
 import type { Db, Queryable } from '../../db/db.ts';
 import { checkUrlOf } from './check-target.ts';
+import { deltaOf, digestOf, snapshotsRepository } from './config-delta.ts';
 import { checksRepository } from './checks-repository.ts';
 import { nameCity } from './cities.ts';
 import { hostsRepository, legacyVersion, servedConfigVersion, type AgentHost } from './hosts-repository.ts';
@@ -129,6 +131,36 @@ export async function requestRotationIn(
 /** An auto-rotation of the proxy (its row locked by the caller's sweep), recorded as the system's. */
 export function requestAutoRotation(tx: Queryable, proxyId: number, at: Date): Promise<LinkRotation> {
   return requestRotationIn(tx, (proxies) => proxies.get(proxyId, { lock: true }), 'auto', null, at);
+}
+
+/** `farmService.config`, on `q` (a transaction's snapshot under protocol 3). */
+async function readConfig(
+  q: Queryable,
+  hostId: number,
+  protocol: number,
+  inTransaction = false,
+): Promise<AgentConfig | null> {
+  const versions = await hostsRepository(q).versions(hostId);
+  if (versions === null) return null;
+  const current = { configVersion: versions.config, rotationsVersion: versions.rotations };
+  const stamp =
+    protocol >= 2
+      ? { version: versions.config, rotations_version: versions.rotations }
+      : { version: legacyVersion(current) };
+  const reads = [
+    () => modemsRepository(q).configOf(hostId),
+    () => proxiesRepository(q).configOf(hostId),
+    () => rotationsRepository(q).pendingOf(hostId),
+    () => checksRepository(q).pendingOf(hostId),
+    () => checkUrlOf(q),
+  ] as const;
+  // A transaction's one connection runs its statements one after the other anyway (pg refuses them overlapped); the
+  // pool runs them side by side.
+  const [modems, proxies, rotations, checks, checkUrl] = inTransaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4]()]);
+  // No `check_url` while staff set none: the agent then asks the API's own `/api/ip/`, as it did before the field.
+  return { ...stamp, modems, proxies, rotations, checks, ...(checkUrl === null ? {} : { check_url: checkUrl }) };
 }
 
 export function farmService(db: Db, options: FarmServiceOptions = {}) {
@@ -385,22 +417,25 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
      * before it, `version` carries both (`legacyVersion`), so an older agent refetches on every rotation as it did.
      */
     async config(hostId: number, protocol = 1): Promise<AgentConfig | null> {
-      const versions = await hosts.versions(hostId);
-      if (versions === null) return null;
-      const current = { configVersion: versions.config, rotationsVersion: versions.rotations };
-      const stamp =
-        protocol >= 2
-          ? { version: versions.config, rotations_version: versions.rotations }
-          : { version: legacyVersion(current) };
-      const [modems, proxies, rotations, checks, checkUrl] = await Promise.all([
-        modemsRepository(db).configOf(hostId),
-        proxiesRepository(db).configOf(hostId),
-        rotationsRepository(db).pendingOf(hostId),
-        checksRepository(db).pendingOf(hostId),
-        checkUrlOf(db),
-      ]);
-      // No `check_url` while staff set none: the agent then asks the API's own `/api/ip/`, as it did before the field.
-      return { ...stamp, modems, proxies, rotations, checks, ...(checkUrl === null ? {} : { check_url: checkUrl }) };
+      return readConfig(db, hostId, protocol);
+    },
+
+    /**
+     * Protocol 3's answer when the config moved since `since` (#42): the delta from it when the API remembers what it
+     * served as `since` and the delta is the smaller, the whole config otherwise. Read in one snapshot, so the version
+     * and its proxies agree and the digest remembered for the version is what every agent of it has.
+     */
+    async configSince(hostId: number, since: string | undefined): Promise<AgentConfig | AgentConfigDelta | null> {
+      const read = await db.transaction(async (tx) => {
+        await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+        const config = await readConfig(tx, hostId, 3, true);
+        const before = config && since !== undefined ? await snapshotsRepository(tx).get(hostId, since) : null;
+        return { config, before };
+      });
+      const { config, before } = read;
+      if (config === null) return null;
+      await snapshotsRepository(db).put(hostId, config.version, digestOf(config));
+      return (since !== undefined && before !== null && deltaOf(config, since, before)) || config;
     },
 
     /**

@@ -82,9 +82,10 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
     let echo: Awaited<ReturnType<typeof startEcho>>;
     let token: string;
     let proxy: Proxy;
+    let spareModemId: number;
     const portMin = 41_000 + index * 1_000 + (process.pid % 50) * 10;
-    /** Every config answer with a body the agent received: a whole config, or the rotations alone (#42). */
-    const configAnswers: { kind: 'config' | 'rotations'; bytes: number }[] = [];
+    /** Every config answer with a body the agent received: a whole config, the rotations alone or a delta (#42). */
+    const configAnswers: { kind: 'config' | 'rotations' | 'delta'; bytes: number }[] = [];
 
     const startApi = async (port = 0) => {
       app = await buildTestApp({ db: testDb.db, farm: { rotationWaitMs: 15_000 } });
@@ -102,7 +103,8 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
             const text = (
               raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw[0] === 0x7b ? raw : brotliDecompressSync(raw)
             ).toString();
-            const kind = (JSON.parse(text) as { kind?: string }).kind === 'rotations' ? 'rotations' : 'config';
+            const sent = (JSON.parse(text) as { kind?: string }).kind;
+            const kind = sent === 'rotations' || sent === 'delta' ? sent : 'config';
             configAnswers.push({ kind, bytes: Buffer.byteLength(text) });
           }
           return end(...args);
@@ -138,6 +140,7 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
           }),
         );
       }
+      spareModemId = (modems[1] as { id: number }).id;
       const owner = await createUser(testDb.db, { email: freshEmail('farm') });
       proxy = await farm.createProxy({
         ownerId: owner.id,
@@ -248,6 +251,27 @@ describe.each(BACKENDS.map((backend, index) => ({ backend, index })))(
       expect(Date.now() - changedAt).toBeLessThan(2_500);
       expect((await curl(viaHttp(proxy.login, password), echo.url)).status).toBe(200);
       proxy = { ...proxy, password };
+    });
+
+    it('serves an order from a config delta (protocol 3, #42): a few hundred bytes, not the whole config', async () => {
+      const answered = configAnswers.length;
+      const ordered = await farm.createProxy({
+        ownerId: proxy.ownerId,
+        modemId: spareModemId,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      const via = `http://${ordered.login}:${ordered.password}@127.0.0.1:${ordered.httpPort}`;
+      const served = await eventually(async () => {
+        const answer = await curl(via, echo.url);
+        return answer.status === 200 && answer;
+      }, 5_000);
+      expect(sourceOf(served)).toBe(await modemIp(spareModemId));
+      const since = configAnswers.slice(answered);
+      expect(since.map((answer) => answer.kind)).toContain('delta');
+      expect(since.map((answer) => answer.kind)).not.toContain('config');
+      for (const answer of since) expect(answer.bytes).toBeLessThan(1_024);
+      // The first proxy is served as before.
+      expect((await curl(viaHttp(proxy.login, proxy.password), echo.url)).status).toBe(200);
     });
 
     it("reboots the owner's modem: the agent brings it back on a new address, which targets then see", async () => {

@@ -80,7 +80,12 @@ const farm: FastifyPluginAsync<FarmOptions> = async (app, options) => {
   const service = farmService(app.db, options);
   const waits = notificationWaits(app.db);
   app.addHook('onClose', () => waits.close());
-  await app.register(agentRoutes, { farm: service, waits });
+  // The agents' routes on their own pool (#42): reports and config polls never wait behind an order burst's queries.
+  const agentDb = app.db.agents ?? app.db;
+  await app.register(agentRoutes, {
+    farm: agentDb === app.db ? service : farmService(agentDb, options),
+    waits,
+  });
   // The panel is for staff only, as Django admin is (`is_staff`), whatever permission strings an account holds.
   await app.register(async (panel) => {
     panel.addHook('onRequest', app.requireStaff);

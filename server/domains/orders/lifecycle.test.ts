@@ -5,6 +5,7 @@
 import { SERVED_PROXY_STATES } from '@proxy/contract/schemas/farm-agent';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
+import { EN, RU } from '../../test/accounts.ts';
 import { BACKENDS, seededApp } from '../../test/helpers.ts';
 import {
   balanceOf,
@@ -61,6 +62,11 @@ describe.each(BACKENDS)('the lifecycle jobs on $name', (backend) => {
   const get = (customer: Customer, url: string) => suite.app.inject({ method: 'GET', url, headers: customer.headers });
   const proxyOf = async (customer: Customer, id: number) =>
     (await get(customer, `/api/proxies/${id}/`)).json<{ state: string; expires_at: string }>();
+  /** The words of the customer's newest renewal line in the ledger, as `headers` ask for them. */
+  const renewalLine = async (customer: Customer, headers: Record<string, string>) =>
+    (await suite.app.inject({ method: 'GET', url: '/api/ledger/', headers: { ...customer.headers, ...headers } }))
+      .json()
+      .results.find((entry: { kind: string }) => entry.kind === 'renewal').reason;
   const mailsOf = (userId: number) =>
     db().query<{ kind: string; subject: string; body_text: string; body_html: string; status: string }>(
       'SELECT kind, subject, body_text, body_html, status FROM outbox WHERE user_id = $1 ORDER BY id',
@@ -83,6 +89,9 @@ describe.each(BACKENDS)('the lifecycle jobs on $name', (backend) => {
     const proxy = await proxyOf(customer, id);
     expect(proxy.expires_at).toBe(new Date(expiresAt + 30 * DAY).toISOString());
     expect(proxy.state).toBe('active');
+    // The line says which proxy renewed itself, in the reader's language (#49).
+    expect(await renewalLine(customer, EN)).toBe(`Proxy #${id} renewed automatically for 30 days`);
+    expect(await renewalLine(customer, RU)).toBe(`Прокси #${id} продлён автоматически на 30 дн.`);
     const mails = await mailsOf(customer.id);
     expect(mails.map((mail) => [mail.kind, mail.status])).toEqual([['proxy_renewed', 'logged']]);
     expect(mails[0]?.subject).toBe(`Прокси #${id} продлён`);
@@ -212,6 +221,8 @@ describe.each(BACKENDS)('the lifecycle jobs on $name', (backend) => {
       payload: { ids: [id], period_days: 30 },
     });
     expect(renewed.statusCode).toBe(201);
+    expect(await renewalLine(customer, EN)).toBe('Proxies renewed: 1, for 30 days');
+    expect(await renewalLine(customer, RU)).toBe('Продлено прокси: 1, на 30 дн.');
     clock.advance(27 * DAY);
     await sweep();
     expect(await mailsOf(customer.id)).toHaveLength(2);

@@ -190,6 +190,7 @@ export function lifecycleJobs(db: Db, options: LifecycleOptions): Job[] {
           amount: -line.price,
           currency,
           reference: `autorenew:${proxy.id}:${proxy.expiresAt.getTime()}`,
+          data: { proxy_id: proxy.id, period_days: line.periodDays, auto: true },
         });
       }
       await renewals.record(

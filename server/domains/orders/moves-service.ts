@@ -221,6 +221,13 @@ export function movesService(db: Db, options: MovesOptions) {
             amount: -fee,
             currency,
             reference: `move:${id}`,
+            data: {
+              move_id: id,
+              proxy_id: proxy.id,
+              country: modem.country,
+              city: modem.city,
+              operator: modem.operator,
+            },
           });
         }
         return { move: (await moves.get(id)) as Move, created: true };

@@ -214,6 +214,20 @@ describe.each(BACKENDS)('moving a proxy on $name', (backend) => {
       amount: -15_000,
       reference: `move:${moved.json().id}`,
     });
+    // The ledger says where the proxy went, in the reader's language (#49).
+    const line = async (headers: Record<string, string>) =>
+      (
+        await suite.app.inject({
+          method: 'GET',
+          url: '/api/ledger/',
+          headers: { ...rich.customer.headers, ...headers },
+        })
+      )
+        .json()
+        .results.find((entry: { kind: string }) => entry.kind === 'purchase').reason;
+    const where = `${target.country}, ${target.city}, ${target.operator}`;
+    expect(await line(EN)).toBe(`Proxy #${rich.proxy.id} moved to ${where}`);
+    expect(await line(RU)).toBe(`Прокси #${rich.proxy.id} перенесён: ${where}`);
     await setFee(0);
   });
 

@@ -225,6 +225,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
             amount: -total,
             currency,
             reference: `order:${id}`,
+            data: { order_id: id },
           });
         }
         // Last, under the account's lock (the posting took it already; a free order takes it here): a block that
@@ -288,6 +289,7 @@ export function ordersService(db: Db, options: OrdersOptions) {
                   amount: -total,
                   currency,
                   reference: `renewal:${claim.id}`,
+                  data: { renewal_id: claim.id, proxies: lines.length, period_days: input.period_days },
                 })
               ).balance_after
             : ((await ledgerRepository(tx).balanceOf(userId)) ?? 0);

@@ -22,7 +22,7 @@ import { usersRepository, type User } from '../accounts/index.ts';
 import { ledgerRepository } from '../billing/index.ts';
 import { handOverProxy, lockTransferableProxy, type TransferableProxy } from '../farm/index.ts';
 import type { Notify } from '../notifications/index.ts';
-import { placeIn, transferDecidedEmail, transferOfferEmail, type ProxyPlace } from './emails.ts';
+import { transferDecidedEmail, transferOfferEmail, type ProxyPlace } from './emails.ts';
 import { TRANSFER_REFUSALS } from './refusals.ts';
 import { type TransferRow, transfersRepository } from './transfers-repository.ts';
 
@@ -168,13 +168,18 @@ export function transfersService(db: Db, options: TransfersOptions) {
 
   /** Both zero `transfer` entries, accounts in id order (the order every writer of two balances keeps). */
   async function postTransfer(tx: Queryable, transfer: TransferRow, sender: User, recipient: User): Promise<void> {
-    const reason = (user: User, other: User, given: boolean) =>
-      user.language === 'ru'
-        ? `Прокси ${placeIn(transfer, 'ru')} ${given ? 'передан' : 'получен от'} ${other.email}`
-        : `Proxy ${placeIn(transfer, 'en')} ${given ? 'handed to' : 'received from'} ${other.email}`;
+    // The facts, not words: each reader sees the line in their own language (billing's ledger-lines.ts).
+    const data = (other: User, given: boolean) => ({
+      transfer_id: transfer.id,
+      given,
+      other_email: other.email,
+      country: transfer.country,
+      city: transfer.city,
+      operator: transfer.operator,
+    });
     const entries = [
-      { userId: sender.id, reason: reason(sender, recipient, true) },
-      { userId: recipient.id, reason: reason(recipient, sender, false) },
+      { userId: sender.id, data: data(recipient, true) },
+      { userId: recipient.id, data: data(sender, false) },
     ].sort((a, b) => a.userId - b.userId);
     const ledger = ledgerRepository(tx);
     for (const entry of entries) {

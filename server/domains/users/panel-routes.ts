@@ -271,7 +271,7 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
       if (!(await exists(id))) return notFound();
       const params = readListParams(LEDGER_LIST, request.query);
       const count = await ledger.count(id, params);
-      return answerPage(request, publicUrl, count, (window) => ledger.list(id, params, window));
+      return answerPage(request, publicUrl, count, (window) => ledger.list(id, params, window, request.language));
     },
   );
 };

@@ -20,6 +20,11 @@ import { rowId } from './fields.ts';
  *   `rotations_version`. An agent that sends no `protocol` gets configs whose `version` moves with rotations too, as
  *   before; an API older than the field ignores it and sends configs without `rotations_version`, and the agent then
  *   reads rotations from them as before.
+ *   An agent that sends `protocol=3` gets, when its `since` is a version the API still remembers (the last few it
+ *   served) and the changes since are smaller than the whole config, an `AgentConfigDelta` instead (#42): the proxies
+ *   added or changed since `since`, the ids of those gone, the modems only when they changed. It applies it to the
+ *   config it has (`applyConfigDelta`) and, when `from` is not its version, asks again without `since` for the whole
+ *   config. Protocol 1 and 2 agents are sent whole configs as before.
  * - `POST /api/agent/report/` — body `AgentReport`; 204. The API stores a traffic bucket by (proxy, minute),
  *   replacing, never adding: a repeated post (the answer was lost) is absorbed, and a minute the agent sent as it stood
  *   (at a stop; after a restart) is replaced by its whole sum once it is over (#42).
@@ -42,10 +47,10 @@ export const AGENT_API_PATHS = {
 } as const;
 
 /**
- * The config protocol the agent speaks, sent as `?protocol=`: 2 is rotations apart from the config (`RotationsAnswer`).
- * Absent: 1, configs only.
+ * The config protocol the agent speaks, sent as `?protocol=`: 2 is rotations apart from the config (`RotationsAnswer`),
+ * 3 is config deltas (`AgentConfigDelta`). Absent: 1, configs only.
  */
-export const AGENT_PROTOCOL = 2;
+export const AGENT_PROTOCOL = 3;
 
 /** A long poll is held at most this long: below the 30 s idle timeouts common in reverse proxies and NAT boxes. */
 export const MAX_CONFIG_WAIT_SECONDS = 25;
@@ -211,6 +216,48 @@ export const RotationsAnswerSchema = v.object({
   rotations: v.pipe(v.array(RotationRequestSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
 });
 export type RotationsAnswer = v.InferOutput<typeof RotationsAnswerSchema>;
+
+/**
+ * Under `protocol=3`, a config that moved since `from` (the agent's `since`), as the changes to it: `upserts` are the
+ * proxies new or changed (whole), `removals` the ids of those gone, `modems` the whole list when it changed (absent:
+ * unchanged). The rotations, checks and `check_url` are small and always whole (`check_url` null: none set).
+ */
+export const AgentConfigDeltaSchema = v.object({
+  kind: v.literal('delta'),
+  from: versionString,
+  version: versionString,
+  rotations_version: versionString,
+  upserts: v.pipe(v.array(AgentProxySchema), v.maxLength(MAX_PROXIES_PER_HOST)),
+  removals: v.pipe(v.array(rowId()), v.maxLength(MAX_PROXIES_PER_HOST)),
+  modems: v.optional(v.pipe(v.array(AgentModemSchema), v.maxLength(MAX_MODEMS_PER_HOST))),
+  rotations: v.pipe(v.array(RotationRequestSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
+  checks: v.pipe(v.array(CheckRequestSchema), v.maxLength(MAX_MODEMS_PER_HOST)),
+  check_url: v.nullable(v.pipe(v.string(), v.maxLength(500), v.check(isHttpUrl, 'http_url'))),
+});
+export type AgentConfigDelta = v.InferOutput<typeof AgentConfigDeltaSchema>;
+
+/**
+ * The config `delta` makes of `config`: the same, proxy for proxy and in the same order (by id), as the whole config
+ * of `delta.version` would be. Null when it does not apply (`from` is not `config`'s version): the agent then asks for
+ * the whole config. The result is not validated here: the caller checks it as it checks a whole config.
+ */
+export function applyConfigDelta(config: AgentConfig, delta: AgentConfigDelta): AgentConfig | null {
+  if (delta.from !== config.version) return null;
+  const proxies = new Map(config.proxies.map((proxy) => [proxy.id, proxy]));
+  for (const id of delta.removals) proxies.delete(id);
+  for (const proxy of delta.upserts) proxies.set(proxy.id, proxy);
+  const { check_url: _dropped, ...rest } = config;
+  return {
+    ...rest,
+    version: delta.version,
+    rotations_version: delta.rotations_version,
+    modems: delta.modems ?? config.modems,
+    proxies: [...proxies.values()].sort((a, b) => a.id - b.id),
+    rotations: delta.rotations,
+    checks: delta.checks,
+    ...(delta.check_url === null ? {} : { check_url: delta.check_url }),
+  };
+}
 
 export const ConfigQuerySchema = v.object({
   since: v.optional(v.pipe(v.string(), v.maxLength(100))),
