@@ -61,6 +61,20 @@ export function StateBadge({ state }: { state: Proxy['state'] }) {
 }
 
 /**
+ * A free trial's proxy says so beside its state: it cannot be moved or handed over until renewed, and is released when
+ * it ends (#49), which its owner should not learn from a refused move.
+ */
+export function TrialBadge({ proxy }: { proxy: Pick<Proxy, 'trial'> }) {
+  const { t } = useT();
+  if (!proxy.trial) return null;
+  return (
+    <span className={`${ui.badge} ${ui.pending}`} title={t('proxy.trialHint')}>
+      {t('proxy.trial')}
+    </span>
+  );
+}
+
+/**
  * "5 days left" / "Last day" / "Expired 3 days ago", in the language's plural forms. A proxy within its last day
  * that its owner has only just got (a one-day proxy bought now: the API does not call it `expiring`) says when it
  * expires instead, without the warning (#28).

@@ -76,6 +76,22 @@ describe('the proxy page', () => {
     expect(screen.queryByText(/Modem offline since/)).toBeNull();
   });
 
+  it('marks a trial proxy as a trial beside its state, in ru and en; an ordinary one not', async () => {
+    stubApi(api(() => undefined, { trial: true }));
+    await openAt('/ip/7', { language: 'ru' });
+    const badge = await screen.findByText(ru.proxy.trial);
+    expect(badge.getAttribute('title')).toBe(ru.proxy.trialHint);
+    cleanup();
+    stubApi(api(() => undefined, { trial: true }));
+    await openAt('/en/ip/7', { language: 'en' });
+    expect(await screen.findByText(en.proxy.trial)).toBeTruthy();
+    cleanup();
+    stubApi(api());
+    await openAt('/en/ip/7', { language: 'en' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(en.proxy.trial)).toBeNull();
+  });
+
   it('is a page only for a positive whole id', () => {
     const validate = pages.ipDetail?.validate;
     const valid = (id: string) =>

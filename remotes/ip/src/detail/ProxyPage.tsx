@@ -7,7 +7,7 @@ import type { Proxy } from '@proxy/contract/schemas/proxies';
 import { api, siteNameAtom, useAtomValue } from '@proxy/contract/state';
 import { screenTitle } from '@proxy/contract/titles';
 import { ui, useProxyName } from '@proxy/site-kit';
-import { OfflineNotice, OnlineDot, Place, StateBadge } from '../common/ProxyName.tsx';
+import { OfflineNotice, OnlineDot, Place, StateBadge, TrialBadge } from '../common/ProxyName.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { BillingCard } from './BillingCard.tsx';
 import { CommentCard } from './CommentCard.tsx';
@@ -55,6 +55,7 @@ export function ProxyPage() {
         </h1>
         <p className={styles.meta}>
           <StateBadge state={proxy.state} />
+          <TrialBadge proxy={proxy} />
           <Place proxy={proxy} />
           <span>{proxy.operator}</span>
           <OfflineNotice proxy={{ offline_since: view.offlineSince }} />

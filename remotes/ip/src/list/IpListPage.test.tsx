@@ -84,6 +84,14 @@ describe('the IP list', () => {
     expect(within(rows[2] as HTMLElement).getByRole('img', { name: ru.proxy.offline })).toBeTruthy();
   });
 
+  it('marks a trial proxy as a trial in its row (#49), and an ordinary one not', async () => {
+    stubApi(api([proxy(1, { trial: true }), proxy(2)]));
+    await openAt('/ip');
+    const rows = await screen.findAllByRole('row');
+    expect(plain(rows[1])).toContain(ru.proxy.trial);
+    expect(plain(rows[2])).not.toContain(ru.proxy.trial);
+  });
+
   it("names the place in the page's language: the city in English on an English page (#28)", async () => {
     stubApi(api([proxy(1)]));
     await openAt('/en/ip', { language: 'en' });

@@ -3,7 +3,7 @@ import { paths } from '@proxy/contract/routes';
 import { connectionString, type ExportFormat, type Proxy } from '@proxy/contract/schemas/proxies';
 import { CopyButton, formatDate, ui, useProxyName } from '@proxy/site-kit';
 import { AutoRenewSwitch } from '../common/AutoRenewSwitch.tsx';
-import { DaysLeft, OfflineNotice, OnlineDot, Place, StateBadge } from '../common/ProxyName.tsx';
+import { DaysLeft, OfflineNotice, OnlineDot, Place, StateBadge, TrialBadge } from '../common/ProxyName.tsx';
 import { RotateResult } from '../common/RotateResult.tsx';
 import { useRotate } from '../common/use-rotate.ts';
 import { useT } from '../i18n/use-t.ts';
@@ -71,6 +71,7 @@ export function ProxyRow({
           <span>{formatDate(proxy.expires_at, language)}</span>
           <DaysLeft proxy={proxy} />
           <StateBadge state={proxy.state} />
+          <TrialBadge proxy={proxy} />
         </span>
       </td>
       <td data-label={t('list.columns.autoRenew')}>
