@@ -45,7 +45,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          // After the unit suites, alone: a browser racing two cores' worth of hashing and PGlite turns into timeouts.
+          // After the unit suites: a browser racing two cores' worth of hashing and PGlite turns into timeouts.
           sequence: { groupOrder: 1 },
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
@@ -54,11 +54,10 @@ export default defineConfig({
           hookTimeout: 600_000,
           // A page of a federated site on a loaded CI machine can take seconds to settle; a poll gives it that long.
           expect: { poll: { timeout: 15_000 } },
-          // One more try for a test that failed, as browser suites run in CI: on a loaded 2-core runner a click
-          // can still land while a page settles (twice in ~250 e2e tests per run lately, never the same test twice
-          // in a row, never reproduced alone). A test that fails twice fails the run.
-          retry: 1,
-          fileParallelism: false,
+          // Two files at a time: a browser file spends most of its time waiting on its site and its page (about half a
+          // core busy), and every file has a site, a browser and, on PostgreSQL, a database of its own. No retries: a
+          // test that fails once is a bug to fix.
+          maxWorkers: 2,
         },
       },
     ],

@@ -100,7 +100,7 @@ function linkIn(text: string, parameter: string): string {
 describe.each(backends)('accounts on $name', ({ name, databaseUrl }) => {
   let site: RunningSite;
   beforeAll(async () => {
-    site = await startSite({ databaseUrl, env: { SMTP_URL: sink.url, SECRET_KEY } });
+    site = await startSite({ ownDatabaseOn: databaseUrl, env: { SMTP_URL: sink.url, SECRET_KEY } });
   });
   afterAll(async () => {
     await site?.stop();

@@ -112,6 +112,13 @@ export function farmSuite(options: FarmSuiteOptions): FarmSuite {
     );
     const local = hosts.find((host) => host.name === 'local');
     if (!local) throw new Error('no seeded farm host "local"');
+    // Browser files run two at a time, each with an agent of its own on this machine's 127.0.0.x: each worker's
+    // host opens its proxies on ports of its own, below the kernel's ephemeral range (32768 and up).
+    const portMin = 20_000 + Number(process.env.VITEST_POOL_ID ?? 1) * 1_000;
+    await apiCall(suite.site, suite.staffToken, 'PATCH', `/api/panel/farm/hosts/${local.id}/`, {
+      port_min: portMin,
+      port_max: portMin + 999,
+    });
     const { token } = await apiCall<{ token: string }>(
       suite.site,
       suite.staffToken,

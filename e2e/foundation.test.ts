@@ -25,7 +25,7 @@ async function pageTitle(site: RunningSite, slug: string, language: 'ru' | 'en')
 describe.each(backends)('site on $name', ({ databaseUrl }) => {
   let site: RunningSite;
   beforeAll(async () => {
-    site = await startSite({ databaseUrl });
+    site = await startSite({ ownDatabaseOn: databaseUrl });
   });
   afterAll(async () => {
     await site?.stop();

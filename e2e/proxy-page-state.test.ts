@@ -1,14 +1,23 @@
 // #49: the proxy page agrees with itself. A customer changes their proxy's IP and reboots its modem on /ip/{id},
 // against the production build and the real farm agent (the simulator, slowed so each step can be seen); before,
 // while it runs and once it has settled, every card — the header, the health line, the rotation card with its
-// countdown, the reboot control — says the same state and the same address, the one the API has. In Russian at
-// 1280 px and in English at 375 px.
+// countdown, the reboot control — says the same state and the same address, the one the API has. Replacing a proxy
+// (#49 item 9) puts it on the place's other modem with the same credentials, the page showing the new address. In
+// Russian at 1280 px and in English at 375 px.
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../server/test/accounts.ts';
 import { billingService } from '../server/domains/billing/index.ts';
-import { buyProxy, farmSuite, shoot, widerThanViewport } from './farm-suite.ts';
-import { apiCall, apiLogin, DESKTOP, PHONE } from './support.ts';
+import {
+  buyProxy,
+  farmSuite,
+  type ProxyCredentials,
+  proxyUrlOf,
+  shoot,
+  throughProxy,
+  widerThanViewport,
+} from './farm-suite.ts';
+import { apiCall, apiLogin, DESKTOP, expectToast, PHONE } from './support.ts';
 
 const PASSWORD = 'Proxy-page-state-2026';
 const CUSTOMER = { ru: 'state-ru@example.com', en: 'state-en@example.com' } as const;
@@ -31,6 +40,10 @@ const TEXT = {
     works: 'Работает ·',
     offline: 'Модем не в сети',
     healthOffline: 'Не работает: модем не в сети',
+    replace: 'Заменить прокси',
+    replaceConfirm: 'Заменить',
+    replaceSays: ['сменится', 'может смениться порт', 'Бесплатно', '3 из 3'],
+    replaced: (ip: string) => `Прокси заменён: новый IP — ${ip}`,
   },
   en: {
     viewport: PHONE,
@@ -49,7 +62,17 @@ const TEXT = {
     works: 'Works ·',
     offline: 'Modem offline',
     healthOffline: 'Does not work: the modem is offline',
+    replace: 'Replace proxy',
+    replaceConfirm: 'Replace',
+    replaceSays: ['changes', 'may change port', 'Free', '3 of 3'],
+    replaced: (ip: string) => `The proxy was replaced: its new IP is ${ip}`,
   },
+} as const;
+
+/** Where each language's replaced proxy is bought: a place of the seeded farm with two modems, one each. */
+const REPLACE_PLACE = {
+  ru: { country: 'RU', city: 'Moscow', operator: 'MTS' },
+  en: { country: 'RU', city: 'Moscow', operator: 'Beeline' },
 } as const;
 
 const farm = farmSuite({
@@ -222,6 +245,50 @@ describe.each(['ru', 'en'] as const)(
       expect(await widerThanViewport(page)).toEqual([]);
       await shoot(page, `proxy-page-state-${language}-rebooted-${text.viewport === DESKTOP ? 'phone' : 'desktop'}`);
       await page.setViewportSize(text.viewport);
+    });
+
+    it('replaces the proxy (#49 item 9): the confirmation says what changes, then the new IP everywhere and traffic through the other modem', async () => {
+      const response = await fetch(`${farm.site.url}/api/orders/`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Token ${token}`,
+          'content-type': 'application/json',
+          'Idempotency-Key': `e2e-replace-${language}-${Date.now()}`,
+        },
+        body: JSON.stringify({ ...REPLACE_PLACE[language], period_days: 30, quantity: 1 }),
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      const id = ((await response.json()) as { lines: { proxy_id: number }[] }).lines[0]?.proxy_id as number;
+      const proxy = await apiCall<ProxyCredentials & { ip: string | null }>(
+        farm.site,
+        token,
+        'GET',
+        `/api/proxies/${id}/`,
+      );
+      const proxyUrl = proxyUrlOf(proxy);
+      await expect.poll(async () => (await throughProxy(farm, proxyUrl)).status, { message: farm.agentLog }).toBe(200);
+      const before = (await throughProxy(farm, proxyUrl)).body;
+
+      await page.goto(`${farm.site.url}${prefix}/ip/${id}`);
+      await page.getByRole('button', { name: text.replace }).click();
+      const dialog = page.getByRole('dialog');
+      for (const words of text.replaceSays) await expect.poll(() => dialog.textContent()).toContain(words);
+      expect(await widerThanViewport(page)).toEqual([]);
+      await shoot(page, `proxy-replace-${language}-confirm`);
+      await dialog.getByRole('button', { name: text.replaceConfirm, exact: true }).click();
+
+      const after = await apiCall<ProxyCredentials & { ip: string }>(farm.site, token, 'GET', `/api/proxies/${id}/`);
+      await expectToast(page, text.replaced(after.ip));
+      expect(after.ip).not.toBe(proxy.ip);
+      // The same credentials and ports on the other modem of the place: traffic leaves from its address now.
+      expect(proxyUrlOf(after)).toBe(proxyUrl);
+      await expect
+        .poll(async () => (await throughProxy(farm, proxyUrl)).body, { message: farm.agentLog })
+        .not.toBe(before);
+      const { last } = await watchUntil(page, text, (state) => state.ip === after.ip);
+      expect(last.phase).toBeNull();
+      expect(await widerThanViewport(page)).toEqual([]);
+      await shoot(page, `proxy-replace-${language}-done`);
     });
   },
 );

@@ -1,11 +1,13 @@
 // Starts the site the way `npm start` does (a real server process on the production build) and drives Debian's
 // Chromium through playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { adminQuery, databaseUrl } from '../server/test/db-template.ts';
 
 export const root = resolve(import.meta.dirname, '..');
 export const builtDist = resolve(root, 'dist');
@@ -57,6 +59,11 @@ export interface SiteOptions {
    */
   readonly undeploy?: readonly string[];
   readonly databaseUrl?: string;
+  /**
+   * A PostgreSQL server (a connection string) on which the site gets a database of its own, created empty and dropped
+   * when it stops: browser test files run side by side, and two sites migrating one database would meet.
+   */
+  readonly ownDatabaseOn?: string;
   readonly dataDir?: string;
   /** The port to listen on, when a test must know it before the start (another server's CORS_ORIGINS, say). */
   readonly port?: number;
@@ -102,6 +109,8 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  const ownDatabase = options.ownDatabaseOn ? await createDatabase(options.ownDatabaseOn) : undefined;
+  if (ownDatabase) env.DATABASE_URL = ownDatabase.url;
   // Rate-limit counters in a shared Redis outlive the process: every run (and every other suite on the machine)
   // would count against the same 127.0.0.1 budget. Each site keeps its own in memory unless a test asks for Redis.
   if (!options.env?.REDIS_URL) delete env.REDIS_URL;
@@ -111,7 +120,12 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(url, child, () => output);
+  try {
+    await waitUntilReady(url, child, () => output);
+  } catch (error) {
+    await ownDatabase?.drop();
+    throw error;
+  }
   return {
     url,
     child,
@@ -121,7 +135,18 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     async stop() {
       await stopProcess(child);
       rmSync(scratch, { recursive: true, force: true });
+      await ownDatabase?.drop();
     },
+  };
+}
+
+/** An empty database on the server `connectionString` names, and how to drop it. */
+async function createDatabase(connectionString: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `e2e_site_${randomBytes(6).toString('hex')}`;
+  await adminQuery(connectionString, `CREATE DATABASE ${name}`);
+  return {
+    url: databaseUrl(connectionString, name),
+    drop: () => adminQuery(connectionString, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

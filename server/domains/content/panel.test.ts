@@ -431,13 +431,14 @@ describe.each(BACKENDS)('panel content API on $name', (backend) => {
           title_ru: 'X',
           price: 10.5,
           currency: 'BTC',
-          period_days: 2,
+          // Any whole number of days from 1 to 365 is a period (#49 item 9); 0 is not.
+          period_days: 0,
         },
       );
       expect(bad.json()).toEqual({
         price: ['A valid integer is required.'],
         currency: ['"BTC" is not a valid choice.'],
-        period_days: ['"2" is not a valid choice.'],
+        period_days: ['Ensure this value is greater than or equal to 1.'],
       });
       const created = (await call('POST', '/api/panel/plans/', as.editor, { ...VALID_PLAN, active: false })).json();
       expect(created).toMatchObject({ price: 1_800_000, active: false, features_ru: [] });

@@ -8,12 +8,13 @@
 import type { Currency } from '@proxy/contract/money';
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import { customerProxiesRepository, farmService, notificationWaits, ROTATION_WAIT_MS } from '../farm/index.ts';
-import { movesService, ordersService, stockReader } from '../orders/index.ts';
+import { movesService, ordersService, replacementsService, stockReader } from '../orders/index.ts';
 import billingRoutes from './billing-routes.ts';
 import { openApiDocument } from './openapi.ts';
 import moveRoutes from './move-routes.ts';
 import ordersRoutes from './orders-routes.ts';
 import proxiesRoutes from './proxies-routes.ts';
+import replaceRoutes from './replace-routes.ts';
 
 export interface CustomerApiOptions {
   /** The site's one currency: prices, orders and the balance are in it. */
@@ -65,6 +66,7 @@ const customerApi: FastifyPluginAsync<CustomerApiOptions> = async (app, options)
     stock: stockReader(app.db, { currency: options.currency, ...clock }),
   });
   await app.register(moveRoutes, { moves: movesService(app.db, { currency: options.currency, ...clock }) });
+  await app.register(replaceRoutes, { replacements: replacementsService(app.db, clock) });
   await app.register(billingRoutes, { currency: options.currency, publicUrl: options.publicUrl });
 };
 

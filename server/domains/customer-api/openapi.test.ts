@@ -44,6 +44,7 @@ describe('GET /api/v1/openapi.json', () => {
       '/proxies/{id}/move',
       '/proxies/{id}/password',
       '/proxies/{id}/reboot',
+      '/proxies/{id}/replace',
       '/proxies/{id}/rotate',
       '/proxies/{id}/rotate-link',
       '/proxies/{id}/rotations',

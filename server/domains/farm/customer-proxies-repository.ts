@@ -52,8 +52,9 @@ const OF_PROXY = `(proxy_id = $1 OR (proxy_id IS NULL AND kind = 'reboot'
   AND modem_id = (SELECT modem_id FROM proxies WHERE id = $1)))`;
 
 /**
- * The proxy's history: its rotations and reboots (`OF_PROXY`) and its moves to another place (#29, `proxy_moves`,
- * each with both places), since its owner has had it. A move is the customer's and done when it is recorded.
+ * The proxy's history: its rotations and reboots (`OF_PROXY`), its moves to another place (#29, `proxy_moves`,
+ * each with both places) and its replacements (#49 item 9, `proxy_replacements`), since its owner has had it. A move
+ * or a replacement is the customer's and done when it is recorded.
  */
 const HISTORY = `SELECT id::int AS id, kind, source, status, old_ip, new_ip, requested_at, finished_at, NULL::jsonb AS move
     FROM rotations WHERE ${OF_PROXY} AND ${SINCE_OWNED}
@@ -66,7 +67,11 @@ const HISTORY = `SELECT id::int AS id, kind, source, status, old_ip, new_ip, req
            'to', jsonb_build_object('country', v.to_country, 'city', v.to_city, 'operator', v.to_operator,
              'city_ru', coalesce((SELECT c.name_ru FROM cities c
                                    WHERE c.country = v.to_country AND c.name_en = v.to_city), '')))
-    FROM proxy_moves v WHERE v.proxy_id = $1 AND v.created_at >= (SELECT owned_since FROM proxies WHERE id = $1)`;
+    FROM proxy_moves v WHERE v.proxy_id = $1 AND v.created_at >= (SELECT owned_since FROM proxies WHERE id = $1)
+  UNION ALL
+  SELECT r.id, 'replace', 'customer', 'done', r.from_ip, r.to_ip, r.created_at, r.created_at, NULL::jsonb
+    FROM proxy_replacements r
+   WHERE r.proxy_id = $1 AND r.created_at >= (SELECT owned_since FROM proxies WHERE id = $1)`;
 
 const FROM = `proxies p JOIN modems m ON m.id = p.modem_id JOIN agent_hosts h ON h.id = p.host_id`;
 /** The lists' rows name their owner: the panel's list of every customer's proxies shows and searches the e-mail. */

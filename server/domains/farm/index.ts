@@ -35,6 +35,7 @@ export {
   extendProxies,
   freeCount,
   freeModemHosts,
+  freeModemsIn,
   freeStock,
   lockFreeModems,
   lockHosts,

@@ -72,6 +72,19 @@ export async function freeModemHosts(q: Queryable, place: Place, now: Date): Pro
   return rows.map((row) => row.host_id);
 }
 
+/**
+ * The place's free modems at `now`, unlocked (a replacement's quote: how many other modems there are and whether one is
+ * on the proxy's own host).
+ */
+export function freeModemsIn(q: Queryable, place: Place, now: Date): Promise<FreeModem[]> {
+  return q.query<FreeModem>(
+    `SELECT m.id, m.host_id AS "hostId", m.country, m.city, m.operator FROM modems m
+      WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${free(4)}
+      ORDER BY m.id`,
+    [place.country, place.city, place.operator, now],
+  );
+}
+
 /** SQL: a free modem's load, the proxies it carries (a proxy shares its modem's address and bandwidth). */
 const LOAD = '(SELECT count(*) FROM proxies p WHERE p.modem_id = m.id)';
 

@@ -15,6 +15,8 @@ import { movesService } from './moves-service.ts';
 import orderRoutes from './order-routes.ts';
 import { ordersService } from './orders-service.ts';
 import proxyRoutes from './proxy-routes.ts';
+import { replaceRoutes } from './replace-routes.ts';
+import { replacementsService } from './replacements-service.ts';
 import stockRoutes, { stockReader } from './stock-routes.ts';
 
 export { ordersService, type OrdersOptions, type OrdersService } from './orders-service.ts';
@@ -25,6 +27,8 @@ export { renewalsRepository } from './renewals-repository.ts';
 export { stockReader, type StockReader } from './stock-routes.ts';
 // The customer API (`/api/v1/`) moves proxies too.
 export { MoveCooldown, movesService, type MovesService } from './moves-service.ts';
+// ...and replaces them (#49 item 9).
+export { replacementsService, type ReplacementsService } from './replacements-service.ts';
 
 export interface OrdersPluginOptions {
   /** The site's one currency: the price list is the active plans in it. */
@@ -73,6 +77,8 @@ const orders: FastifyPluginAsync<OrdersPluginOptions> = async (app, options) => 
     panel.addHook('onRequest', app.requireStaff);
     await panel.register(moveSettingsRoutes, { moves });
   });
+  // Replacing a proxy whose IP is bad (#49 item 9): another modem of the same place, free, a few times a month.
+  await app.register(replaceRoutes, { replacements: replacementsService(app.db, clock) });
 
   // Renewals, suspension, release, reminders and auto-rotation: sweeps safe with any number of processes.
   const jobs = lifecycleJobs(app.db, {

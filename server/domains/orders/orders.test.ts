@@ -1,9 +1,11 @@
 // Ordering through the API (#13): the public stock and price list, the quote, placing an order with an
 // Idempotency-Key, and the customer's orders — happy paths, every refusal with nothing changed, in en and ru.
 import { describe, expect, it } from 'vitest';
-import { EN, RU } from '../../test/accounts.ts';
+import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
+import { createUser, EN, freshEmail, login, RU, tokenHeader } from '../../test/accounts.ts';
 import { BACKENDS, PGLITE, seededApp } from '../../test/helpers.ts';
 import { farmService, freeStock } from '../farm/index.ts';
+import { readPriceList } from './price-list.ts';
 import {
   balanceOf,
   createCustomer,
@@ -408,6 +410,57 @@ describe.each(BACKENDS)('ordering on $name', (backend) => {
     expect((await order(other.headers, request(place))).statusCode).toBe(409);
     const carried = await db().query('SELECT id FROM proxies WHERE modem_id = $1', [modemIds[0] as number]);
     expect(carried).toHaveLength(2);
+  });
+
+  it('a period staff price freely (45 days for one country, #49 item 9) is offered, quoted and ordered at its price; an unpriced one is a 400', async () => {
+    const email = freshEmail('staff');
+    await createUser(db(), { email, staff: true, permissions: [PAGE_PERMISSIONS.view, PAGE_PERMISSIONS.add] });
+    const staff = { ...EN, ...tokenHeader(await login(suite.app, email)) };
+    const created = await suite.app.inject({
+      method: 'POST',
+      url: '/api/panel/plans/',
+      headers: staff,
+      payload: { title_ru: '45 дней', price: 500_000, currency: 'RUB', period_days: 45, country: 'cl' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ period_days: 45, country: 'CL' });
+    const outOfRange = await suite.app.inject({
+      method: 'POST',
+      url: '/api/panel/plans/',
+      headers: staff,
+      payload: { title_ru: 'Год и день', price: 1, currency: 'RUB', period_days: 366 },
+    });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json()).toEqual({ period_days: ['Ensure this value is less than or equal to 365.'] });
+
+    // The price list the order page offers its periods from (`/api/stock/`, cached for seconds) has it for that country.
+    expect(await readPriceList(db(), 'RUB')).toContainEqual(
+      expect.objectContaining({ period_days: 45, country: 'CL', price: 500_000 }),
+    );
+    const place = freshPlace('CL');
+    await createFarm(db(), place, { online: 2 });
+    const buyer = await createCustomer(suite.app, db(), 1_000_000);
+    const quoted = await quote(buyer.headers, request(place, { period_days: 45 }));
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json()).toMatchObject({ period_days: 45, price: 500_000, total: 500_000, available: 2 });
+    const placed = await order(buyer.headers, request(place, { period_days: 45 }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await balanceOf(db(), buyer.id)).toBe(500_000);
+    const [proxy] = await db().query<{ period_days: number; days: number }>(
+      `SELECT period_days, round(extract(epoch FROM expires_at - now()) / 86400)::int AS days
+         FROM proxies WHERE owner_id = $1`,
+      [buyer.id],
+    );
+    expect(proxy).toEqual({ period_days: 45, days: 45 });
+
+    // No plan prices 45 days elsewhere, nor 44 days here: the existing 400 on period_days.
+    for (const refused of [
+      await quote(buyer.headers, request(freshPlace('DE'), { period_days: 45 })),
+      await order(buyer.headers, request(place, { period_days: 44 })),
+    ]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ period_days: ['There is no price for this period: choose another one.'] });
+    }
   });
 });
 

@@ -488,6 +488,30 @@ describe.each(BACKENDS)('versions API on $name', (backend) => {
       });
     });
 
+    it("downloads: each release's notes in the request's language, the Russian ones only where no English exist (#49)", async () => {
+      await created({
+        platform: 'android',
+        version_code: 5,
+        published: true,
+        changelog_ru: '<p>Быстрее смена IP</p>',
+        changelog_en: '<p>Faster IP rotation</p>',
+      });
+      await created({ platform: 'linux', version_code: 2, published: true, changelog_ru: '<p>Только по-русски</p>' });
+      const notes = async (headers: Record<string, string>) => {
+        const response = await app.inject({ method: 'GET', url: '/api/versions/downloads/', headers });
+        expect(response.statusCode).toBe(200);
+        return response.json<{ platform: string; notes: string }[]>().map(({ platform, notes }) => [platform, notes]);
+      };
+      expect(await notes(EN)).toEqual([
+        ['android', '<p>Faster IP rotation</p>'],
+        ['linux', '<p>Только по-русски</p>'],
+      ]);
+      expect(await notes(RU)).toEqual([
+        ['android', '<p>Быстрее смена IP</p>'],
+        ['linux', '<p>Только по-русски</p>'],
+      ]);
+    });
+
     it('files: whole, ranges (first bytes, suffix), 416, a resumed download reassembles; unpublished: 404', async () => {
       const data = randomBytes(10_000);
       const file = await uploaded(data, 'Прокси.apk');

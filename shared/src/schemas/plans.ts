@@ -2,8 +2,14 @@ import * as v from 'valibot';
 import { CURRENCIES } from '../money.ts';
 import { requiredText, text } from './fields.ts';
 
-/** The rental periods a plan can be priced for, in days (design/product.md, ordering). */
+/**
+ * The periods most plans are priced for, in days (design/product.md, ordering): suggestions only — staff may price any
+ * whole number of days from `PLAN_PERIOD_MIN` to `PLAN_PERIOD_MAX` (#49 item 9: a 45-day plan), and the order page and
+ * the quote offer exactly the periods the active plans price.
+ */
 export const PLAN_PERIODS = [1, 3, 7, 14, 30, 60, 90, 180, 365] as const;
+export const PLAN_PERIOD_MIN = 1;
+export const PLAN_PERIOD_MAX = 365;
 
 /**
  * A plan of the price table as the public API sends it, in the request's language. `price` is in minor units
@@ -37,7 +43,7 @@ export const PlanInputSchema = v.object({
   title_en: v.optional(text(100), ''),
   price: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000_000_000)),
   currency: v.picklist(CURRENCIES),
-  period_days: v.picklist(PLAN_PERIODS),
+  period_days: v.pipe(v.number(), v.integer(), v.minValue(PLAN_PERIOD_MIN), v.maxValue(PLAN_PERIOD_MAX)),
   country: planCountry,
   caption_ru: v.optional(text(200), ''),
   caption_en: v.optional(text(200), ''),

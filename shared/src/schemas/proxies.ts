@@ -233,14 +233,18 @@ export type ProxyRotateAnswer = v.InferOutput<typeof ProxyRotateAnswerSchema>;
 export const ROTATION_SOURCES = ['link', 'customer', 'auto', 'staff'] as const;
 export const ROTATION_STATUSES = ['pending', 'done', 'failed'] as const;
 
-/** What a history entry records: an IP change (`rotate`), a reboot of the modem, or a move to another place (#29). */
-export const HISTORY_KINDS = [...ROTATION_KINDS, 'move'] as const;
+/**
+ * What a history entry records: an IP change (`rotate`), a reboot of the modem, a move to another place (#29), or a
+ * replacement with another modem of the same place (#49 item 9).
+ */
+export const HISTORY_KINDS = [...ROTATION_KINDS, 'move', 'replace'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /**
  * One IP change of the proxy's modem while the customer had it: old → new address, when, asked by what, and whether
- * it was a reconnect (`rotate`) or a reboot of the modem (`kind` absent from an API older than reboots: `rotate`), or
- * a move of the proxy to another place (`move`, with `move` naming both places).
+ * it was a reconnect (`rotate`) or a reboot of the modem (`kind` absent from an API older than reboots: `rotate`), a
+ * move of the proxy to another place (`move`, with `move` naming both places), or its replacement with another modem
+ * of its place (`replace`).
  */
 export const ProxyRotationSchema = v.object({
   /** Unique within its kind: a move and a rotation may share a number. */

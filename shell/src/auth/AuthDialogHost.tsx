@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { isAuthenticatedAtom, useAtomValue, useSetAtom } from '@proxy/contract/state';
-import { useHashPanel } from '../chrome/hash-panel.ts';
+import { useFocusReturn, useHashPanel } from '../chrome/hash-panel.ts';
 import { afterSignInAtom, passwordResetAtom, recoveryViewAtom } from './dialog-state.ts';
 
 // antd and the forms load only when the dialog is first opened: the public first paint carries none of it.
@@ -49,6 +49,8 @@ export function AuthDialogHost() {
   }, [authenticated, hashOpens, close, setReset, afterSignIn, navigate]);
 
   const open = (hashOpens && !authenticated) || reset !== null;
+  // Unmounted as soon as it closes, antd's Modal never gives focus back itself (#49).
+  useFocusReturn(open);
   if (!open) return null;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Form as AntForm, Input, Popconfirm } from 'antd';
 import { Link } from 'react-router';
 import { Field, Form } from 'react-final-form';
@@ -27,6 +27,14 @@ export function InvoiceView({ id, initial }: { id: number; initial: Invoice | nu
   const { t } = useBillingT();
   const { open, close } = useHashPanel();
   const { invoice, missing, setInvoice } = useInvoice(id, initial);
+  const view = useRef<HTMLDivElement>(null);
+  const shown = invoice !== null;
+  useEffect(() => {
+    // The form whose button had focus gave way to its invoice: focus goes on to the invoice rather than to the page's
+    // body, from where Tab would start at the top of the page behind the dialog (#49).
+    const active = document.activeElement;
+    if (shown && (active === null || active === document.body)) view.current?.focus({ preventScroll: true });
+  }, [shown]);
 
   if (missing) return <Alert type="warning" showIcon title={t('invoice.notFound')} />;
   if (!invoice) return <Loading />;
@@ -36,7 +44,7 @@ export function InvoiceView({ id, initial }: { id: number; initial: Invoice | nu
   const manual = invoice.method.provider === 'manual';
 
   return (
-    <div className={styles.invoice}>
+    <div ref={view} tabIndex={-1} className={styles.invoice}>
       <p className={styles.statusLine}>
         {/* Read out when the status changes while the customer waits. */}
         <span role="status" className={`${styles.status} ${styles[invoice.status]}`}>

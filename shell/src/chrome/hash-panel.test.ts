@@ -1,6 +1,9 @@
-// The URL hash names the overlay (spec §2): each known hash opens its panel, every other hash opens none.
-import { describe, expect, it } from 'vitest';
-import { panelOf } from './hash-panel.ts';
+// The URL hash names the overlay (spec §2): each known hash opens its panel, every other hash opens none. An overlay
+// that closes gives focus back to what opened it, or to the page's content when that is gone.
+import { createElement } from 'react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { panelOf, useFocusReturn } from './hash-panel.ts';
 
 describe('panelOf', () => {
   it.each([
@@ -22,4 +25,45 @@ describe('panelOf', () => {
       expect(panelOf(hash)).toBeNull();
     },
   );
+});
+
+describe('useFocusReturn', () => {
+  /**
+   * A page with its `<main>`, the overlay's opener (while `withOpener`) and, once loaded (`loaded`: the dialogs are
+   * lazily loaded, after the host opens), the overlay's own field.
+   */
+  function Page({ open, withOpener, loaded = open }: { open: boolean; withOpener: boolean; loaded?: boolean }) {
+    useFocusReturn(open);
+    return createElement(
+      'div',
+      null,
+      withOpener ? createElement('button', { type: 'button' }, 'Sign in') : null,
+      createElement('main', { id: 'main', tabIndex: -1 }, 'The page'),
+      loaded ? createElement('input', { 'aria-label': 'E-mail', autoFocus: true }) : null,
+    );
+  }
+
+  afterEach(cleanup);
+
+  it('gives focus back to the opener once the overlay closes', () => {
+    const { rerender } = render(createElement(Page, { open: false, withOpener: true }));
+    // A page starting with the overlay closed keeps focus where it is.
+    expect(document.activeElement).toBe(document.body);
+    screen.getByRole('button', { name: 'Sign in' }).focus();
+    rerender(createElement(Page, { open: true, withOpener: true, loaded: false }));
+    rerender(createElement(Page, { open: true, withOpener: true }));
+    expect(document.activeElement).toBe(screen.getByLabelText('E-mail'));
+    rerender(createElement(Page, { open: false, withOpener: true }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in' }));
+  });
+
+  it("puts focus on the page's content when the opener went while the overlay was open (#49)", () => {
+    const { rerender } = render(createElement(Page, { open: false, withOpener: true }));
+    screen.getByRole('button', { name: 'Sign in' }).focus();
+    rerender(createElement(Page, { open: true, withOpener: true, loaded: false }));
+    rerender(createElement(Page, { open: true, withOpener: true }));
+    // Signed in: the header's "Sign in" is gone as the dialog closes.
+    rerender(createElement(Page, { open: false, withOpener: false }));
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
 });

@@ -55,6 +55,9 @@ export function useHashPanel(): {
   return { panel: hydrated ? panelOf(location.hash) : null, open, close };
 }
 
+/** The public layout's `<main>` (focusable by script, the skip link's target). */
+const MAIN_ID = 'main';
+
 /**
  * Focus back on what opened an overlay once it closes (WAI-ARIA's dialog pattern), for the dialogs a host renders
  * only while their hash is there: unmounted at once, antd's Modal never gets to give focus back, and it would land
@@ -63,15 +66,25 @@ export function useHashPanel(): {
  */
 export function useFocusReturn(open: boolean): void {
   const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
   useLayoutEffect(() => {
     if (open) {
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      wasOpen.current = true;
       return;
     }
+    // Only a close moves focus: a page that starts with the overlay closed keeps it where the browser put it.
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
     const element = opener.current;
     opener.current = null;
     // Without scrolling: the page stays where the customer left it.
     if (element?.isConnected) element.focus({ preventScroll: true });
+    // The opener went while the overlay was open (the header's "Sign in", replaced by the account once signed in):
+    // the page's content, where a skip link would lead, rather than the body, from where Tab starts at the top (#49).
+    else if (document.activeElement === null || document.activeElement === document.body) {
+      document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    }
   }, [open]);
 }

@@ -26,7 +26,31 @@ const MONEY = {
   balance_total: figure(1_234_500, '/panel/users?balance_min=1&ordering=-balance'),
 };
 
-async function openHome(permissions: string[]) {
+/** The farm widget: one host, free stock in two places, one city with a Russian name and one without. */
+const hours = Array.from({ length: 24 }, (_, n) => `2026-11-30T${String(n).padStart(2, '0')}:00:00Z`);
+const FARM = {
+  hosts: [
+    {
+      id: 1,
+      name: 'local',
+      online: figure(7, '/panel/farm?host=1&status=online'),
+      offline: figure(1, '/panel/farm?host=1&status=offline'),
+      maintenance: figure(0, '/panel/farm?host=1&status=maintenance'),
+      last_seen_at: '2026-11-30T10:00:00Z',
+      config_lag: 0,
+      link: '/panel/farm/hosts/1',
+    },
+  ],
+  stock: [
+    { country: 'KZ', city: 'Almaty', city_ru: 'Алматы', operator: 'Beeline', free: 2, link: '/panel/farm?city=Almaty' },
+    { country: 'RU', city: 'Tver', city_ru: '', operator: 'MTS', free: 1, link: '/panel/farm?city=Tver' },
+  ],
+  rotations_hour: figure(5, '/panel/farm'),
+  rotations_failed_hour: figure(0, '/panel/farm'),
+  hourly: { hours, done: hours.map(() => 0), failed: hours.map(() => 0) },
+};
+
+async function openHome(permissions: string[], language: 'en' | 'ru' = 'en') {
   hydrateAppStore(appStore, {
     token: 'a'.repeat(40),
     user: {
@@ -34,7 +58,7 @@ async function openHome(permissions: string[]) {
       email: 'editor@example.com',
       premission: permissions,
       is_superuser: false,
-      language: 'en',
+      language,
       subscribed: false,
       date_joined: '2026-01-01T00:00:00Z',
       balance: 0,
@@ -56,19 +80,20 @@ async function openHome(permissions: string[]) {
       ? { count: 21, next: null, previous: null, results: [] }
       : url.startsWith('/api/panel/dashboard/money/')
         ? MONEY
-        : null;
+        : url.startsWith('/api/panel/dashboard/farm/')
+          ? FARM
+          : null;
     return new Response(JSON.stringify(answer ?? {}), {
       status: answer ? 200 : 404,
       headers: { 'content-type': 'application/json' },
     });
   });
-  const router = createMemoryRouter([{ path: '/en/panel', Component: PanelHomePage }], {
-    initialEntries: ['/en/panel'],
-  });
+  const home = language === 'en' ? '/en/panel' : '/panel';
+  const router = createMemoryRouter([{ path: home, Component: PanelHomePage }], { initialEntries: [home] });
   await act(async () => {
     render(
       <StateProvider store={appStore}>
-        <I18nextProvider i18n={testI18n('en')}>
+        <I18nextProvider i18n={testI18n(language)}>
           <RouterProvider router={router} />
         </I18nextProvider>
       </StateProvider>,
@@ -106,5 +131,19 @@ describe('the panel home', () => {
     const others = await openHome(['pages.view_page', 'farm.view_modem', 'users.view_user']);
     expect(others.some((url) => url.includes('/dashboard/money/'))).toBe(false);
     expect(screen.queryByText('Money')).toBeNull();
+  });
+
+  it("names the farm's places in the page's language: a city by its Russian name on a Russian page (#49)", async () => {
+    await openHome(['farm.view_modem'], 'ru');
+    const almaty = await screen.findByRole('link', { name: /KZ, Алматы, Beeline/ });
+    expect(almaty.getAttribute('href')).toBe('/panel/farm?city=Almaty');
+    expect(almaty.textContent).toContain('2');
+    expect(screen.queryByText(/Almaty/)).toBeNull();
+    // A city staff have not named in Russian keeps the name it has.
+    expect(screen.getByRole('link', { name: /RU, Tver, MTS/ })).toBeDefined();
+    cleanup();
+    await openHome(['farm.view_modem'], 'en');
+    expect(await screen.findByRole('link', { name: /KZ, Almaty, Beeline/ })).toBeDefined();
+    expect(screen.queryByText(/Алматы/)).toBeNull();
   });
 });

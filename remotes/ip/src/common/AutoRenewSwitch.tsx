@@ -30,6 +30,7 @@ export function AutoRenewSwitch({
   const [pending, setPending] = useState<boolean | null>(null);
   const checked = pending ?? proxy.auto_renew;
   const toggle = async () => {
+    if (pending !== null) return;
     const next = !checked;
     setPending(next);
     try {
@@ -50,7 +51,9 @@ export function AutoRenewSwitch({
         aria-checked={checked}
         aria-label={label}
         aria-busy={pending !== null}
-        disabled={pending !== null}
+        // Not `disabled` while saving: a switch that disables itself under the keyboard drops focus to the page's
+        // body (#49); a press meanwhile is ignored instead.
+        aria-disabled={pending !== null}
         className={styles.switch}
         onClick={() => void toggle()}
       >

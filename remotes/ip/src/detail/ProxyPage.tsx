@@ -13,6 +13,7 @@ import { BillingCard } from './BillingCard.tsx';
 import { CommentCard } from './CommentCard.tsx';
 import { ConnectionCard } from './ConnectionCard.tsx';
 import { MoveControl } from './MoveControl.tsx';
+import { ReplaceControl } from './ReplaceControl.tsx';
 import { RotationCard } from './RotationCard.tsx';
 import { TrafficCard } from './TrafficCard.tsx';
 import { useProxyState } from './use-proxy-state.ts';
@@ -65,7 +66,10 @@ export function ProxyPage() {
             </span>
           )}
         </p>
-        <MoveControl proxy={proxy} onMoved={save} />
+        <div className={styles.actions}>
+          <MoveControl proxy={proxy} onMoved={save} />
+          <ReplaceControl proxy={proxy} onReplaced={save} />
+        </div>
       </header>
       <div className={ui.grid}>
         <ConnectionCard proxy={proxy} view={view} onSaved={save} />

@@ -9,7 +9,8 @@ import styles from './ProxyPage.module.css';
 
 /**
  * The proxy's IP changes, newest first, a page at a time (the API's default size): old → new address, when, who asked
- * for it, and whether it was a reboot of the modem or a move of the proxy to another place (with both places).
+ * for it, and whether it was a reboot of the modem, a move of the proxy to another place (with both places) or its
+ * replacement with another modem of its place.
  */
 export function RotationHistory({ proxyId, refresh }: { proxyId: number; refresh: number }) {
   const { t, language } = useT();
@@ -61,9 +62,11 @@ export function RotationHistory({ proxyId, refresh }: { proxyId: number; refresh
                           from: `${placeName(rotation.move.from)}, ${rotation.move.from.operator}`,
                           to: `${placeName(rotation.move.to)}, ${rotation.move.to.operator}`,
                         })
-                      : rotation.kind === 'reboot'
-                        ? t('history.reboot', { source: t(`history.sources.${rotation.source}`) })
-                        : t(`history.sources.${rotation.source}`)}
+                      : rotation.kind === 'replace'
+                        ? t('history.replace')
+                        : rotation.kind === 'reboot'
+                          ? t('history.reboot', { source: t(`history.sources.${rotation.source}`) })
+                          : t(`history.sources.${rotation.source}`)}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getProxyChoices, listProxies } from '@proxy/contract/api/proxies';
 import { getTransferCounts } from '@proxy/contract/api/transfers';
@@ -14,6 +14,7 @@ import {
 import { api } from '@proxy/contract/state';
 import { LoadState, Pager, ui, useListInUrl, useLoaded } from '@proxy/site-kit';
 import { RenewDialog } from '../common/RenewDialog.tsx';
+import { useFocusRescue } from '../common/use-focus-rescue.ts';
 import { useT } from '../i18n/use-t.ts';
 import { downloadProxies, type ExportFile } from './export.ts';
 import { DEFAULT_ORDERING, ListFilters } from './ListFilters.tsx';
@@ -99,11 +100,14 @@ export function IpListPage() {
       return next;
     });
   const download = (file: ExportFile) => downloadProxies([...selected.values()], format, file);
+  const area = useRef<HTMLElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  useFocusRescue(area, title);
 
   return (
-    <section className={ui.page} aria-labelledby="ip-list-title">
+    <section ref={area} className={ui.page} aria-labelledby="ip-list-title">
       <div className={ui.bar}>
-        <h1 id="ip-list-title" className={ui.pageTitle}>
+        <h1 id="ip-list-title" ref={title} tabIndex={-1} className={ui.pageTitle}>
           {t('list.title')}
         </h1>
         <div className={styles.headerLinks}>

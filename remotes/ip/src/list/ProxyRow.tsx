@@ -87,8 +87,12 @@ export function ProxyRow({
           <button
             type="button"
             className={ui.smallButton}
-            onClick={() => void rotation.rotate()}
-            disabled={rotation.busy}
+            // aria-disabled, not disabled: a button that disables itself under the keyboard drops focus to the
+            // page's body, and the customer starts tabbing from the top again (#49).
+            onClick={() => {
+              if (!rotation.busy) void rotation.rotate();
+            }}
+            aria-disabled={rotation.busy}
             aria-busy={rotation.busy}
             aria-label={t('list.rotateOf', { name: title })}
           >

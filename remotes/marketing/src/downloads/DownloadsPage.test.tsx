@@ -4,7 +4,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { Downloads as Releases } from '@proxy/contract/schemas/versions';
 import { renderPage } from '../test/render-page.tsx';
 import { Downloads, loadDownloads } from './lazy-downloads.tsx';
-import { api, appStore } from '@proxy/contract/state';
+import { api, appStore, languageAtom, setLanguageAtom } from '@proxy/contract/state';
 
 afterEach(() => {
   cleanup();
@@ -74,19 +74,26 @@ it('says so when nothing is published, in Russian', async () => {
   expect(screen.queryByRole('article')).toBeNull();
 });
 
-it('loads the releases from the public downloads endpoint', async () => {
-  const urls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    urls.push(url);
+it("loads the releases from the public downloads endpoint, their notes asked for in the page's language", async () => {
+  const calls: { url: string; language: string | null }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, language: new Headers(init.headers).get('Accept-Language') });
     return new Response(JSON.stringify(RELEASES), { headers: { 'content-type': 'application/json' } });
   });
-  const answer = await loadDownloads({
-    params: {},
-    language: 'en',
-    signal: new AbortController().signal,
-    store: appStore,
-    api,
-  });
-  expect(urls).toEqual(['/api/versions/downloads/']);
-  expect(answer).toEqual(RELEASES);
+  const before = appStore.get(languageAtom);
+  appStore.set(setLanguageAtom, 'en');
+  try {
+    const answer = await loadDownloads({
+      params: {},
+      language: 'en',
+      signal: new AbortController().signal,
+      store: appStore,
+      api,
+    });
+    // The server answers each release's English changelog to an English page (#49).
+    expect(calls).toEqual([{ url: '/api/versions/downloads/', language: 'en' }]);
+    expect(answer).toEqual(RELEASES);
+  } finally {
+    appStore.set(setLanguageAtom, before);
+  }
 });

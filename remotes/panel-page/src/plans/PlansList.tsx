@@ -8,10 +8,18 @@ import {
 import type { Language } from '@proxy/contract/languages';
 import { amountText, CURRENCIES, formatPrice, minorUnitsOf, type Currency } from '@proxy/contract/money';
 import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
-import { PLAN_PERIODS, PlanInputSchema, type PanelPlan, type PlanInput } from '@proxy/contract/schemas/plans';
+import {
+  PLAN_PERIOD_MAX,
+  PLAN_PERIOD_MIN,
+  PLAN_PERIODS,
+  PlanInputSchema,
+  type PanelPlan,
+  type PlanInput,
+} from '@proxy/contract/schemas/plans';
 import { api } from '@proxy/contract/state';
 import {
   FieldGrid,
+  IntegerField,
   MoneyField,
   OrderedResource,
   SelectField,
@@ -23,8 +31,10 @@ import {
 import { useT } from '../i18n/use-t.ts';
 
 /** The form holds the price as typed in major units (roubles, dollars) and each feature list as lines of text. */
-type PlanValues = Omit<PlanInput, 'price' | 'features_ru' | 'features_en'> & {
+type PlanValues = Omit<PlanInput, 'price' | 'country' | 'features_ru' | 'features_en'> & {
   price: string;
+  /** An ISO code as typed; empty: every country. */
+  country: string;
   features_ru: string;
   features_en: string;
 };
@@ -40,7 +50,7 @@ const values = (plan: PanelPlan | null, language: Language): PlanValues =>
     ? {
         ...plan,
         price: amountText(plan.price, language),
-        period_days: plan.period_days as PlanInput['period_days'],
+        country: plan.country ?? '',
         features_ru: plan.features_ru.join('\n'),
         features_en: plan.features_en.join('\n'),
       }
@@ -50,6 +60,7 @@ const values = (plan: PanelPlan | null, language: Language): PlanValues =>
         price: '',
         currency: 'RUB',
         period_days: 30,
+        country: '',
         caption_ru: '',
         caption_en: '',
         features_ru: '',
@@ -58,8 +69,9 @@ const values = (plan: PanelPlan | null, language: Language): PlanValues =>
         active: true,
       };
 
-const toInput = ({ price, features_ru, features_en, ...rest }: PlanValues): PlanInput => ({
+const toInput = ({ price, country, features_ru, features_en, ...rest }: PlanValues): PlanInput => ({
   ...rest,
+  country: country.trim() === '' ? null : country,
   // Money is kept in minor units; an empty price is NaN, which the schema refuses as required.
   price: minorUnitsOf(price) ?? Number.NaN,
   features_ru: lines(features_ru),
@@ -103,7 +115,12 @@ export function PlansList() {
           ),
         },
         { key: 'price', title: t('plans.price'), render: (plan) => formatPrice(plan.price, plan.currency, language) },
-        { key: 'period', title: t('plans.period'), responsive: ['md'], render: (plan) => days(plan.period_days) },
+        {
+          key: 'period',
+          title: t('plans.period'),
+          responsive: ['md'],
+          render: (plan) => (plan.country ? `${days(plan.period_days)} · ${plan.country}` : days(plan.period_days)),
+        },
         {
           key: 'active',
           title: t('plans.active'),
@@ -136,11 +153,20 @@ export function PlansList() {
                 label={t('plans.currency')}
                 options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
               />
-              <SelectField
+              {/* Any whole number of days (#49 item 9: a 45-day plan); the usual periods are named as suggestions. */}
+              <IntegerField
                 name="period_days"
-                label={t('plans.period')}
-                options={PLAN_PERIODS.map((period) => ({ value: period, label: days(period) }))}
+                label={t('plans.periodDays')}
+                help={t('plans.periodHelp', {
+                  min: PLAN_PERIOD_MIN,
+                  max: PLAN_PERIOD_MAX,
+                  periods: new Intl.ListFormat(language, { type: 'disjunction' }).format(PLAN_PERIODS.map(String)),
+                })}
+                required
+                min={PLAN_PERIOD_MIN}
+                max={PLAN_PERIOD_MAX}
               />
+              <TextField name="country" label={t('plans.country')} help={t('plans.countryHelp')} maxLength={2} />
             </FieldGrid>
             <TextField name="caption_ru" label={t('plans.captionRu')} maxLength={200} />
             <TextField name="caption_en" label={t('plans.captionEn')} maxLength={200} />

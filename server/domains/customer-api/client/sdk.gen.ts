@@ -48,6 +48,9 @@ import type {
   QuoteProxyMoveData,
   QuoteProxyMoveErrors,
   QuoteProxyMoveResponses,
+  QuoteProxyReplacementData,
+  QuoteProxyReplacementErrors,
+  QuoteProxyReplacementResponses,
   QuoteRenewalData,
   QuoteRenewalErrors,
   QuoteRenewalResponses,
@@ -63,6 +66,9 @@ import type {
   RenewProxiesData,
   RenewProxiesErrors,
   RenewProxiesResponses,
+  ReplaceProxyData,
+  ReplaceProxyErrors,
+  ReplaceProxyResponses,
   RotateProxyData,
   RotateProxyErrors,
   RotateProxyResponses,
@@ -341,6 +347,34 @@ export const moveProxy = <ThrowOnError extends boolean = false>(
       'Content-Type': 'application/json',
       ...options.headers,
     },
+  });
+
+/**
+ * What replacing the proxy with another of its place would do now
+ *
+ * Scope `proxies:write`. Other free modems of the proxy’s country, city and operator, replacements left in the last 30 days and when one more is possible, and whether the ports change. Changes nothing.
+ */
+export const quoteProxyReplacement = <ThrowOnError extends boolean = false>(
+  options: Options<QuoteProxyReplacementData, ThrowOnError>,
+): RequestResult<QuoteProxyReplacementResponses, QuoteProxyReplacementErrors, ThrowOnError> =>
+  (options.client ?? client).get<QuoteProxyReplacementResponses, QuoteProxyReplacementErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/proxies/{id}/replace',
+    ...options,
+  });
+
+/**
+ * Replace a proxy whose IP is bad, keeping its id, login, password and term
+ *
+ * Scope `proxies:write`. Free of charge. The proxy goes to another free modem of the same country, city and operator (a new IP); the ports change when that modem is on another server (`ports_changed`). At most 3 times per proxy in 30 days: 429 saying the date of the next one (the quote’s `next_at`). 409 no other free modem there or a transfer pending, 403 a proxy not active or a free trial's.
+ */
+export const replaceProxy = <ThrowOnError extends boolean = false>(
+  options: Options<ReplaceProxyData, ThrowOnError>,
+): RequestResult<ReplaceProxyResponses, ReplaceProxyErrors, ThrowOnError> =>
+  (options.client ?? client).post<ReplaceProxyResponses, ReplaceProxyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/proxies/{id}/replace',
+    ...options,
   });
 
 /**

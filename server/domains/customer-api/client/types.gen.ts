@@ -785,7 +785,7 @@ export type ListProxyRotationsResponses = {
     previous: string | null;
     results: Array<{
       id: number;
-      kind?: 'rotate' | 'reboot' | 'move';
+      kind?: 'rotate' | 'reboot' | 'move' | 'replace';
       source: 'link' | 'customer' | 'auto' | 'staff';
       status: 'pending' | 'done' | 'failed';
       old_ip: string | null;
@@ -1427,6 +1427,138 @@ export type MoveProxyResponses = {
 };
 
 export type MoveProxyResponse = MoveProxyResponses[keyof MoveProxyResponses];
+
+export type QuoteProxyReplacementData = {
+  body?: never;
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/proxies/{id}/replace';
+};
+
+export type QuoteProxyReplacementErrors = {
+  /**
+   * Bad Request
+   */
+  400: Error;
+  /**
+   * Unauthorized
+   */
+  401: Error;
+  /**
+   * Forbidden
+   */
+  403: Error;
+  /**
+   * Not Found
+   */
+  404: Error;
+  /**
+   * Too Many Requests
+   */
+  429: Error;
+};
+
+export type QuoteProxyReplacementError = QuoteProxyReplacementErrors[keyof QuoteProxyReplacementErrors];
+
+export type QuoteProxyReplacementResponses = {
+  /**
+   * OK
+   */
+  200: {
+    available: number;
+    limit: number;
+    left: number;
+    next_at: string | null;
+    ports_change: boolean;
+  };
+};
+
+export type QuoteProxyReplacementResponse = QuoteProxyReplacementResponses[keyof QuoteProxyReplacementResponses];
+
+export type ReplaceProxyData = {
+  body?: never;
+  headers: {
+    /**
+     * Visible ASCII, up to 255 characters; the same key again answers the first request’s result.
+     */
+    'Idempotency-Key': string;
+  };
+  path: {
+    id: number;
+  };
+  query?: never;
+  url: '/proxies/{id}/replace';
+};
+
+export type ReplaceProxyErrors = {
+  /**
+   * Bad Request
+   */
+  400: Error;
+  /**
+   * Unauthorized
+   */
+  401: Error;
+  /**
+   * Payment Required
+   */
+  402: Error;
+  /**
+   * Forbidden
+   */
+  403: Error;
+  /**
+   * Not Found
+   */
+  404: Error;
+  /**
+   * Conflict
+   */
+  409: Error;
+  /**
+   * Unprocessable Entity
+   */
+  422: Error;
+  /**
+   * Too Many Requests
+   */
+  429: Error;
+};
+
+export type ReplaceProxyError = ReplaceProxyErrors[keyof ReplaceProxyErrors];
+
+export type ReplaceProxyResponses = {
+  /**
+   * OK
+   */
+  200: {
+    id: number;
+    proxy_id: number;
+    ip: string | null;
+    ports_changed: boolean;
+    http_port: number;
+    socks_port: number;
+    left: number;
+    created_at: string;
+  };
+  /**
+   * Created
+   */
+  201: {
+    id: number;
+    proxy_id: number;
+    ip: string | null;
+    ports_changed: boolean;
+    http_port: number;
+    socks_port: number;
+    left: number;
+    created_at: string;
+  };
+};
+
+export type ReplaceProxyResponse = ReplaceProxyResponses[keyof ReplaceProxyResponses];
 
 export type GetBalanceData = {
   body?: never;

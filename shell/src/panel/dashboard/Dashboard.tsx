@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Card, Statistic, Tag } from 'antd';
 import { Link } from 'react-router';
 import { getDashboardWidget } from '@proxy/contract/api/panel-dashboard';
+import { cityName } from '@proxy/contract/countries';
 import { localizePath, type Language } from '@proxy/contract/languages';
 import { formatPrice } from '@proxy/contract/money';
 import {
@@ -208,7 +209,8 @@ function FarmCard() {
               {data.stock.map((place) => (
                 <li key={`${place.country}/${place.city}/${place.operator}`}>
                   <Link to={to(place.link)}>
-                    {t('dashboard.farm.place', place)} <strong>{place.free}</strong>
+                    {t('dashboard.farm.place', { ...place, city: cityName(place, language) })}{' '}
+                    <strong>{place.free}</strong>
                   </Link>
                 </li>
               ))}
