@@ -39,6 +39,24 @@ export function pricePerDayFrom<
   return best;
 }
 
+/**
+ * The price list for a proxy in `country`, one price per period, shortest first: a plan naming the country wins over
+ * one for any country (design/product.md "Plans": the most specific plan wins), as the server's quote does. The order
+ * page offers these periods for a new proxy, the renew dialog those every renewed proxy's country has.
+ */
+export function pricesFor<P extends { readonly period_days: number; readonly country: string | null }>(
+  prices: readonly P[],
+  country: string,
+): P[] {
+  const best = new Map<number, P>();
+  for (const price of prices) {
+    if (price.country !== null && price.country !== country) continue;
+    const current = best.get(price.period_days);
+    if (!current || (current.country === null && price.country !== null)) best.set(price.period_days, price);
+  }
+  return [...best.values()].sort((a, b) => a.period_days - b.period_days);
+}
+
 /** Why an amount cannot be topped up (each its own message on both sides); `format`: not a number at all. */
 export type AmountProblem = 'format' | 'negative' | 'zero' | 'decimals' | 'below_min' | 'above_max';
 

@@ -3,7 +3,8 @@ import { getStock } from '@proxy/contract/api/orders';
 import { quoteRenewal, renewProxies } from '@proxy/contract/api/proxies';
 import { ApiError } from '@proxy/contract/api/errors';
 import { reportRequestError } from '@proxy/contract/forms';
-import { formatPrice } from '@proxy/contract/money';
+import { formatPrice, pricesFor } from '@proxy/contract/money';
+import type { Price } from '@proxy/contract/schemas/orders';
 import type { Renewal } from '@proxy/contract/schemas/proxies';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { api, showMessageAtom, useSetAtom } from '@proxy/contract/state';
@@ -15,16 +16,28 @@ import styles from './common.module.css';
 const PREFERRED_PERIOD = 30;
 
 /**
- * Renew one proxy or a selection for a period of the price list (`getStock().prices`): the server's quote for
+ * The periods every one of `countries` has a price for (a plan for the country or for any): a renewal prices each
+ * proxy by its country's plan, so a period priced only elsewhere would be refused.
+ */
+function periodsForAll(prices: readonly Price[], countries: readonly string[]): number[] {
+  const [first = [], ...rest] = [...new Set(countries)].map((country) =>
+    pricesFor(prices, country).map((price) => price.period_days),
+  );
+  return first.filter((days) => rest.every((periods) => periods.includes(days)));
+}
+
+/**
+ * Renew one proxy or a selection for a period of the price list (`getStock().prices`) that each of their countries
+ * has: the server's quote for
  * exactly these proxies (each at its country's plan), then the renewal from the balance with an Idempotency-Key that
  * a retry of the same request reuses. Too little balance (402) says so with a "Top up" link to the top-up dialog.
  */
 export function RenewDialog({
-  ids,
+  proxies,
   onClose,
   onRenewed,
 }: {
-  ids: readonly number[];
+  proxies: readonly { readonly id: number; readonly country: string }[];
   onClose: () => void;
   onRenewed: (renewal: Renewal) => void;
 }) {
@@ -32,10 +45,13 @@ export function RenewDialog({
   const messages = useRequestMessages();
   const show = useSetAtom(showMessageAtom);
   const stock = useLoaded(`stock|${language}`, (signal) => getStock(api, signal));
-  const periods = [...new Set(stock.data?.prices.map((price) => price.period_days) ?? [])].sort((a, b) => a - b);
+  const periods = periodsForAll(
+    stock.data?.prices ?? [],
+    proxies.map((proxy) => proxy.country),
+  );
   const [chosen, setChosen] = useState<number | null>(null);
   const period = chosen ?? (periods.includes(PREFERRED_PERIOD) ? PREFERRED_PERIOD : (periods[0] ?? null));
-  const request = period === null ? null : { ids: [...ids], period_days: period };
+  const request = period === null ? null : { ids: proxies.map((proxy) => proxy.id), period_days: period };
   const quote = useLoaded(request ? `quote|${JSON.stringify(request)}|${language}` : 'none', (signal) =>
     request ? quoteRenewal(api, request, signal) : Promise.resolve(null),
   );
@@ -65,7 +81,7 @@ export function RenewDialog({
   const lacking = current ? current.balance_after < 0 : false;
   return (
     <Dialog
-      title={tp('renew.title', ids.length)}
+      title={tp('renew.title', proxies.length)}
       onClose={onClose}
       footer={
         <>

@@ -62,7 +62,7 @@ export function BillingCard({
           </Link>
         )}
       </div>
-      {renewing && <RenewDialog ids={[proxy.id]} onClose={() => setRenewing(false)} onRenewed={onRenewed} />}
+      {renewing && <RenewDialog proxies={[proxy]} onClose={() => setRenewing(false)} onRenewed={onRenewed} />}
     </Card>
   );
 }

@@ -362,6 +362,33 @@ describe('the IP list', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('offers only the periods every selected proxy’s country has a price for', async () => {
+    // 90 days is priced for KZ alone: a KZ proxy may renew for it, a selection with a Russian one may not (the
+    // server would refuse the Russian proxy's renewal with a 400 on period_days).
+    const prices = [...STOCK.prices, { period_days: 90, country: 'KZ', price: 300_000, currency: 'RUB', title: 'KZ' }];
+    stubApi(
+      api([proxy(1), proxy(2, { country: 'KZ' })], (call) =>
+        call.path === '/api/stock/'
+          ? [200, { ...STOCK, prices }]
+          : call.path === '/api/proxies/renew/quote/'
+            ? [200, quoteOf((call.body as { ids: number[] }).ids, 30)]
+            : undefined,
+      ),
+    );
+    await openAt('/en/ip', { language: 'en' });
+    const periods = () =>
+      within(screen.getByRole('dialog'))
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Renew Shop 2' })));
+    expect(periods()).toEqual(['7', '30', '90']);
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Shop 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Shop 2' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.bulk.renew })));
+    expect(periods()).toEqual(['7', '30']);
+  });
+
   it('says when the balance does not cover a renewal, with a link to top up', async () => {
     stubApi(
       api([proxy(1)], (call) =>

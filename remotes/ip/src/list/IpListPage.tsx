@@ -40,7 +40,7 @@ export function IpListPage() {
   const transfers = useLoaded(`transfer-counts|${language}`, (signal) => getTransferCounts(api, signal));
   const incoming = transfers.data?.incoming_pending ?? 0;
   const [format, setFormat] = useState<ExportFormat>('http');
-  const [renewing, setRenewing] = useState<readonly number[] | null>(null);
+  const [renewing, setRenewing] = useState<readonly Proxy[] | null>(null);
   // Changes made on this page (auto-renew, a new IP) over the rows of the answer they were made on; the next answer
   // has them from the server.
   const [patches, setPatches] = useState<{ of: unknown; rows: ReadonlyMap<number, Partial<Proxy>> }>({
@@ -156,7 +156,7 @@ export function IpListPage() {
               <button type="button" className={ui.secondaryButton} onClick={() => download('csv')}>
                 {t('export.csv')}
               </button>
-              <button type="button" className={ui.primaryButton} onClick={() => setRenewing([...selected.keys()])}>
+              <button type="button" className={ui.primaryButton} onClick={() => setRenewing([...selected.values()])}>
                 {t('bulk.renew')}
               </button>
               <button type="button" className={ui.linkButton} onClick={() => setSelected(() => new Map())}>
@@ -220,7 +220,7 @@ export function IpListPage() {
                   selected={selected.has(proxy.id)}
                   onSelect={(on) => select(proxy, on)}
                   onChange={(changes) => patch(proxy.id, changes)}
-                  onRenew={() => setRenewing([proxy.id])}
+                  onRenew={() => setRenewing([proxy])}
                 />
               ))}
             </tbody>
@@ -236,7 +236,7 @@ export function IpListPage() {
       )}
       {renewing && (
         <RenewDialog
-          ids={renewing}
+          proxies={renewing}
           onClose={() => setRenewing(null)}
           onRenewed={() => {
             // New expiry dates, days left and states come with the next answer.

@@ -6,7 +6,7 @@ import { ApiError, NetworkError } from '@proxy/contract/api/errors';
 import { placeOrder } from '@proxy/contract/api/orders';
 import { joinMessages, reportRequestError, type SubmissionErrors } from '@proxy/contract/forms';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
-import { formatPrice } from '@proxy/contract/money';
+import { formatPrice, pricesFor } from '@proxy/contract/money';
 import { countryName, Flag } from '@proxy/contract/countries';
 import { overlayHashes } from '@proxy/contract/routes';
 import type { Order, Stock } from '@proxy/contract/schemas/orders';
@@ -22,7 +22,6 @@ import {
   maxQuantity,
   operatorsOf,
   type OrderValues,
-  pricesFor,
   settle,
 } from './choices.ts';
 import { QuoteSummary } from './QuoteSummary.tsx';

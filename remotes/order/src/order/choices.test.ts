@@ -1,7 +1,8 @@
 // The order made whole against the stock: choices that can still be ordered stay, the rest fall to what can.
 import { describe, expect, it } from 'vitest';
 import type { Stock } from '@proxy/contract/schemas/orders';
-import { choose, citiesOf, type OrderValues, periodFromUrl, pricesFor, settle } from './choices.ts';
+import { pricesFor } from '@proxy/contract/money';
+import { choose, citiesOf, type OrderValues, periodFromUrl, settle } from './choices.ts';
 
 const stock: Stock = {
   stock: [

@@ -1,6 +1,7 @@
 import { cityName, countryName } from '@proxy/contract/countries';
 import type { Language } from '@proxy/contract/languages';
-import { MAX_ORDER_QUANTITY, type Price, type Stock, type StockItem } from '@proxy/contract/schemas/orders';
+import { pricesFor } from '@proxy/contract/money';
+import { MAX_ORDER_QUANTITY, type Stock, type StockItem } from '@proxy/contract/schemas/orders';
 
 /** One option of a choice (a country, a city, an operator) with the free modems behind it. */
 export interface Choice {
@@ -69,20 +70,6 @@ export function freeAt(
 
 /** How many proxies one order may ask for where `free` modems are free. */
 export const maxQuantity = (free: number) => Math.min(free, MAX_ORDER_QUANTITY);
-
-/**
- * The price list for an order in `country`, one price per period, shortest first: a plan naming the country wins
- * over one for any country (design/product.md "Plans": the most specific plan wins), as the server's quote does.
- */
-export function pricesFor(prices: readonly Price[], country: string): Price[] {
-  const best = new Map<number, Price>();
-  for (const price of prices) {
-    if (price.country !== null && price.country !== country) continue;
-    const current = best.get(price.period_days);
-    if (!current || (current.country === null && price.country !== null)) best.set(price.period_days, price);
-  }
-  return [...best.values()].sort((a, b) => a.period_days - b.period_days);
-}
 
 /**
  * `current` while it still has something free, else the option with the most free (where a larger order fits and
