@@ -1,4 +1,4 @@
-// Lint rules carry the architecture (house-style.md): imports flow shared ← remotes ← shell and shared ← server,
+// Lint rules carry the architecture (docs/house-style.md): imports flow shared ← remotes ← shell and shared ← server,
 // remotes never import each other, jotai is used through the contract's one wrapper, and JSX holds no literal UI
 // text (every string goes through t(), so ru and en stay complete).
 import { readdirSync } from 'node:fs';

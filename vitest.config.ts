@@ -37,6 +37,7 @@ export default defineConfig({
             'site-kit/**/*.test.{ts,tsx}',
           ],
           environment: 'jsdom',
+          setupFiles: ['site-kit/src/test/settle.ts'],
           // A panel form test renders antd and the kit cold in a worker beside the others: past 5 s on a busy 2-core
           // runner, though it takes 1-2 s alone.
           testTimeout: 15_000,

@@ -76,7 +76,7 @@ function remoteConfig(name, env, argv) {
         filename: 'remoteEntry.js',
         manifest: true,
         exposes: { './routes': resolve(srcDir, 'src/routes.ts') },
-        // A remote loads no other remote (architecture.md): its runtime needs only the sharing half, which halves
+        // A remote loads no other remote (docs/architecture.md): its runtime needs only the sharing half, which halves
         // the remoteEntry.js every first visit downloads next to the shell's own runtime.
         experiments: {
           ...federationDefaults.experiments,

@@ -1,4 +1,4 @@
-// The architecture rules of house-style.md live in eslint.config.js; this proves each one fires.
+// The architecture rules of docs/house-style.md live in eslint.config.js; this proves each one fires.
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ import { billingService } from '../server/domains/billing/index.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { browserSuite, type Viewport } from './browser-suite.ts';
 import { buyProxy, farmSuite, widerThanViewport } from './farm-suite.ts';
-import { apiLogin, expectActionsInReach, expectToast, hydrated } from './support.ts';
+import { apiLogin, clippedTexts, expectActionsInReach, expectToast, hydrated } from './support.ts';
 
 type Language = 'ru' | 'en';
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -406,5 +406,39 @@ describe('with the keyboard alone (#49)', () => {
     expect(outside, 'whitelist controls outside their card').toEqual([]);
     expect(await widerThanViewport(page)).toEqual([]);
     await expectActionsInReach(page, 'proxy page, ru, 375 px');
+  });
+
+  it('shows /home\'s nearest expiries whole on a 375 px phone: no place cut to "Россия · B…" beside its term (#49)', async () => {
+    const page = await farm.signedIn(token, PHONE);
+    await page.goto(`${farm.site.url}/home`);
+    await hydrated(page);
+    await expect.poll(() => page.locator('main a[href^="/ip/"]').count()).toBeGreaterThanOrEqual(2);
+    expect(await clippedTexts(page, 'main'), 'texts cut on /home, ru, 375 px').toEqual([]);
+    expect(await widerThanViewport(page)).toEqual([]);
+  });
+
+  it("keeps each column's name whole in /user's tables on a 375 px phone, beside however long a value (#49)", async () => {
+    const page = await farm.signedIn(token, PHONE);
+    await page.goto(`${farm.site.url}/en/user`);
+    await hydrated(page);
+    await expect.poll(() => page.locator('main td[data-label="What"]').count()).toBeGreaterThan(0);
+    // On a phone each cell is a line with its column's name before the value: no name may be cut inside a word, even
+    // beside a value longer than any the seeded data has (a long city and carrier).
+    const broken = await page.locator('main td[data-label]').evaluateAll((cells) => {
+      for (const cell of cells) cell.append(' Kazakhstan, Ust-Kamenogorsk Beeline-Kazakhstan');
+      const ruler = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      return cells
+        .filter((cell) => cell.getBoundingClientRect().width > 0)
+        .filter((cell) => {
+          const label = getComputedStyle(cell, '::before');
+          ruler.font = `${label.fontWeight} ${label.fontSize} ${label.fontFamily}`;
+          // Where a line may break: between words and after a hyphen ("E-mail").
+          const words = (cell.getAttribute('data-label') ?? '').split(/[\s-]+/);
+          const widest = Math.max(...words.map((word) => ruler.measureText(word).width));
+          return parseFloat(label.width) < widest - 0.5;
+        })
+        .map((cell) => `${cell.getAttribute('data-label')}: ${cell.textContent?.trim().slice(0, 40)}`);
+    });
+    expect(broken, 'column names broken inside a word').toEqual([]);
   });
 });

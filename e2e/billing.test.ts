@@ -312,7 +312,7 @@ describe('crypto top-ups at a rate staff set (issue #27)', () => {
     const invoice = page.getByRole('dialog', { name: `Счёт № ${invoiceId}` });
     const exact = invoice.getByLabel('Отправьте ровно');
     await expect.poll(() => exact.textContent()).toBe('104.7122 USDT');
-    expect(await plain(invoice)).toMatch(/Курс 1 USDT = 95,50 ₽, зафиксирован в .+ до /);
+    expect(await plain(invoice)).toMatch(/Курс 1 USDT = 95,50 ₽, зафиксирован с .+ до /);
     const qr = invoice.getByRole('img', { name: 'QR-код с адресом и суммой' });
     await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     // EIP-681: a transfer of 104.7122 USDT (6-decimal units) to the address, on Tether's contract.

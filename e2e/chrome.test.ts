@@ -2,7 +2,7 @@
 // links, the 375 px slide-in menu and its `#menu` deep link, the language switch and its cookie, the navigation
 // progress bar, the toasts, the error pages with their document status, no sideways scrolling on a phone, and
 // screenshots of the main screens for review (e2e/screenshots/, git-ignored).
-// Spec: shared/spec/site-spec.md §2, §4, §8, §9. One site on embedded PGlite serves every test.
+// Spec: docs/spec.md §2, §4, §8, §9. One site on embedded PGlite serves every test.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page, Response, Route } from 'playwright-core';

@@ -24,6 +24,8 @@ const TEXT = {
     menu: 'Ферма',
     hostsTab: 'Хосты',
     country: 'Страна',
+    kazakhstan: 'Казахстан',
+    sim1Place: ['Россия', 'Москва', 'МТС'],
     addHost: 'Добавить хост',
     addModem: 'Добавить модем',
     name: 'Название',
@@ -35,7 +37,8 @@ const TEXT = {
     countryCode: 'Код страны',
     city: 'Город по-английски',
     cityRu: 'Город по-русски',
-    operator: 'Оператор',
+    operator: 'Оператор по-английски',
+    operatorRu: 'Оператор по-русски',
     save: 'Сохранить',
     created: 'Создано',
     tokenWarning: 'Скопируйте токен сейчас: больше он показан не будет.',
@@ -50,6 +53,8 @@ const TEXT = {
     menu: 'Farm',
     hostsTab: 'Hosts',
     country: 'Country',
+    kazakhstan: 'Kazakhstan',
+    sim1Place: ['Russia', 'Moscow', 'MTS'],
     addHost: 'Add host',
     addModem: 'Add modem',
     name: 'Name',
@@ -61,7 +66,8 @@ const TEXT = {
     countryCode: 'Country code',
     city: 'City in English',
     cityRu: 'City in Russian',
-    operator: 'Operator',
+    operator: 'Operator in English',
+    operatorRu: 'Operator in Russian',
     save: 'Save',
     created: 'Created',
     tokenWarning: 'Copy the token now: it will not be shown again.',
@@ -194,9 +200,12 @@ describe.each([
     if (viewport === DESKTOP) {
       expect(await first.textContent()).toContain('local');
       expect(await first.textContent()).toContain(text.never);
+      // Where it is, in the panel's language (#49): the country by its name, the city and operator as its readers do.
+      for (const name of text.sim1Place) expect(await first.textContent()).toContain(name);
     }
 
-    await choose(page, page.getByRole('combobox', { name: text.country }), 'KZ');
+    // Countries by their names in the panel's language (#49); the URL keeps the code.
+    await choose(page, page.getByRole('combobox', { name: text.country }), text.kazakhstan);
     await expect.poll(() => new URL(page.url()).searchParams.get('country')).toBe('KZ');
     await expect.poll(() => seeded(/^sim-[1-8]$/).count()).toBe(3);
     for (const key of ['sim-6', 'sim-7', 'sim-8']) expect(await seeded(key).count()).toBe(1);
@@ -274,6 +283,7 @@ describe.each([
     await page.getByLabel(text.city, { exact: true }).fill('Almaty');
     await page.getByLabel(text.cityRu, { exact: true }).fill('Алматы');
     await page.getByLabel(text.operator, { exact: true }).fill('Tele2');
+    await page.getByLabel(text.operatorRu, { exact: true }).fill('Tele2');
     await page.getByRole('button', { name: text.save }).click();
     await expect.poll(() => toasts(page)).toContain(text.created);
     await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`^${prefix}/panel/farm/modems/\\d+$`));

@@ -5,14 +5,14 @@
 // 1280 and 375 px in ru and en (e2e/screenshots/, git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatPrice } from '@proxy/contract/money';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
-import { expectNoSeriousViolations, panelPage, type Viewport } from './support.ts';
+import { apiLogin, expectNoSeriousViolations, signedInPage, type Viewport } from './support.ts';
 
 const PASSWORD = 'Pages-staff-2026';
 const USERS = {
@@ -31,6 +31,12 @@ let browser: Browser;
 let site: RunningSite;
 let data: PreparedData | undefined;
 let picture: string;
+const contexts: BrowserContext[] = [];
+// One editor's page and one visitor's page for the whole file, as a person keeps one tab open: a context and a
+// sign-in per test cost CPU the checks do not need (#44). Each test goes to the address it starts from; the editor
+// is the same staff member in ru and en, as the language is the address's.
+let editorPage: Page;
+let visitor: Page;
 beforeAll(async () => {
   data = await prepareDataDir('panel-pages-e2e', async (db) => {
     for (const user of Object.values(USERS)) await createUser(db, { ...user, password: PASSWORD });
@@ -41,8 +47,16 @@ beforeAll(async () => {
     .toFile(picture);
   site = await startSite({ dataDir: data.dataDir });
   browser = await launchBrowser();
+  editorPage = await signedIn(USERS.editor.email);
+  visitor = await browser.newPage();
+  contexts.push(visitor.context());
+});
+// Each test's visitor comes with no remembered language: a visit to /en remembers English, and sends / there.
+beforeEach(async () => {
+  await visitor.context().clearCookies();
 });
 afterAll(async () => {
+  for (const context of contexts) await context.close();
   await browser?.close();
   await site?.stop();
   data?.remove();
@@ -50,8 +64,9 @@ afterAll(async () => {
 
 const prefixOf = (language: Language): '' | '/en' => (language === 'en' ? '/en' : '');
 
-const signedIn = (email: string, language: Language = 'ru', viewport: Viewport = DESKTOP) =>
-  panelPage(browser, site, email, PASSWORD, prefixOf(language), viewport);
+/** A staff member's page, signed in by the token cookie (the panel's sign-in form is e2e/panel.test.ts's subject). */
+const signedIn = async (email: string, viewport: Viewport = DESKTOP) =>
+  signedInPage(browser, site, await apiLogin(site, email, PASSWORD), contexts, viewport);
 
 /** The API as the signed-in page sees it (its token cookie), for what a test needs to know but not to click. */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -81,12 +96,14 @@ const toast = (page: Page) => page.locator('[role="status"], [role="alert"]').fi
 
 describe('editing content in the panel', () => {
   it("edits a page's Russian body in TinyMCE with an uploaded picture, and the public page shows both", async () => {
-    const page = await signedIn(USERS.editor.email);
+    const page = editorPage;
     // The site's CSP must let the self-hosted editor load its scripts, skins and editing iframe.
     const refused: string[] = [];
-    page.on('console', (message) => {
+    const listenForRefusals = (message: ConsoleMessage) => {
       if (message.text().includes('Content Security Policy')) refused.push(message.text());
-    });
+    };
+    page.on('console', listenForRefusals);
+    await page.goto(`${site.url}/panel`);
     await page.getByRole('menuitem', { name: 'Страницы' }).click();
     await page.getByRole('searchbox', { name: 'Найти' }).fill('about');
     await page.getByRole('button', { name: 'Найти' }).click();
@@ -118,8 +135,8 @@ describe('editing content in the panel', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Сохранено');
     expect(refused).toEqual([]);
+    page.off('console', listenForRefusals);
 
-    const visitor = await browser.newPage();
     await visitor.goto(`${site.url}/about`);
     const main = visitor.locator('main');
     await expect.poll(() => main.textContent()).toContain('Новый абзац из панели: фото нашей фермы модемов.');
@@ -127,12 +144,10 @@ describe('editing content in the panel', () => {
     expect(await image.getAttribute('src')).toMatch(/^\/api\/users\/images\/\d+-960x0\.webp$/);
     await expect.poll(() => image.count()).toBe(1);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(960);
-    await visitor.close();
-    await page.context().close();
   });
 
   it('reorders two home blocks, and the home page follows', async () => {
-    const page = await signedIn(USERS.editor.email);
+    const page = editorPage;
     await page.goto(`${site.url}/panel/page`);
     await page.getByRole('link', { name: 'Мобильные прокси 4G/LTE' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Блоки' }).isVisible()).toBe(true);
@@ -141,7 +156,6 @@ describe('editing content in the panel', () => {
     await expect.poll(() => toast(page).textContent()).toContain('Порядок сохранён');
     await expect.poll(() => page.getByRole('button', { name: 'Опустить ниже: блок 2 (Шаги)' }).count()).toBe(1);
 
-    const visitor = await browser.newPage();
     await visitor.goto(`${site.url}/`);
     const top = async (name: string) =>
       (await visitor.getByRole('heading', { name, exact: true }).boundingBox())?.y ?? Number.NaN;
@@ -150,12 +164,10 @@ describe('editing content in the panel', () => {
     await visitor.goto(`${site.url}/en`);
     await expect.poll(() => visitor.getByRole('heading', { name: 'Start in 5 minutes' }).count()).toBe(1);
     expect(await top('Start in 5 minutes')).toBeLessThan(await top('Why customers choose us'));
-    await visitor.close();
-    await page.context().close();
   });
 
   it("edits a plan's price, and the price table on the home page follows", async () => {
-    const page = await signedIn(USERS.editor.email);
+    const page = editorPage;
     await page.goto(`${site.url}/panel/page?tab=plans`);
     const plans = await apiGet<{ id: number; title_ru: string; currency: 'RUB' | 'USD' | 'EUR' }[]>(
       page,
@@ -171,17 +183,14 @@ describe('editing content in the panel', () => {
       .poll(() => page.locator('.ant-table').textContent())
       .toContain(formatPrice(123_400, plan.currency, 'ru'));
 
-    const visitor = await browser.newPage();
     await visitor.goto(`${site.url}/`);
     await expect
       .poll(() => visitor.locator('#prices').textContent())
       .toContain(formatPrice(123_400, plan.currency, 'ru'));
-    await visitor.close();
-    await page.context().close();
   });
 
   it('does the same in /en with the English fields', async () => {
-    const page = await signedIn(USERS.editor.email, 'en');
+    const page = editorPage;
     const id = await pageBySlug(page, 'contacts');
     await page.goto(`${site.url}/en/panel/page/${id}`);
     await page.getByRole('tab', { name: 'English' }).first().click();
@@ -203,7 +212,6 @@ describe('editing content in the panel', () => {
     await page.locator('.ant-drawer').getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Saved');
 
-    const visitor = await browser.newPage();
     await visitor.goto(`${site.url}/en/contacts`);
     await expect.poll(() => visitor.locator('main').textContent()).toContain('Written in the panel in English.');
     expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe('Contacts and support');
@@ -212,8 +220,6 @@ describe('editing content in the panel', () => {
     await expect.poll(() => prices.textContent()).toContain('Fortnight special');
     const plan = await apiGet<{ currency: 'RUB' | 'USD' | 'EUR' }[]>(page, '/api/panel/plans/');
     expect(await prices.textContent()).toContain(formatPrice(1950, (plan[1] as { currency: 'RUB' }).currency, 'en'));
-    await visitor.close();
-    await page.context().close();
   });
 
   it('shows a viewer without the change permission no create, save or delete controls', async () => {
@@ -237,7 +243,7 @@ describe('editing content in the panel', () => {
   });
 
   it("puts the server's duplicate-slug error on the slug field and in the error toast", async () => {
-    const page = await signedIn(USERS.editor.email);
+    const page = editorPage;
     await page.goto(`${site.url}/panel/page`);
     await page.getByRole('button', { name: 'Создать страницу' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/panel/page/add');
@@ -249,7 +255,6 @@ describe('editing content in the panel', () => {
     const message = (await slugItem.locator('.ant-form-item-explain-error').textContent()) ?? '';
     expect(await page.getByRole('alert').textContent()).toContain(message);
     expect(new URL(page.url()).pathname).toBe('/panel/page/add');
-    await page.context().close();
   });
 });
 
@@ -259,7 +264,8 @@ describe.each(['ru', 'en'] as const)('the Pages screens in %s', (language) => {
     mkdirSync(folder, { recursive: true });
     for (const viewport of [DESKTOP, PHONE]) {
       const file = (name: string) => resolve(folder, `${name}-${language}-${viewport.width}.png`);
-      const page = await signedIn(USERS.editor.email, language, viewport);
+      const page = editorPage;
+      await page.setViewportSize(viewport);
       const prefix = prefixOf(language);
 
       await page.goto(`${site.url}${prefix}/panel/page`);
@@ -285,7 +291,7 @@ describe.each(['ru', 'en'] as const)('the Pages screens in %s', (language) => {
       await expect.poll(() => page.locator('.ant-drawer .ant-form-item').count()).toBeGreaterThan(3);
       await expectNoSeriousViolations(page);
       await page.screenshot({ path: file('panel-block-edit'), animations: 'disabled' });
-      await page.context().close();
     }
+    await editorPage.setViewportSize(DESKTOP);
   });
 });

@@ -12,7 +12,7 @@ import { formatPrice } from '@proxy/contract/money';
 import { launchBrowser, root, startSite, type RunningSite } from '../scripts/site-process.ts';
 import { createUser } from '../server/test/accounts.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
-import { expectNoSeriousViolations, panelPage, type Viewport } from './support.ts';
+import { clippedTexts, expectNoSeriousViolations, panelPage, type Viewport } from './support.ts';
 
 const PASSWORD = 'Payments-staff-2026';
 const USERS = {
@@ -261,6 +261,10 @@ describe.each(['ru', 'en'] as const)('the Payments screens in %s', (language) =>
       // The instructions' editor loads after the form: judged with it.
       await expect.poll(() => page.locator('.tox-tinymce').count()).toBeGreaterThan(0);
       await expectNoSeriousViolations(page);
+      expect(
+        await clippedTexts(page, '#panel-main'),
+        `texts cut on the method's screen, ${language}, ${viewport.width} px`,
+      ).toEqual([]);
       await page.screenshot({ path: file('panel-payment-edit'), fullPage: true, animations: 'disabled' });
       await page.context().close();
     }

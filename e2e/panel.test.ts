@@ -448,11 +448,20 @@ describe('the dashboard on the panel home (#33)', () => {
     mkdirSync(folder, { recursive: true });
     const page = await openSignedIn(USERS.boss.email, PHONE);
     await page.goto(`${site.url}/en/panel`);
-    const stock = page.getByRole('link', { name: /KZ, Almaty, Beeline/ });
+    // The country by its name (#49), in the panel's language.
+    const stock = page.getByRole('link', { name: /Kazakhstan, Almaty, Beeline/ });
     await expect.poll(() => stock.isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: /Open invoices/ }).isVisible()).toBe(true);
     await settle(page);
     await expectNoOverflow(page, 'dashboard, en');
+    // At rest a chart's legend names its lines: no "Time" and no colon waiting for a value under the pointer (#49).
+    const legend = page.locator('.u-legend').first();
+    await legend.waitFor();
+    expect(await legend.innerText()).not.toContain('Time');
+    const colons = await legend
+      .locator('th')
+      .evaluateAll((cells) => cells.filter((cell) => getComputedStyle(cell, '::after').content !== 'none').length);
+    expect(colons, 'legend labels followed by a colon').toBe(0);
     await page.screenshot({
       path: resolve(folder, 'panel-dashboard-en-375.png'),
       fullPage: true,

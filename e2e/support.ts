@@ -189,3 +189,30 @@ export async function expectToast(page: Page, expected: string | RegExp): Promis
     );
   await expect.poll(said, { timeout: 15_000, message: `a toast saying ${String(expected)}` }).toBe(true);
 }
+
+/**
+ * Texts on the page that are cut where a reader sees them: an element whose own text overflows a box that hides
+ * the overflow (an ellipsis included). Text in something that scrolls sideways (a table's scroller) can be read, and
+ * text hidden on purpose (visually hidden labels, a closed menu) is not looked at.
+ */
+export function clippedTexts(page: Page, within = 'body'): Promise<string[]> {
+  return page.locator(within).evaluate((root) => {
+    const hidden = (element: Element) =>
+      element.closest('[aria-hidden="true"], [inert]') !== null ||
+      getComputedStyle(element).clip !== 'auto' ||
+      element.getBoundingClientRect().width < 2;
+    const cuts = (value: string) => value === 'hidden' || value === 'clip';
+    return [...root.querySelectorAll('*')]
+      .filter((element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return (
+          ((cuts(style.overflowX) || style.textOverflow === 'ellipsis') &&
+            element.scrollWidth > element.clientWidth + 1) ||
+          (cuts(style.overflowY) && element.scrollHeight > element.clientHeight + 1)
+        );
+      })
+      .filter((element) => !hidden(element))
+      .map((element) => `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 60)}"`);
+  });
+}

@@ -11,7 +11,7 @@ import { launchBrowser, root, startSite, type RunningSite } from '../scripts/sit
 import { createUser } from '../server/test/accounts.ts';
 import { hotp, timeStep } from '../server/domains/accounts/totp.ts';
 import { prepareDataDir, type PreparedData } from './prepared-data.ts';
-import { apiLogin, DESKTOP, expectNoSeriousViolations, PHONE, settle, type Viewport } from './support.ts';
+import { apiCall, apiLogin, DESKTOP, expectNoSeriousViolations, PHONE, settle, type Viewport } from './support.ts';
 
 const PASSWORD = 'Two-factor-2026';
 const LANGUAGES = ['ru', 'en'] as const;
@@ -52,6 +52,9 @@ const TEXT = {
 /** One customer per language and width, each enrolled once; one staff member. */
 const customer = (language: Language, viewport: Viewport) => `customer-${language}-${viewport.width}@example.com`;
 const STAFF = 'staff-2fa@example.com';
+/** A customer without a second factor who tops up, for staff to mark paid. */
+const PAYER = 'payer-2fa@example.com';
+let payerId = 0;
 
 let browser: Browser;
 let site: RunningSite;
@@ -66,6 +69,7 @@ beforeAll(async () => {
       }
     }
     await createUser(db, { email: STAFF, password: PASSWORD, staff: true, superuser: true });
+    payerId = (await createUser(db, { email: PAYER, password: PASSWORD, language: 'ru' })).id;
   });
   site = await startSite({ dataDir: data.dataDir, env: { STAFF_TWO_FACTOR: 'required' } });
   browser = await launchBrowser();
@@ -171,8 +175,10 @@ describe('a customer with an authenticator', () => {
 });
 
 describe('staff without a second factor (STAFF_TWO_FACTOR=required)', () => {
-  it('are sent to set one up before the panel opens, and the panel opens once they have', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+  it('are sent to set one up before the panel opens, the panel opens once they have, and money asks again', async () => {
+    // A context of its own, not `browser.newPage()`: axe opens a page beside this one to finish its run.
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
     await page.goto(`${site.url}/panel/login`);
     await page.getByLabel('E-mail', { exact: true }).fill(STAFF);
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
@@ -188,10 +194,53 @@ describe('staff without a second factor (STAFF_TWO_FACTOR=required)', () => {
     const refused = await fetch(`${site.url}/api/panel/users/`, { headers: { Authorization: `Token ${token}` } });
     expect(refused.status).toBe(403);
 
-    await enrolOnPage(page, 'ru');
+    const secret = await enrolOnPage(page, 'ru');
     await page.goto(`${site.url}/panel`);
     await expect.poll(() => page.getByRole('menu').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/panel');
-    await page.context().close();
+
+    // Step-up: this login proved no factor (it began with the password alone, before the enrolment), so marking an
+    // invoice paid asks for a code first, then goes through.
+    const method = await apiCall<{ id: number }>(site, token, 'POST', '/api/panel/payment-methods/', {
+      code: 'usdt_e2e',
+      name_ru: 'USDT',
+      kind: 'crypto',
+      provider: 'manual',
+      settings: { address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+      instructions_ru: '<p>Переведите</p>',
+    });
+    await apiCall(site, token, 'PATCH', `/api/panel/payment-methods/${method.id}/`, { active: true });
+    const payer = await apiLogin(site, PAYER, PASSWORD);
+    const invoice = await apiCall<{ id: number }>(site, payer, 'POST', '/api/invoices/', {
+      method: method.id,
+      amount: 70_000,
+    });
+    await page.goto(`${site.url}/panel/payment?tab=invoices`);
+    const markPaid = page.getByRole('button', { name: `Зачислить: счёт ${invoice.id}` });
+    await expect.poll(() => markPaid.isVisible()).toBe(true);
+    await markPaid.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Отметить оплаченным' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Подтвердите, что это вы' });
+    await expect.poll(() => stepUp.isVisible()).toBe(true);
+    const code = stepUp.getByLabel('Код из приложения или резервный код');
+    await expect.poll(() => code.evaluate((input) => input === document.activeElement)).toBe(true);
+    await settle(page);
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: resolve(folder, 'step-up-ru-1280.png'), animations: 'disabled' });
+    // The enrolment used this step's code: the next one, typed, and Enter.
+    await page.keyboard.type(hotp(secret, timeStep(Date.now()) + 1));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => stepUp.count()).toBe(0);
+    await expect
+      .poll(async () => (await apiCall<{ status: string }>(site, payer, 'GET', `/api/invoices/${invoice.id}/`)).status)
+      .toBe('paid');
+    const history = await apiCall<{ results: { action: string; changes: Record<string, unknown> }[] }>(
+      site,
+      token,
+      'GET',
+      `/api/panel/users/${payerId}/audit/`,
+    );
+    expect(history.results[0]).toMatchObject({ action: 'invoice_paid', changes: { step_up: 'totp' } });
+    await context.close();
   });
 });

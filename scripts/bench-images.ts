@@ -1,4 +1,4 @@
-// Image figures for `npm run bench` (printed, no pass/fail; research/security.md §7 has the targets):
+// Image figures for `npm run bench` (printed, no pass/fail):
 //   - upload processing (check, EXIF rotation, re-encode, store) of a 12-megapixel photo
 //   - first render of resized variants of it, as a visitor's first request sees them
 //   - requests per second and p99 of a cached variant, and of its 304 revalidation

@@ -1,4 +1,4 @@
-// Part of `npm run bench`: the public site's speed budgets (issue "Public site speed", architecture.md "Size").
+// Part of `npm run bench`: the public site's speed budgets (issue "Public site speed", docs/architecture.md "Size").
 //   - gzip JavaScript a cold visitor downloads for /, /en and a content page in each language, measured in Chromium,
 //     for the production build and for a single-bundle (non-federated) build of the same pages (webpack.bench.js), and
 //     their ratio;

@@ -258,7 +258,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Its hook runs before the auth plugin's: a customer API request is counted before its key is looked up.
   await app.register(customerApiBudgets);
-  await app.register(authPlugin, { staffTwoFactorRequired: config.staffTwoFactor === 'required' });
+  await app.register(authPlugin, {
+    staffTwoFactorRequired: config.staffTwoFactor === 'required',
+    stepUpMinutes: config.stepUpMinutes,
+  });
   const now = options.now ?? systemNow;
   await app.register(jobsPlugin, { enabled: config.jobs.enabled, now });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -332,7 +335,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     currency: config.billing.currency,
     publicUrl: config.publicUrl,
     siteName: config.siteName,
-    // Webhooks to http:// and private addresses only outside production (a local receiver): design/security.md.
+    // Webhooks to http:// and private addresses only outside production (a local receiver): docs/security.md.
     allowLocal: !config.production,
     now,
     telegram: deliverTelegram,

@@ -9,6 +9,9 @@ import { DEFAULT_MAX_UPLOAD_BYTES } from '@proxy/contract/schemas/versions';
 import { DEFAULT_SITE_NAME } from '@proxy/contract/titles';
 import * as v from 'valibot';
 
+/** STEP_UP_MINUTES' default (issue #48). */
+export const DEFAULT_STEP_UP_MINUTES = 10;
+
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -69,6 +72,11 @@ export interface Config {
    * a second factor; `optional` (the default elsewhere, so tests and the demo sign in with a password alone).
    */
   readonly staffTwoFactor: 'required' | 'optional';
+  /**
+   * `STEP_UP_MINUTES`: adjusting a balance, marking an invoice paid, changing a payment method's address, rate or
+   * secrets and another account's permissions need a second factor proved on the login within this many minutes.
+   */
+  readonly stepUpMinutes: number;
   /** Run the scheduled jobs in this process (`JOBS=off`: it only answers requests; another process runs them). */
   readonly jobs: { readonly enabled: boolean };
   readonly logLevel: LogLevel;
@@ -196,6 +204,15 @@ const EnvSchema = v.object({
   ),
   RATE_LIMITS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   STAFF_TWO_FACTOR: v.optional(v.picklist(['required', 'optional'], 'must be required or optional')),
+  STEP_UP_MINUTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of minutes from 1 to 1440'),
+      v.transform(Number),
+      v.minValue(1, 'must be a whole number of minutes from 1 to 1440'),
+      v.maxValue(1440, 'must be a whole number of minutes from 1 to 1440'),
+    ),
+  ),
   JOBS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   RATE_LIMIT_WINDOW_SCALE: v.optional(
     v.pipe(
@@ -374,6 +391,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: { enabled: rateLimitsOn, windowScale: e.RATE_LIMIT_WINDOW_SCALE ?? 1 },
     jobs: { enabled: e.JOBS !== 'off' },
     staffTwoFactor: e.STAFF_TWO_FACTOR ?? (production ? 'required' : 'optional'),
+    stepUpMinutes: e.STEP_UP_MINUTES ?? DEFAULT_STEP_UP_MINUTES,
     logLevel: e.LOG_LEVEL ?? 'info',
     distDir: path.resolve(e.DIST_DIR ?? path.join(REPO_ROOT, 'dist')),
     serveSourceMaps: e.SOURCE_MAPS === 'on',

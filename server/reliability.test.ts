@@ -1,34 +1,78 @@
 /**
- * security.md's reliability promises, held by the real server process (`node server/server.ts`, started as
+ * docs/security.md's reliability promises, held by the real server process (`node server/server.ts`, started as
  * `npm start` starts it): an acknowledged write survives `kill -9`, SIGTERM finishes the requests in flight, and
  * losing the PostgreSQL connections heals by itself.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startSite, type RunningSite } from '../scripts/site-process.ts';
 import { LOCK_FILE_NAME } from './data-dir-lock.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openPostgres } from './db/pg.ts';
-import { openPglite } from './db/pglite.ts';
+import { openPglite, PGLITE_OPTIONS } from './db/pglite.ts';
 import { farmService } from './domains/farm/farm-service.ts';
 import { EN, freshEmail } from './test/accounts.ts';
-import { createTestDist, createTestSchema, type TestDist, type TestSchema } from './test/helpers.ts';
+import { adminQuery, databaseUrl } from './test/db-template.ts';
+import { createTestDist, type TestDist } from './test/helpers.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const PASSWORD = 'correct horse battery';
 
-/** DATABASE_URL with every connection of the process on `schema` and named `applicationName` in pg_stat_activity. */
-function schemaUrl(schema: TestSchema, applicationName = 'proxy-test'): string {
-  const url = new URL(DATABASE_URL as string);
-  url.searchParams.set('options', `-c search_path=${schema.name}`);
+/**
+ * The run's seeded database (server/test/db-template.ts) as a server process finds it: a data directory with PGlite's
+ * `pgdata/` and the demo images, made once for the file and copied for each test. A server started on an empty
+ * folder or schema would spend seconds on initdb, the migrations and the seed, which are not what these tests are
+ * about (server/db/migrate.test.ts runs the migrations from empty).
+ */
+let seededDataDir: string;
+beforeAll(async () => {
+  const { pglite } = inject('seededTemplates');
+  seededDataDir = await mkdtemp(path.join(tmpdir(), 'proxy-seeded-'));
+  await cp(pglite.dataDir, seededDataDir, { recursive: true });
+  const loaded = await PGlite.create(path.join(seededDataDir, 'pgdata'), {
+    ...PGLITE_OPTIONS,
+    loadDataDir: new Blob([await readFile(pglite.dump)]),
+  });
+  await loaded.close();
+});
+afterAll(async () => {
+  await rm(seededDataDir, { recursive: true, force: true });
+});
+
+/** A test's own copy of the seeded data directory. */
+async function seededCopy(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
+  await cp(seededDataDir, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/** A PostgreSQL database of the test's own, made from the run's seeded template database; `drop` removes it. */
+interface TestDatabase {
+  readonly name: string;
+  drop(): Promise<void>;
+}
+
+async function seededDatabase(): Promise<TestDatabase> {
+  const template = inject('seededTemplates').postgres;
+  if (!DATABASE_URL || !template) throw new Error('seededDatabase: no PostgreSQL template in this run');
+  const name = `${template.database}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(DATABASE_URL, `CREATE DATABASE ${name} TEMPLATE ${template.database}`);
+  return { name, drop: () => adminQuery(DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The URL of `database`, every connection of the process named `applicationName` in pg_stat_activity. */
+function databaseUrlOf(database: TestDatabase, applicationName = 'proxy-test'): string {
+  const url = new URL(databaseUrl(DATABASE_URL as string, database.name));
   url.searchParams.set('application_name', applicationName);
   return url.href;
 }
@@ -74,7 +118,7 @@ describe('the server process on the embedded database', PROCESS_TIMEOUT, () => {
   let dataDir: string;
   let dist: TestDist;
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
+    dataDir = await seededCopy();
     dist = await createTestDist(['marketing']);
   });
   afterEach(async () => {
@@ -147,23 +191,23 @@ const PROCESS_BACKENDS = [
 describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({ postgres }) => {
   let dataDir: string;
   let dist: TestDist;
-  let schema: TestSchema | undefined;
+  let database: TestDatabase | undefined;
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
+    dataDir = await seededCopy();
     dist = await createTestDist(['marketing']);
-    if (postgres) schema = await createTestSchema();
+    if (postgres) database = await seededDatabase();
   });
   afterEach(async () => {
     await rm(dataDir, { recursive: true, force: true });
     await dist.dispose();
-    await schema?.drop();
+    await database?.drop();
   });
 
   it('finishes a request in flight on SIGTERM, refuses new connections and exits 0', async () => {
     const site = await startSite({
       dataDir,
       distDir: dist.dir,
-      ...(schema ? { databaseUrl: schemaUrl(schema) } : {}),
+      ...(database ? { databaseUrl: databaseUrlOf(database) } : {}),
       // The access log says when the server has the request's headers.
       // The arrival of a request is logged at debug level.
       env: { LOG_LEVEL: 'debug' },
@@ -194,8 +238,8 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
 
   /** A farm host written before the start (PGlite's directory is the server's once it runs); its agent token. */
   async function hostToken(): Promise<string> {
-    const db: Db = schema
-      ? openPostgres({ connectionString: DATABASE_URL as string, schema: schema.name, max: 1 })
+    const db: Db = database
+      ? openPostgres({ connectionString: databaseUrlOf(database), max: 1 })
       : await openPglite(path.join(dataDir, 'pgdata'));
     try {
       await migrate(db);
@@ -216,7 +260,7 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
     const site = await startSite({
       dataDir,
       distDir: dist.dir,
-      ...(schema ? { databaseUrl: schemaUrl(schema) } : {}),
+      ...(database ? { databaseUrl: databaseUrlOf(database) } : {}),
       env: { LOG_LEVEL: 'debug' },
     });
     const headers = { authorization: `Bearer ${token}` };
@@ -247,7 +291,7 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
     const site = await startSite({
       dataDir,
       distDir: dist.dir,
-      ...(schema ? { databaseUrl: schemaUrl(schema, applicationName) } : {}),
+      ...(database ? { databaseUrl: databaseUrlOf(database, applicationName) } : {}),
       env: { LOG_LEVEL: 'debug', SHUTDOWN_DRAIN_MS: '4000' },
     });
     const agent = new Agent({ keepAlive: true });
@@ -266,7 +310,7 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
           await admin.end();
         }
       };
-      if (schema) await expect.poll(listening, PATIENCE).toBeGreaterThanOrEqual(2);
+      if (database) await expect.poll(listening, PATIENCE).toBeGreaterThanOrEqual(2);
       expect((await fetch(`${site.url}/readyz`)).status).toBe(200);
       const { finish, answer } = await registrationInFlight(site, agent);
 
@@ -285,7 +329,7 @@ describe.each(PROCESS_BACKENDS)('graceful shutdown ($name)', PROCESS_TIMEOUT, ({
       expect(JSON.parse(response.body)).toEqual({ detail: 'Verification e-mail sent.' });
       expect(await exit).toEqual({ code: 0, signal: null });
       expect(site.output()).toMatch(/readiness off: serving 4000 ms more before closing/);
-      if (schema) await expect.poll(listening, PATIENCE).toBe(0);
+      if (database) await expect.poll(listening, PATIENCE).toBe(0);
     } finally {
       agent.destroy();
       await site.stop();
@@ -297,16 +341,16 @@ describe.runIf(DATABASE_URL)('the server process losing its PostgreSQL connectio
   const APPLICATION_NAME = `proxy-reliability-${process.pid}`;
   let dataDir: string;
   let dist: TestDist;
-  let schema: TestSchema;
+  let database: TestDatabase;
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'proxy-data-'));
+    dataDir = await seededCopy();
     dist = await createTestDist(['marketing']);
-    schema = await createTestSchema();
+    database = await seededDatabase();
   });
   afterEach(async () => {
     await rm(dataDir, { recursive: true, force: true });
     await dist.dispose();
-    await schema.drop();
+    await database.drop();
   });
 
   /** Ends every connection of the server process, as a PostgreSQL restart or a failover does; returns how many. */
@@ -315,9 +359,8 @@ describe.runIf(DATABASE_URL)('the server process losing its PostgreSQL connectio
     await admin.connect();
     try {
       const { rows } = await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = $1`,
-        [APPLICATION_NAME],
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2`,
+        [database.name, APPLICATION_NAME],
       );
       return rows.length;
     } finally {
@@ -326,7 +369,11 @@ describe.runIf(DATABASE_URL)('the server process losing its PostgreSQL connectio
   }
 
   it('answers 200 or 503 with Retry-After meanwhile, never 500, and recovers by itself', async () => {
-    const site = await startSite({ dataDir, distDir: dist.dir, databaseUrl: schemaUrl(schema, APPLICATION_NAME) });
+    const site = await startSite({
+      dataDir,
+      distDir: dist.dir,
+      databaseUrl: databaseUrlOf(database, APPLICATION_NAME),
+    });
     try {
       const pages = () => fetch(`${site.url}/api/pages/`, { headers: EN });
       // Several requests at once leave several idle connections in the pool.

@@ -17,7 +17,8 @@ import {
   socksConnect,
 } from '../test/clients.ts';
 import { FakeApi, freePorts, startEchoServer } from '../test/servers.ts';
-import { Agent, type AgentTiming } from './agent.ts';
+import { Agent } from './agent.ts';
+import type { AgentTiming } from './options.ts';
 import { ConfigStore } from './config-store.ts';
 import { SimulatorDriver } from './drivers/simulator.ts';
 import { TrafficStore } from './traffic-store.ts';

@@ -3,88 +3,30 @@ import {
   AgentConfigSchema,
   applyConfigDelta,
   MAX_CHECKS_PER_REPORT,
-  MAX_CONFIG_WAIT_SECONDS,
   MAX_TRAFFIC_BUCKETS_PER_REPORT,
-  MIN_CONFIG_POLL_SECONDS,
   SERVED_PROXY_STATES,
   type AgentConfig,
   type AgentReport,
   type CheckRequest,
   type CheckResult,
-  type HealthCheck,
   type RotationRequest,
   type RotationResult,
 } from '@proxy/contract/schemas/farm-agent';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
 import { ProxyAccess } from './access.ts';
-import { ApiClient, ApiError } from './api-client.ts';
-import type { ConfigStore } from './config-store.ts';
-import type { ModemDriver } from './drivers/driver.ts';
+import { ApiClient, ApiError, describeError } from './api-client.ts';
+import { CommandQueue } from './commands.ts';
 import type { ProxyRoute } from './gateway/endpoint.ts';
 import { Gateway } from './gateway/gateway.ts';
-import { targetPolicy, type PrivateTargets } from './gateway/targets.ts';
-import { checkEach, measure } from './health.ts';
+import { targetPolicy } from './gateway/targets.ts';
+import { HealthChecks } from './health.ts';
 import { Modems } from './modems.ts';
+import { DEFAULT_TIMING, type AgentOptions, type AgentTiming } from './options.ts';
 import { sleep } from './sleep.ts';
+import type { ConfigStore } from './config-store.ts';
 import type { TrafficStore } from './traffic-store.ts';
 import { TrafficMeter } from './traffic.ts';
-
-export interface AgentTiming {
-  /** How long the API may hold a config request (long poll). */
-  readonly configWaitSeconds: number;
-  /** The shortest time between two config requests (an API that answers at once is polled this often). */
-  readonly minPollMs: number;
-  /** Retries after failures back off from 500 ms up to this. */
-  readonly maxBackoffMs: number;
-  readonly reportIntervalMs: number;
-  readonly statusIntervalMs: number;
-  readonly sampleIntervalMs: number;
-  /** A report soon after a modem changes (a rotation, a modem lost), instead of at the next interval. */
-  readonly changeReportDelayMs: number;
-  /** How often every modem of the config is health-checked. */
-  readonly checkIntervalMs: number;
-  /** A check without an answer within this long failed (`timeout`). */
-  readonly checkTimeoutMs: number;
-}
-
-export const DEFAULT_TIMING: AgentTiming = {
-  configWaitSeconds: MAX_CONFIG_WAIT_SECONDS,
-  minPollMs: MIN_CONFIG_POLL_SECONDS * 1000,
-  maxBackoffMs: 15_000,
-  reportIntervalMs: 10_000,
-  statusIntervalMs: 15_000,
-  sampleIntervalMs: 5_000,
-  changeReportDelayMs: 500,
-  checkIntervalMs: 300_000,
-  checkTimeoutMs: 10_000,
-};
-
-/** Checks kept while the API is away: a day of five-minute checks of a dozen modems; the oldest go first. */
-const MAX_PENDING_CHECKS = 4_000;
-
-export interface AgentOptions {
-  readonly api: { readonly url: string; readonly token: string };
-  /** The address the proxy ports listen on (`0.0.0.0` on a farm host). */
-  readonly host: string;
-  readonly driver: ModemDriver;
-  readonly privateTargets: PrivateTargets;
-  readonly log: Logger;
-  /** Keeps the last config the API confirmed across restarts; without one the agent starts empty. */
-  readonly store?: ConfigStore;
-  /** Keeps the traffic the API has not taken across restarts; without one a restart loses it. */
-  readonly trafficStore?: TrafficStore;
-  readonly timing?: Partial<AgentTiming>;
-  /** Unsent traffic buckets kept while the API is away. */
-  readonly maxTrafficBuckets?: number;
-  /** The clock traffic minutes are read from (tests move it a minute on instead of waiting one). */
-  readonly now?: () => number;
-}
-
-type RotationState =
-  | { readonly phase: 'running' }
-  | { readonly phase: 'posting'; readonly result: RotationResult }
-  | { readonly phase: 'posted' };
 
 /**
  * The farm agent: the gateway, the modems and the conversation with the API. Four loops, each surviving the API's
@@ -110,15 +52,12 @@ export class Agent {
   private readonly stopping = new AbortController();
   private readonly startedAt = new Date().toISOString();
   private readonly loops: Promise<void>[] = [];
-  private readonly rotations = new Map<number, RotationState>();
+  /** Rotations, reboots and requested checks: run once each, results kept until the API has them. */
+  private readonly commands: CommandQueue;
   private modemKeys = new Map<number, string>();
-  /** Where health checks go: the config's `check_url`, or the API's own `AGENT_API_PATHS.ip` without one. */
-  private checkUrl: string;
+  private readonly health: HealthChecks;
+  /** Where health checks go without a `check_url` in the config: the API's own `AGENT_API_PATHS.ip`. */
   private readonly defaultCheckUrl: string;
-  /** Health checks not yet taken by the API, oldest first. */
-  private readonly checks: HealthCheck[] = [];
-  /** The requested checks running or answered, by id, while the config lists them. */
-  private readonly requestedChecks = new Set<number>();
   private routes: ProxyRoute[] = [];
   private version: string | null = null;
   /** The config served, as the API sent it: what a delta (protocol 3) applies to. */
@@ -136,7 +75,6 @@ export class Agent {
   private tokenRefused = false;
   private wakeReport: (() => void) | null = null;
   private changeReport: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> | null = null;
 
   private constructor(options: AgentOptions) {
     this.log = options.log;
@@ -145,8 +83,14 @@ export class Agent {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.api = new ApiClient(options.api);
     this.defaultCheckUrl = `${options.api.url.replace(/\/+$/, '')}${AGENT_API_PATHS.ip}`;
-    this.checkUrl = this.defaultCheckUrl;
     this.modems = new Modems(options.driver, options.log);
+    this.health = new HealthChecks({
+      url: this.defaultCheckUrl,
+      modems: this.modems,
+      timeoutMs: this.timing.checkTimeoutMs,
+      log: options.log,
+      signal: this.stopping.signal,
+    });
     this.meter = new TrafficMeter({ maxBuckets: options.maxTrafficBuckets, now: options.now });
     this.gateway = new Gateway({
       host: options.host,
@@ -156,6 +100,15 @@ export class Agent {
       log: options.log,
     });
     this.modems.on('change', () => this.reportSoon());
+    this.commands = new CommandQueue(options.log, this.stopping.signal);
+    this.commands.handle<RotationRequest, RotationResult>('rotation', {
+      run: (request) => this.rotate(request),
+      post: (id, result, signal) => this.api.rotation(id, result, signal),
+    });
+    this.commands.handle<CheckRequest, CheckResult>('check', {
+      run: (request) => this.answerCheck(request),
+      post: (id, result, signal) => this.api.check(id, result, signal),
+    });
   }
 
   static async start(options: AgentOptions): Promise<Agent> {
@@ -250,7 +203,7 @@ export class Agent {
             // Only the rotations moved: the config served stays, and nothing is saved (a saved config's rotations
             // are never run again).
             this.rotationsVersion = answer.rotations_version;
-            this.takeRotations(answer.rotations);
+            this.commands.take('rotation', answer.rotations);
           } else if (answer && 'kind' in answer) {
             const config = this.current && applyConfigDelta(this.current, answer);
             const checked = config && v.safeParse(AgentConfigSchema, config);
@@ -273,7 +226,7 @@ export class Agent {
         if (refusesToken(error)) await this.refuseToken(error);
         else if (failures === 1 || failures % 10 === 0) {
           // The first failure and then one in ten: an hour-long outage should not be thousands of lines.
-          this.log.warn({ err: describe(error), failures }, 'config request failed; serving the last config');
+          this.log.warn({ err: describeError(error), failures }, 'config request failed; serving the last config');
         }
         await sleep(this.backoff(failures), this.signal);
         continue;
@@ -296,15 +249,15 @@ export class Agent {
       { version: config.version, proxies: config.proxies.length, served: this.gateway.size },
       'config applied',
     );
-    this.takeRotations(config.rotations);
-    this.takeChecks(config.checks ?? []);
+    this.commands.take('rotation', config.rotations);
+    this.commands.take('check', config.checks ?? []);
     await this.store?.save(config);
   }
 
   /** Serves `config`'s proxies (a saved config's rotations are not run again: they were done before the restart). */
   private async serve(config: AgentConfig): Promise<void> {
     this.modemKeys = new Map(config.modems.map((modem) => [modem.id, modem.key]));
-    this.checkUrl = config.check_url ?? this.defaultCheckUrl;
+    this.health.url = config.check_url ?? this.defaultCheckUrl;
     this.routes = config.proxies.flatMap((proxy) => {
       const modemKey = this.modemKeys.get(proxy.modem_id);
       if (!modemKey || !SERVED_PROXY_STATES.includes(proxy.state)) return [];
@@ -341,52 +294,18 @@ export class Agent {
     await Promise.all([this.gateway.apply([]), this.store?.clear()]);
   }
 
-  private takeRotations(requests: readonly RotationRequest[]): void {
-    const listed = new Set(requests.map((request) => request.id));
-    // Once the API has the result and stopped listing the rotation, its id is forgotten: the map stays small.
-    for (const [id, state] of this.rotations) {
-      if (state.phase === 'posted' && !listed.has(id)) this.rotations.delete(id);
-    }
-    for (const request of requests) {
-      if (this.rotations.has(request.id)) continue;
-      this.rotations.set(request.id, { phase: 'running' });
-      void this.rotate(request);
-    }
-  }
-
-  private async rotate(request: RotationRequest): Promise<void> {
+  /** Runs a rotation or reboot; a failure is a result too (`failed`, with why). */
+  private async rotate(request: RotationRequest): Promise<RotationResult> {
     const key = this.modemKeys.get(request.modem_id);
-    let result: RotationResult;
     try {
       if (!key) throw new Error(`modem_unknown: modem ${request.modem_id} is not in this host's config`);
       const outcome = await this.modems.rotate(key, this.signal, request.kind);
-      result = { status: 'done', ip: outcome.ip, previous_ip: outcome.previousIp, finished_at: now() };
+      return { status: 'done', ip: outcome.ip, previous_ip: outcome.previousIp, finished_at: now() };
     } catch (error) {
-      result = { status: 'failed', error: describe(error).slice(0, 500), finished_at: now() };
+      const result = { status: 'failed', error: describeError(error).slice(0, 500), finished_at: now() } as const;
       this.log.warn({ rotation: request.id, kind: request.kind, modem: key, err: result.error }, 'rotation failed');
+      return result;
     }
-    this.rotations.set(request.id, { phase: 'posting', result });
-    if (!this.signal.aborted) await this.flushRotations();
-  }
-
-  /** Posts every rotation result the API has not taken yet; one flush at a time. */
-  private flushRotations(): Promise<void> {
-    this.flushing ??= (async () => {
-      for (const [id, state] of this.rotations) {
-        if (state.phase !== 'posting') continue;
-        try {
-          const taken = await this.api.rotation(id, state.result, this.signal);
-          if (!taken) this.log.warn({ rotation: id }, 'the API no longer waits for this rotation');
-          this.rotations.set(id, { phase: 'posted' });
-        } catch (error) {
-          if (!this.signal.aborted) this.log.warn({ rotation: id, err: describe(error) }, 'rotation result not sent');
-          break;
-        }
-      }
-    })().finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
   }
 
   private reportSoon(): void {
@@ -424,10 +343,10 @@ export class Agent {
         failures++;
         if (refusesToken(error)) await this.refuseToken(error);
         else if (failures === 1 || failures % 10 === 0) {
-          this.log.warn({ err: describe(error), failures }, 'report not sent; traffic kept for the next one');
+          this.log.warn({ err: describeError(error), failures }, 'report not sent; traffic kept for the next one');
         }
       }
-      await this.flushRotations();
+      await this.commands.flush();
     }
   }
 
@@ -439,7 +358,7 @@ export class Agent {
   private async report(signal: AbortSignal, running: boolean): Promise<void> {
     const ids = new Map([...this.modemKeys].map(([id, key]) => [key, id]));
     const traffic = this.meter.unsent(MAX_TRAFFIC_BUCKETS_PER_REPORT, { current: running });
-    const checks = this.checks.slice(0, MAX_CHECKS_PER_REPORT);
+    const checks = this.health.unsent(MAX_CHECKS_PER_REPORT);
     const report: AgentReport = {
       config_version: this.version,
       started_at: this.startedAt,
@@ -456,8 +375,7 @@ export class Agent {
     };
     await this.api.report(report, signal);
     this.meter.acknowledge(traffic);
-    // Checks are only appended meanwhile (the oldest dropped only past MAX_PENDING_CHECKS), so the sent ones lead.
-    this.checks.splice(0, checks.filter((check) => this.checks.includes(check)).length);
+    this.health.acknowledge(checks);
     if (this.meter.dropped > 0) {
       this.log.warn({ buckets: this.meter.dropped }, 'traffic minutes dropped while the API was unreachable');
       this.meter.dropped = 0;
@@ -472,59 +390,17 @@ export class Agent {
     }
   }
 
-  /**
-   * Checks every modem of the config through its own egress, `CHECK_CONCURRENCY` at a time (`checkEach`: why that
-   * many). An offline modem is a failed check: the proxy on it does not work, and its uptime should say so.
-   */
+  /** A round of health checks of every modem of the config, every `checkIntervalMs`. */
   private async checkLoop(): Promise<void> {
-    while (await sleep(this.timing.checkIntervalMs, this.signal)) {
-      await checkEach([...this.modemKeys], async ([modemId, key]) => {
-        if (this.signal.aborted) return;
-        const result = await this.check(key);
-        if (!this.signal.aborted) this.checks.push({ modem_id: modemId, ...result });
-      });
-      if (this.checks.length > MAX_PENDING_CHECKS) this.checks.splice(0, this.checks.length - MAX_PENDING_CHECKS);
-    }
+    while (await sleep(this.timing.checkIntervalMs, this.signal)) await this.health.round(this.modemKeys);
   }
 
-  /** One check of the modem through its own egress; an offline one fails without a request. */
-  private async check(key: string): Promise<CheckResult> {
-    const bind = this.modems.view(key)?.bindAddress;
-    const result = bind
-      ? await measure(this.checkUrl, bind, this.timing.checkTimeoutMs, this.signal)
-      : { ok: false, latencyMs: null, ip: null, error: 'offline' };
-    if (!result.ok && !this.signal.aborted) this.log.warn({ modem: key, err: result.error }, 'health check failed');
-    return { ok: result.ok, latency_ms: result.latencyMs, ip: result.ip, error: result.error, checked_at: now() };
-  }
-
-  /**
-   * Runs the checks the config asks for (a customer's "check now") and posts each result. A check whose result did
-   * not reach the API is forgotten, so the next config still listing it runs it again.
-   */
-  private takeChecks(requests: readonly CheckRequest[]): void {
-    const listed = new Set(requests.map((request) => request.id));
-    for (const id of this.requestedChecks) if (!listed.has(id)) this.requestedChecks.delete(id);
-    for (const request of requests) {
-      if (this.requestedChecks.has(request.id)) continue;
-      this.requestedChecks.add(request.id);
-      void this.answerCheck(request);
-    }
-  }
-
-  private async answerCheck(request: CheckRequest): Promise<void> {
+  /** A check the config asks for (a customer's "check now"); a modem this host does not have fails it. */
+  private answerCheck(request: CheckRequest): Promise<CheckResult> {
     const key = this.modemKeys.get(request.modem_id);
-    const result: CheckResult = key
-      ? await this.check(key)
-      : { ok: false, latency_ms: null, ip: null, error: 'modem_unknown', checked_at: now() };
-    if (this.signal.aborted) return;
-    try {
-      if (!(await this.api.check(request.id, result, this.signal))) {
-        this.log.warn({ check: request.id }, 'the API no longer waits for this check');
-      }
-    } catch (error) {
-      this.requestedChecks.delete(request.id);
-      if (!this.signal.aborted) this.log.warn({ check: request.id, err: describe(error) }, 'check result not sent');
-    }
+    return key
+      ? this.health.check(key)
+      : Promise.resolve({ ok: false, latency_ms: null, ip: null, error: 'modem_unknown', checked_at: now() });
   }
 
   /**
@@ -553,9 +429,4 @@ const now = () => new Date().toISOString();
 /** 401/403: the host was deleted or its token regenerated (anything else, an outage included, is worth waiting out). */
 function refusesToken(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
-}
-
-function describe(error: unknown): string {
-  if (error instanceof ApiError) return error.body ? `${error.message}: ${error.body}` : error.message;
-  return error instanceof Error ? error.message : String(error);
 }

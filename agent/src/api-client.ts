@@ -26,6 +26,12 @@ export class ApiError extends Error {
   }
 }
 
+/** An error as one log field: an API refusal with what the API said. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return error.body ? `${error.message}: ${error.body}` : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
 export interface ApiClientOptions {
   /** The API's origin (and path prefix, if any), e.g. `https://api.example.com`. */
   readonly url: string;

@@ -6,7 +6,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../test/clients.ts';
 import { FakeApi, freePorts } from '../test/servers.ts';
-import { Agent, DEFAULT_TIMING } from './agent.ts';
+import { Agent } from './agent.ts';
+import { DEFAULT_TIMING } from './options.ts';
 import { SimulatorDriver } from './drivers/simulator.ts';
 import { CHECK_CONCURRENCY, checkEach, measure } from './health.ts';
 
@@ -148,6 +149,17 @@ describe('a check the config asks for ("check now")', () => {
     const result = await eventually(() => api.checkResults.get(id));
     expect(result).toMatchObject({ ok: true, ip: agent.modems.view('sim-2')?.ip, error: null });
     expect(api.refused).toEqual([]);
+  });
+
+  it('keeps a result the API did not take and posts that same result once it takes results again', async () => {
+    api.failResults = true;
+    const id = api.requestCheck(1);
+    const refused = await eventually(() => api.failedResults.find((failed) => failed.id === id));
+    api.failResults = false;
+    const result = await eventually(() => api.checkResults.get(id));
+    // The same measurement, not a second one: the customer asked about that moment.
+    expect(result).toEqual(refused.body);
+    expect(result).toMatchObject({ ok: true, ip: agent.modems.view('sim-1')?.ip });
   });
 });
 

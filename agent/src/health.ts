@@ -1,6 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { CheckResult, HealthCheck } from '@proxy/contract/schemas/farm-agent';
+import type { Logger } from 'pino';
 import { familyOf, plainAddress } from './addresses.ts';
+import type { Modems } from './modems.ts';
 
 export interface Measurement {
   readonly ok: boolean;
@@ -90,4 +93,67 @@ export function measure(
 function reason(error: Error): string {
   if (error.name === 'AbortError' || error.name === 'TimeoutError') return 'timeout';
   return (error as NodeJS.ErrnoException).code ?? error.message;
+}
+
+/** Checks kept while the API is away: a day of five-minute checks of a dozen modems; the oldest go first. */
+const MAX_PENDING_CHECKS = 4_000;
+
+/**
+ * The host's health checks: a round over every modem of the config (`checkEach`), one check asked for by id, and
+ * the results the reports have not carried yet. A check goes through the modem's own egress to the config's target;
+ * an offline modem is a failed check without a request (the proxy on it does not work, and its uptime should say so).
+ */
+export class HealthChecks {
+  /** Where checks go: the config's `check_url`, or the API's own address page without one. */
+  url: string;
+  /** Results of rounds not yet taken by the API, oldest first. */
+  private readonly pending: HealthCheck[] = [];
+  private readonly modems: Modems;
+  private readonly timeoutMs: number;
+  private readonly log: Logger;
+  private readonly signal: AbortSignal;
+
+  constructor(options: { url: string; modems: Modems; timeoutMs: number; log: Logger; signal: AbortSignal }) {
+    this.url = options.url;
+    this.modems = options.modems;
+    this.timeoutMs = options.timeoutMs;
+    this.log = options.log;
+    this.signal = options.signal;
+  }
+
+  /** Checks every modem of `modems` (id → key), `CHECK_CONCURRENCY` at a time, keeping each result for a report. */
+  async round(modems: ReadonlyMap<number, string>): Promise<void> {
+    await checkEach(modems, async ([modemId, key]) => {
+      if (this.signal.aborted) return;
+      const result = await this.check(key);
+      if (!this.signal.aborted) this.pending.push({ modem_id: modemId, ...result });
+    });
+    if (this.pending.length > MAX_PENDING_CHECKS) this.pending.splice(0, this.pending.length - MAX_PENDING_CHECKS);
+  }
+
+  /** One check of the modem `key`; an offline one fails without a request. */
+  async check(key: string): Promise<CheckResult> {
+    const bind = this.modems.view(key)?.bindAddress;
+    const result = bind
+      ? await measure(this.url, bind, this.timeoutMs, this.signal)
+      : { ok: false, latencyMs: null, ip: null, error: 'offline' };
+    if (!result.ok && !this.signal.aborted) this.log.warn({ modem: key, err: result.error }, 'health check failed');
+    return {
+      ok: result.ok,
+      latency_ms: result.latencyMs,
+      ip: result.ip,
+      error: result.error,
+      checked_at: new Date().toISOString(),
+    };
+  }
+
+  /** The oldest `limit` results not yet taken, for the next report. */
+  unsent(limit: number): HealthCheck[] {
+    return this.pending.slice(0, limit);
+  }
+
+  /** The API took `sent` (from `unsent`): they go. Rounds only append meanwhile, so the sent ones still lead. */
+  acknowledge(sent: readonly HealthCheck[]): void {
+    this.pending.splice(0, sent.filter((check) => this.pending.includes(check)).length);
+  }
 }

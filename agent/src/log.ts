@@ -1,7 +1,7 @@
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 
 /**
- * Structured logs (security.md: secrets redacted). The agent logs proxy ids and logins, never a password; the
+ * Structured logs (docs/security.md: secrets redacted). The agent logs proxy ids and logins, never a password; the
  * redaction is the net under that rule, for an error object that happens to carry a request's headers.
  */
 export function createLogger(level: LevelWithSilent): Logger {

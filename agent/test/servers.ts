@@ -99,6 +99,9 @@ export class FakeApi {
   ipRequests = 0;
   private checkRequests: NonNullable<AgentConfig['checks']> = [];
   readonly checkResults = new Map<number, CheckResult>();
+  /** While set, rotation and check results are answered 503 (an API failing over), and recorded here. */
+  failResults = false;
+  readonly failedResults: { id: number; body: unknown }[] = [];
   private nextRotationId = 1;
   private waiters = new Set<() => void>();
   private accepted = this.token;
@@ -287,6 +290,11 @@ export class FakeApi {
       if (!parsed.success) return this.refuse(body);
       this.reports.push(parsed.output);
       return { status: 204 };
+    }
+    const result = /^\/api\/agent\/(checks|rotations)\/(\d+)\/$/.exec(url.pathname);
+    if (request.method === 'POST' && result && this.failResults) {
+      this.failedResults.push({ id: Number(result[2]), body: JSON.parse(body) });
+      return { status: 503, body: { detail: 'Service unavailable.' } };
     }
     const check = /^\/api\/agent\/checks\/(\d+)\/$/.exec(url.pathname);
     if (request.method === 'POST' && check) {

@@ -41,3 +41,4 @@ export { SchemaFields, type SchemaFormText } from './fields/SchemaFields.tsx';
 export { cleanValue, emptyValue, fieldKind, type FieldKind } from './fields/schema-form.ts';
 export { InvoiceStatusTag, useInvoiceStatusFilter } from './invoices/InvoiceStatus.tsx';
 export { useKitT } from './i18n/use-kit-t.ts';
+export { panelLocale } from './format.ts';

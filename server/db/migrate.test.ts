@@ -122,6 +122,9 @@ describe.each(BACKENDS)('migrations and seed on $name', (backend) => {
     ).toEqual([]);
     // No chat widget is configured by default (CHAT_SCRIPT_URL), so the content does not send anyone to one.
     for (const text of [...texts('ru'), ...texts('en')]) expect(text).not.toMatch(/(?<![а-я])чат|\bchat\b|24\/7/iu);
+    // A section is named as the customer's bar names it (#49): «Передачи» and “Transfers”, not a section nobody finds.
+    expect(texts('ru').join(' ')).not.toContain('«Передача»');
+    expect(texts('en').join(' ')).not.toContain('“Transfer”');
   });
 
   // Issue #49: the content named card payments, "payment systems", USDT on Ethereum, Tron and Zcash while the seeded

@@ -217,7 +217,7 @@ function newPool(options: PgOptions, max: number): pg.Pool {
     options: ['-c jit=off', ...(options.schema ? [`-c search_path=${options.schema}`] : [])].join(' '),
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, that would kill the process
-  // (security.md: losing PostgreSQL must not). The pool drops the client and makes a new one on demand.
+  // (docs/security.md: losing PostgreSQL must not). The pool drops the client and makes a new one on demand.
   pool.on('error', (error) => options.onError?.(error));
   return pool;
 }

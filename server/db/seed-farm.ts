@@ -19,12 +19,21 @@ export interface SeedModem {
   /** The city's Russian name (#28): Russian pages show it. */
   readonly cityRu: string;
   readonly operator: string;
+  /** The operator's Russian name in its country (#49), as the operator writes itself there. */
+  readonly operatorRu: string;
 }
 
 const CITIES_RU: Readonly<Record<string, string>> = {
   Moscow: 'Москва',
   'Saint Petersburg': 'Санкт-Петербург',
   Almaty: 'Алматы',
+};
+
+/** Beeline and Tele2 are Билайн and Т2 in Russia since their rebrandings, still Beeline and Tele2 in Kazakhstan. */
+const OPERATORS_RU: Readonly<Record<string, string>> = {
+  'RU/MTS': 'МТС',
+  'RU/Beeline': 'Билайн',
+  'RU/Tele2': 'Т2',
 };
 
 const modem = (n: number, country: string, city: string, operator: string): SeedModem => ({
@@ -34,6 +43,7 @@ const modem = (n: number, country: string, city: string, operator: string): Seed
   city,
   cityRu: CITIES_RU[city] ?? city,
   operator,
+  operatorRu: OPERATORS_RU[`${country}/${operator}`] ?? operator,
 });
 
 /** Eight modems, two countries, three operators (Beeline and Tele2 work in both). */

@@ -28,7 +28,7 @@ export interface SeedPaymentMethod {
 }
 
 const instructions = (network: string) => ({
-  ru: `<p>Переведите сумму к оплате в сети ${network} на адрес ниже и укажите хеш транзакции. Баланс пополнится, когда мы увидим перевод.</p><p><strong>Демо:</strong> это адрес-заглушка — замените его своим в панели (Платёжные методы), прежде чем принимать оплату.</p>`,
+  ru: `<p>Переведите сумму к оплате в сети ${network} на адрес ниже и укажите хеш транзакции. Баланс пополнится, когда мы увидим перевод.</p><p><strong>Демо:</strong> это адрес-заглушка — замените его своим в панели (Способы оплаты), прежде чем принимать оплату.</p>`,
   en: `<p>Send the total over ${network} to the address below and enter the transaction hash. The balance is topped up once we see the transfer.</p><p><strong>Demo:</strong> this address is a placeholder — replace it with your own in the panel (Payment methods) before taking payments.</p>`,
 });
 

@@ -182,10 +182,14 @@ async function seedFarm(tx: Tx): Promise<void> {
   );
   if (!host) return;
   for (const modem of SEED_MODEMS) {
-    // The demo cities' Russian names (the migration names them only where places already used them).
+    // The demo cities' and operators' Russian names (the migrations name them only where places already used them).
     await tx.query(
       `INSERT INTO cities (country, name_en, name_ru) VALUES ($1, $2, $3) ON CONFLICT (country, name_en) DO NOTHING`,
       [modem.country, modem.city, modem.cityRu],
+    );
+    await tx.query(
+      `INSERT INTO operators (country, name_en, name_ru) VALUES ($1, $2, $3) ON CONFLICT (country, name_en) DO NOTHING`,
+      [modem.country, modem.operator, modem.operatorRu],
     );
     await tx.query('INSERT INTO modems (host_id, key, name, country, city, operator) VALUES ($1, $2, $3, $4, $5, $6)', [
       host.id,

@@ -3,7 +3,7 @@
  * Fastify's built-in parser throws the reason away.
  */
 
-/** Deeper bodies are refused before parsing (security.md: JSON nesting is bounded; deep nesting costs stack). */
+/** Deeper bodies are refused before parsing (docs/security.md: JSON nesting is bounded; deep nesting costs stack). */
 export const MAX_JSON_DEPTH = 32;
 
 export class JsonParseError extends Error {

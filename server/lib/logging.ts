@@ -1,5 +1,5 @@
 /**
- * What the logs must never contain (security.md: structured logs with tokens, passwords and secrets redacted): the
+ * What the logs must never contain (docs/security.md: structured logs with tokens, passwords and secrets redacted): the
  * credentials headers, by path (pino's redaction, on these keys only), ...
  */
 export const REDACT_PATHS = [

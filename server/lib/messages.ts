@@ -2,7 +2,7 @@
  * The API's generic messages in both languages: DRF's own texts (validation, not found, permissions, throttling,
  * the token header) and the few any route may give (a reorder, an Idempotency-Key). Texts follow Django REST
  * framework and its Russian translation, because the site's client was written against a DRF backend and shows these
- * strings as they come (auth-api-contract.md). A domain's own messages live in its folder
+ * strings as they come (docs/auth-api-contract.md). A domain's own messages live in its folder
  * (`domains/<domain>/messages.ts`); the contract's named checks in `check-messages.ts`.
  */
 import type { Language } from '@proxy/contract/languages';
@@ -157,7 +157,7 @@ const RUSSIAN_SECONDS: Readonly<Record<string, string>> = { one: 'секунду
 
 /**
  * The customer API's 429 (`/api/v1/`, lib/api-error.ts): `throttled` in English, and all of it in Russian. The site's
- * own client gets DRF's half-translated text as DRF sends it (auth-api-contract.md); a script asking for Russian gets
+ * own client gets DRF's half-translated text as DRF sends it (docs/auth-api-contract.md); a script asking for Russian gets
  * Russian.
  */
 export function rateLimited(waitSeconds: number, language: Language): string {

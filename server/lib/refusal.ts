@@ -2,7 +2,7 @@
  * A business refusal: a rule said no to a request, and nothing was written (a refusal thrown inside a transaction
  * rolls it back). Every domain refuses in this one shape — a code, the HTTP status, the field it is about (none: the
  * request as a whole) and the message in every language — and the errors plugin answers every refusal the same way,
- * in the request's language, as DRF would (auth-api-contract.md): `{"<field>": ["<message>"]}` or
+ * in the request's language, as DRF would (docs/auth-api-contract.md): `{"<field>": ["<message>"]}` or
  * `{"detail": "<message>"}`. Routes throw refusals (or let a service's pass through); they never build the body.
  *
  * A domain declares its refusals once, in its `refusals.ts`, with `defineRefusals`: each becomes a function that makes

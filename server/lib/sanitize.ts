@@ -1,5 +1,5 @@
 /**
- * The one gate rich text passes before it is stored (security.md, "Content and files"): page and block bodies come
+ * The one gate rich text passes before it is stored (docs/security.md, "Content and files"): page and block bodies come
  * from TinyMCE in the panel and are later put into the public page with `dangerouslySetInnerHTML`, so whatever this
  * lets through runs on every visitor's page. Hence a fixed allow-list of what an article needs and nothing else.
  *

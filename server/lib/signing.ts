@@ -1,5 +1,5 @@
 /**
- * Tokens in e-mail links, made the way the reference backend made them (auth-api-contract.md, "Tokens and keys"),
+ * Tokens in e-mail links, made the way the reference backend made them (docs/auth-api-contract.md, "Tokens and keys"),
  * all HMAC-SHA256 keyed from SECRET_KEY, so none of them needs storage:
  * - the e-mail confirmation key: Django's `signing.dumps(id, salt='account')` (allauth's EmailConfirmationHMAC);
  * - the password reset token: Django's PasswordResetTokenGenerator, which dies when the password hash or the last

@@ -2,7 +2,7 @@
  * Who is calling: DRF's TokenAuthentication, header only (`Authorization: Token <key>`; the scheme word in any
  * case; `Bearer ...` is "no credentials") — except under `/api/v1/`, the customer API, which takes its API keys as
  * `Authorization: Bearer <key>` and nothing else. A request carrying only the `accessToken` cookie is anonymous, so no
- * route can be driven cross-site by a browser's ambient cookie (security.md, CSRF-01).
+ * route can be driven cross-site by a browser's ambient cookie (docs/security.md, CSRF-01).
  *
  * Every API request gets `request.user` (or null); a bad token is a 401 right away, as in DRF, whatever the route.
  * Routes that need a user or a permission use the guards: `{ preHandler: app.requirePermission('pages.view_page') }`;
@@ -10,6 +10,7 @@
  */
 import { hasPermission, type PermissionSubject } from '@proxy/contract/permissions';
 import type { ApiKeyScope } from '@proxy/contract/schemas/api-keys';
+import { STEP_UP_REQUIRED } from '@proxy/contract/api/errors';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { message, type MessageKey } from '../lib/messages.ts';
@@ -18,6 +19,7 @@ import {
   ACCOUNT_REFUSALS,
   API_KEY_PATTERN,
   hasSecondFactor,
+  secondFactorMethods,
   apiKeysRepository,
   hashTokenKey,
   ownerCache,
@@ -26,8 +28,11 @@ import {
   type ApiKeyOwner,
   type OwnerCache,
   type SessionCache,
+  type SecondFactorMethod,
   type User,
 } from '../domains/accounts/index.ts';
+import { ACCOUNT_MESSAGES } from '../domains/accounts/messages.ts';
+import { DEFAULT_STEP_UP_MINUTES } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 declare module 'fastify' {
@@ -38,6 +43,11 @@ declare module 'fastify' {
     authTokenHash: string | null;
     /** The customer API key a `/api/v1/` request authenticated with (its user is `user`), or null. */
     apiKey: { readonly id: string; readonly scopes: readonly ApiKeyScope[] } | null;
+    /**
+     * The second factor this login proved within the step-up window, once `requireStepUp` passed (the money routes'
+     * audits name it); null for an account without one.
+     */
+    stepUp: { readonly method: SecondFactorMethod } | null;
   }
   interface FastifyInstance {
     /** Who owns a login token, kept in memory while the database allows it (`session-cache.ts`). */
@@ -53,6 +63,11 @@ declare module 'fastify' {
     requireStaff: (request: FastifyRequest) => Promise<void>;
     /** preHandler (or onRequest): 401 for anonymous requests, 403 unless `hasPermission(user, expression)`. */
     requirePermission(expression: string): (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler of the routes that move money or rights (issue #48): 403 `step_up_required` unless this login proved
+     * a second factor within STEP_UP_MINUTES; sets `request.stepUp`.
+     */
+    requireStepUp: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -81,6 +96,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export interface AuthPluginOptions {
   /** STAFF_TWO_FACTOR=required: the panel's API refuses staff without a second factor (issue #48). */
   readonly staffTwoFactorRequired?: boolean;
+  /** STEP_UP_MINUTES: how long a second factor proved on a login lets it move money. */
+  readonly stepUpMinutes?: number;
 }
 
 export default fp<AuthPluginOptions>(
@@ -96,6 +113,7 @@ export default fp<AuthPluginOptions>(
     app.decorate('apiKeys', apiKeys);
     app.addHook('onClose', () => apiKeys.close());
     app.decorateRequest('apiKey', null);
+    app.decorateRequest('stepUp', null);
 
     /**
      * `/api/v1/` takes customer API keys only, as `Authorization: Bearer <key>` (RFC 6750: what HTTP clients and
@@ -172,6 +190,28 @@ export default fp<AuthPluginOptions>(
         request.log.info({ userId: request.user.id }, 'panel refused: no second factor');
         throw ACCOUNT_REFUSALS.twoFactorEnrolmentRequired();
       }
+    });
+    app.decorate('requireStepUp', async (request: FastifyRequest) => {
+      if (!request.user || !request.authTokenHash) throw unauthorized(request, 'notAuthenticated');
+      const methods = await secondFactorMethods(app.db, request.user.id);
+      // Nothing to confirm with (`request.stepUp` stays null): STAFF_TWO_FACTOR=required is what makes staff have one.
+      if (methods.length === 0) return;
+      const [row] = await app.db.query<{ factor_method: SecondFactorMethod | null; fresh: boolean }>(
+        `SELECT factor_method,
+                factor_confirmed_at >= now() - make_interval(mins => $2) AS fresh
+           FROM auth_tokens WHERE key_hash = $1`,
+        [request.authTokenHash, options.stepUpMinutes ?? DEFAULT_STEP_UP_MINUTES],
+      );
+      if (row?.fresh && row.factor_method) {
+        request.stepUp = { method: row.factor_method };
+        return;
+      }
+      request.log.info({ userId: request.user.id }, 'step-up asked');
+      throw new HttpError(403, {
+        detail: ACCOUNT_MESSAGES.stepUpRequired[request.language],
+        code: STEP_UP_REQUIRED,
+        methods,
+      });
     });
     app.decorate('requirePermission', (expression: string) => {
       return async (request: FastifyRequest) => {

@@ -1,5 +1,5 @@
 /**
- * Errors in Django REST framework's shape, because the client was written against DRF (auth-api-contract.md):
+ * Errors in Django REST framework's shape, because the client was written against DRF (docs/auth-api-contract.md):
  * `{"detail": "..."}` for single errors, `{"field": ["msg"]}` for validation, JSON 404/405 under /api. Every business
  * refusal (`lib/refusal.ts`) is worded here, in the request's language: routes throw them and build no bodies.
  * 5xx bodies never carry the error's message: it may hold SQL, paths or secrets. It goes to the log instead.

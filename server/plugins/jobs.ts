@@ -1,5 +1,5 @@
 /**
- * Scheduled work (design/product.md "Scheduled work"): renewals, expiry, release, auto-rotation, reminders, invoice
+ * Scheduled work (docs/product.md "Scheduled work"): renewals, expiry, release, auto-rotation, reminders, invoice
  * and transfer expiry. A job is a sweep over the rows that are due: it claims them with `FOR UPDATE SKIP LOCKED`, in
  * batches, each in a transaction that also writes the change that makes the row no longer due. So:
  *

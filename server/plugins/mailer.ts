@@ -1,7 +1,7 @@
 /**
  * Outgoing e-mail through nodemailer: to SMTP_URL when set, otherwise written to the log (development). Every mail
  * is recorded in the `outbox` table with its secret links replaced, so the database never holds a live reset token
- * or confirmation key (security.md).
+ * or confirmation key (docs/security.md).
  *
  * Sending happens after the response: a reset request for a known address must take as long as one for an unknown
  * address (no account enumeration through timing), and a slow SMTP server must not hold requests.

@@ -1,5 +1,5 @@
 /**
- * Rate limits on the account endpoints, per client IP and per account (security.md): fixed windows counted in this
+ * Rate limits on the account endpoints, per client IP and per account (docs/security.md): fixed windows counted in this
  * process's memory, or in Redis (REDIS_URL) so that every API process shares them. Over the limit: 429 with DRF's
  * Throttled body and `Retry-After`. Redis unreachable: 503, never unlimited (fail closed).
  *

@@ -123,8 +123,8 @@ describe.each(BACKENDS)('the site on $name', (backend) => {
       try {
         // A minute on: well past the stock cache's few seconds.
         vi.setSystemTime(Date.now() + 60_000);
-        expect((await strip('/', 'ru'))?.stock).toContainEqual({ ...place, city_ru: '', free: 2 });
-        expect((await strip('/en', 'en'))?.stock).toContainEqual({ ...place, city_ru: '', free: 2 });
+        expect((await strip('/', 'ru'))?.stock).toContainEqual({ ...place, city_ru: '', operator_ru: '', free: 2 });
+        expect((await strip('/en', 'en'))?.stock).toContainEqual({ ...place, city_ru: '', operator_ru: '', free: 2 });
       } finally {
         vi.useRealTimers();
       }

@@ -1,7 +1,7 @@
 /**
  * The embedded default's web server for the built front end (DIST_DIR):
  * - `/remotes.json`: the deploy-time list of remotes, read from disk on every request, so editing it switches a
- *   remote on the running site without a restart (architecture.md, runtime federation);
+ *   remote on the running site without a restart (docs/architecture.md, runtime federation);
  * - `/remotes/**`: every remote's entry, manifest and chunks; a folder added at run time is served at once;
  * - the shell's assets at `/`;
  * - every other GET: the shell's index.html with the language, title and initial state filled in, and the status the

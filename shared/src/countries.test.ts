@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityName, countryName } from './countries.ts';
+import { cityName, countryName, operatorName } from './countries.ts';
 
 describe('countries', () => {
   it('name a code in both languages, one way (the full name), and leave anything else as it is', () => {
@@ -18,5 +18,13 @@ describe('countries', () => {
     expect(cityName(moscow, 'en')).toBe('Moscow');
     expect(cityName({ city: 'Kazan', city_ru: '' }, 'ru')).toBe('Kazan');
     expect(cityName({ city: 'Kazan' }, 'ru')).toBe('Kazan');
+  });
+
+  it('name an operator in the language the same way: МТС on a Russian page, MTS on an English one', () => {
+    const mts = { operator: 'MTS', operator_ru: 'МТС' };
+    expect(operatorName(mts, 'ru')).toBe('МТС');
+    expect(operatorName(mts, 'en')).toBe('MTS');
+    expect(operatorName({ operator: 'Kcell', operator_ru: '' }, 'ru')).toBe('Kcell');
+    expect(operatorName({ operator: 'Kcell' }, 'ru')).toBe('Kcell');
   });
 });

@@ -4,18 +4,31 @@ import type { Language } from './languages.ts';
 /**
  * Places as every page writes them, in both languages and one way: a place's country is its ISO 3166 code (`RU`, the
  * farm's and the stock's spelling), shown as its flag (`Flag`) and its name in the interface language, and its city
- * in that language too (`cityName`). One module, so a country is not 'США' on the home page and 'Соединенные Штаты'
- * on /order. Small and free of schemas: the home page's first paint uses it (the flag with it, no module more).
+ * and operator in that language too (`cityName`, `operatorName`). One module, so a country is not 'США' on the home
+ * page and 'Соединенные Штаты' on /order. Small and free of schemas: the home page's first paint uses it (the flag
+ * with it, no module more).
  */
 
 const CODE = /^[A-Z]{2}$/;
 
 /**
- * A place's city in the page's language (#28): its Russian name on a Russian page when it has one, else the English
- * name — which is also what requests and filters send (`city`), whatever the page shows.
+ * A place's name in the page's language: the Russian one on a Russian page when there is one, else the English name —
+ * which is also what requests and filters send, whatever the page shows. Cities (#28) and operators (#49) alike.
  */
+const inLanguage = (english: string, russian: string | undefined, language: Language) =>
+  language === 'ru' && russian ? russian : english;
+
+/** A place's city in the page's language (`city_ru` on a Russian page when it has one, else `city`). */
 export function cityName(place: { readonly city: string; readonly city_ru?: string }, language: Language): string {
-  return language === 'ru' && place.city_ru ? place.city_ru : place.city;
+  return inLanguage(place.city, place.city_ru, language);
+}
+
+/** A place's operator in the page's language (`operator_ru` on a Russian page when it has one: МТС, Билайн). */
+export function operatorName(
+  place: { readonly operator: string; readonly operator_ru?: string },
+  language: Language,
+): string {
+  return inLanguage(place.operator, place.operator_ru, language);
 }
 
 /**

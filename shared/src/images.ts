@@ -3,7 +3,7 @@
  *
  * - `{format}`: `webp`, `jpeg` (`jpg` is read as `jpeg`) or `png`; any image is served in any of them.
  * - `-{w}x{h}`: a size from `IMAGE_SIZES` only; anything else is a 400. Free sizes would let anyone make the server
- *   render (and store) millions of variants of one image, the cache-busting attack of security.md.
+ *   render (and store) millions of variants of one image, the cache-busting attack of docs/security.md.
  *   `{w}x0` means "this width, the height follows the image's own ratio"; otherwise `{w}x{h}` is a box.
  * - Without `-c` the image is fitted inside the box (its ratio kept); with `-c` it covers the box and is cropped
  *   around the centre to exactly `{w}x{h}`, so a grid of cards lines up whatever was uploaded. `-c` needs both sides.
@@ -15,10 +15,10 @@
  * always one the server renders.
  */
 import type { ApiClient } from './api/client.ts';
-import type { Image } from './schemas/image.ts';
+import { IMAGE_FORMATS, type Image, type ImageFormat } from './schemas/image.ts';
 
-export const IMAGE_FORMATS = ['webp', 'jpeg', 'png'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+// Named here too: the image rules are read from this module (the wire schema needs the formats, not the rules).
+export { IMAGE_FORMATS, type ImageFormat };
 
 /**
  * The allowed sizes. Widths are the site's layout widths at device pixel ratios 1–2 (a 320–960 px column, full

@@ -1,6 +1,6 @@
 /**
  * IP addresses and CIDR ranges as a proxy's whitelist takes them: who may use the proxy without its password
- * (design/product.md: "one address or a small range; nothing that opens the proxy to everyone"). The form, the API
+ * (docs/product.md: "one address or a small range; nothing that opens the proxy to everyone"). The form, the API
  * and the agent apply this one rule; it is parsed here by hand, because `node:net` is not there in the browser.
  */
 

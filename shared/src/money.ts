@@ -41,7 +41,7 @@ export function pricePerDayFrom<
 
 /**
  * The price list for a proxy in `country`, one price per period, shortest first: a plan naming the country wins over
- * one for any country (design/product.md "Plans": the most specific plan wins), as the server's quote does. The order
+ * one for any country (docs/product.md "Plans": the most specific plan wins), as the server's quote does. The order
  * page offers these periods for a new proxy, the renew dialog those every renewed proxy's country has.
  */
 export function pricesFor<P extends { readonly period_days: number; readonly country: string | null }>(

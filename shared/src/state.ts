@@ -5,6 +5,7 @@
  */
 import { atom, createStore, Provider, useAtomValue, useSetAtom } from 'jotai';
 import { createApiClient, type ApiClient } from './api/client.ts';
+import type { StepUpRequired } from './api/errors.ts';
 import type { Language } from './languages.ts';
 import type { FooterLink, MenuItem } from './schemas/menu.ts';
 import type { AuthUser } from './schemas/user.ts';
@@ -137,6 +138,16 @@ export function createAppStore(initial: Partial<InitialState> = {}): AppStore {
 /** The application's store, shared by the shell and every remote through the federation singleton. */
 export const appStore: AppStore = createAppStore();
 
+let stepUpHandler: ((required: StepUpRequired) => Promise<boolean>) | null = null;
+
+/**
+ * Who asks the person for a second factor again when the API wants a fresh one (the panel's step-up dialog, issue
+ * #48); null: nobody, and the 403 reaches the caller. Answers true once confirmed, and the request is sent again.
+ */
+export function setStepUpHandler(handler: ((required: StepUpRequired) => Promise<boolean>) | null): void {
+  stepUpHandler = handler;
+}
+
 /**
  * An API client bound to a session's store: it sends the store's language and token, and a 401 to a request that
  * carried a token (revoked, expired, user blocked) returns the session to anonymous (spec §4). The server's renderer
@@ -148,6 +159,7 @@ export function createSessionApi(store: AppStore, transport?: typeof fetch): Api
     getLanguage: () => store.get(languageAtom),
     getToken: () => store.get(tokenAtom),
     onUnauthorized: () => store.set(signedOutAtom),
+    onStepUpRequired: (required) => stepUpHandler?.(required) ?? Promise.resolve(false),
     ...(transport ? { fetch: transport } : {}),
   });
 }

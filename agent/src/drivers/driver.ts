@@ -1,5 +1,5 @@
 /**
- * Modem control behind one interface (design/product.md: `simulator` and `command`). A driver knows the modems of
+ * Modem control behind one interface (docs/product.md: `simulator` and `command`). A driver knows the modems of
  * its host by key and answers, for each, whether it is up, which local address outgoing sockets bind to, and the
  * external address targets see (the same on a modem with a public address, different behind a HiLink modem's NAT).
  */

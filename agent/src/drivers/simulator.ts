@@ -10,7 +10,7 @@ export interface SimulatorOptions {
    * to 127.0.0.7 really leaves from 127.0.0.7 and a local server sees the modem's address change after a rotation.
    */
   readonly network: string;
-  /** A rotation takes a random time in this range (product.md: 1–3 s); tests pass a few milliseconds. */
+  /** A rotation takes a random time in this range (docs/product.md: 1–3 s); tests pass a few milliseconds. */
   readonly rotationMs: { readonly min: number; readonly max: number };
   /** A reboot takes a random time in this range (longer than a rotation, like a real modem); tests pass a few ms. */
   readonly rebootMs?: { readonly min: number; readonly max: number };

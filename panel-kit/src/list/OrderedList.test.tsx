@@ -81,3 +81,24 @@ describe('a short list', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
+
+describe('the actions column', () => {
+  const actionsHeader = () => screen.getByRole('columnheader', { name: 'Actions' });
+
+  it('stays pinned to the right edge on a wide screen, the other columns scrolling under it', () => {
+    renderList({ reorder: vi.fn(async () => HOSTS) });
+    expect(actionsHeader().className).toMatch(/ant-table-cell-fix/);
+  });
+
+  it("scrolls with its row on a phone, where pinned its buttons would cover every row's name (#49)", () => {
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: false })) as typeof window.matchMedia;
+    try {
+      renderList({ reorder: vi.fn(async () => HOSTS) });
+      expect(actionsHeader().className).not.toMatch(/ant-table-cell-fix/);
+      expect(screen.getByRole('cell', { name: 'msk-1' })).toBeDefined();
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { Table } from 'antd';
+import { useSyncExternalStore } from 'react';
 import { useKitT } from '../i18n/use-kit-t.ts';
 import { SideScroll } from './SideScroll.tsx';
 import type { Abilities } from '../resource.ts';
@@ -35,6 +36,20 @@ export interface OrderedListProps<Row extends { readonly id: number }> {
   readonly arrange?: (rows: readonly Row[]) => readonly Row[];
 }
 
+/** At least antd's `sm` breakpoint wide (576 px): wider than a phone. Read from the window, and followed as it changes. */
+const WIDE = '(min-width: 576px)';
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(WIDE);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+}
+
 /**
  * A short list, loaded whole — in its saved order, with a position column, when it can be reordered: the section's
  * columns, and per row move up/down, open and delete (confirmed), as far as the user may. Every change is saved at
@@ -54,6 +69,7 @@ export function OrderedList<Row extends { readonly id: number }>({
   arrange = (rows) => rows,
 }: OrderedListProps<Row>) {
   const { t } = useKitT();
+  const wide = useWide();
   const { rows, busy, run, setRows } = list;
 
   async function move(row: Row, by: -1 | 1) {
@@ -111,8 +127,10 @@ export function OrderedList<Row extends { readonly id: number }>({
                 {
                   key: 'actions',
                   title: t('list.actions'),
-                  // Pinned to the right edge: on a phone the other columns scroll under it, the buttons stay in reach.
-                  fixed: 'end' as const,
+                  // Pinned to the right edge where there is room: the other columns scroll under it, the buttons stay
+                  // in reach. On a phone the buttons alone are as wide as the box: pinned, they would cover every row's
+                  // name (#49), so there they scroll with their row.
+                  fixed: wide ? ('end' as const) : undefined,
                   render: (_value: unknown, row: Row, index: number) => {
                     const level = siblings(row, rows);
                     const label = name(row, index);

@@ -1,4 +1,5 @@
-// A table wider than its box says so above it (#28); one that fits says nothing.
+// A table wider than its box says so above it (#28) and its scroller is a Tab stop, for the keyboard (#49); one that
+// fits says nothing and takes no focus.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sectionProviders } from '../test/section-harness.tsx';
@@ -53,5 +54,22 @@ describe('a list on a narrow screen', () => {
     );
     renderTable(360);
     expect(screen.queryByText(/scroll it sideways/)).toBeNull();
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(document.querySelector('.ant-table-content')?.hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('lets the keyboard reach and scroll a table wider than its box, named in the language', () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderTable(621);
+    expect(screen.getByRole('region', { name: 'Table, scrolls sideways' }).tabIndex).toBe(0);
+    cleanup();
+    renderTable(621, 'ru');
+    expect(screen.getByRole('region', { name: 'Таблица, листается вбок' }).tabIndex).toBe(0);
   });
 });

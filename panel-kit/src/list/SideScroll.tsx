@@ -5,7 +5,7 @@ import styles from './lists.module.css';
 /**
  * A list's table, with a line above it saying that it scrolls sideways whenever it is wider than its box (a phone, a
  * narrow window): the columns past the edge are otherwise simply not there to the eye (#28). Measured, not guessed
- * from the width: a table that fits says nothing.
+ * from the width: a table that fits says nothing. The scroller of a wide table takes focus, for the keyboard (#49).
  */
 export function SideScroll({ children }: { children: ReactNode }) {
   const { t } = useKitT();
@@ -17,7 +17,20 @@ export function SideScroll({ children }: { children: ReactNode }) {
     if (!element || typeof ResizeObserver === 'undefined') return;
     const measure = () => {
       const scroller = element.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
-      setScrolls(scroller !== null && scroller.scrollWidth > scroller.clientWidth + 1);
+      const wide = scroller !== null && scroller.scrollWidth > scroller.clientWidth + 1;
+      setScrolls(wide);
+      if (!scroller) return;
+      // A table that scrolls is a stop of the Tab order, so the keyboard scrolls it too (arrow keys) even when no
+      // cell holds a link; named as a region, a screen reader says what it is.
+      if (wide) {
+        scroller.tabIndex = 0;
+        scroller.setAttribute('role', 'region');
+        scroller.setAttribute('aria-label', t('list.scrollRegion'));
+      } else {
+        scroller.removeAttribute('tabindex');
+        scroller.removeAttribute('role');
+        scroller.removeAttribute('aria-label');
+      }
     };
     const observer = new ResizeObserver(measure);
     observer.observe(element);

@@ -10,8 +10,23 @@ const MODEMS = [
     proxies: [{ id: 40, owner: { id: 7, email: 'buyer@example.com' }, state: 'active' }],
     last_rotation_at: '2026-03-01T09:00:00Z',
   }),
-  modem(6, 'Almaty Beeline 6', { country: 'KZ', city: 'Almaty', operator: 'Beeline', status: 'maintenance' }),
-  modem(8, 'Almaty Tele2 8', { country: 'KZ', city: 'Almaty', operator: 'Tele2', status: 'offline', ip: null }),
+  modem(6, 'Almaty Beeline 6', {
+    country: 'KZ',
+    city: 'Almaty',
+    city_ru: 'Алматы',
+    operator: 'Beeline',
+    operator_ru: 'Beeline',
+    status: 'maintenance',
+  }),
+  modem(8, 'Almaty Tele2 8', {
+    country: 'KZ',
+    city: 'Almaty',
+    city_ru: 'Алматы',
+    operator: 'Tele2',
+    operator_ru: 'Tele2',
+    status: 'offline',
+    ip: null,
+  }),
 ];
 
 const HOSTS = [
@@ -48,7 +63,10 @@ describe('the Farm section', () => {
     const used = within(rowOf('Moscow MTS 1'));
     expect(used.getByText('sim-1')).toBeDefined();
     expect(used.getByText('local')).toBeDefined();
+    // The country by its name, not its code; the city and operator in English.
+    expect(used.getByText('Russia')).toBeDefined();
     expect(used.getByText('Moscow')).toBeDefined();
+    expect(used.getByText('MTS')).toBeDefined();
     // The status is in its column, and under the name for phones (CSS shows one of them).
     expect(used.getAllByText('online')).toHaveLength(2);
     expect(used.getByText('127.0.0.11')).toBeDefined();
@@ -73,13 +91,41 @@ describe('the Farm section', () => {
     expect(await screen.findByText('msk-2', { selector: '.ant-select-item-option-content' })).toBeDefined();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Country' }));
     await act(async () => {
-      fireEvent.click(await screen.findByText('KZ', { selector: '.ant-select-item-option-content' }));
+      fireEvent.click(await screen.findByText('Kazakhstan', { selector: '.ant-select-item-option-content' }));
     });
     expect(router.state.location.search).toBe('?country=KZ');
     const lists = calls.filter((call) => call.url.startsWith('/api/panel/farm/modems/'));
     expect(queryOf(lists.at(-1)?.url)).toMatchObject({ country: 'KZ' });
     expect(screen.queryByRole('link', { name: 'Moscow MTS 1' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Almaty Beeline 6' })).toBeDefined();
+  });
+
+  it('names countries, cities and operators in Russian on the Russian panel, in the list and in its filters', async () => {
+    signIn(MODEM_ALL);
+    const calls = stubApi(answer);
+    const router = await renderSection('/panel/farm');
+    const used = within(rowOf('Moscow MTS 1'));
+    expect(used.getByText('Россия')).toBeDefined();
+    expect(used.getByText('Москва')).toBeDefined();
+    expect(used.getByText('МТС')).toBeDefined();
+    expect(used.queryByText('RU')).toBeNull();
+    expect(used.queryByText('MTS')).toBeNull();
+    // Kazakhstan's Tele2 keeps its Latin name, as the operator writes itself there.
+    const down = within(rowOf('Almaty Tele2 8'));
+    expect(down.getByText('Казахстан')).toBeDefined();
+    expect(down.getByText('Алматы')).toBeDefined();
+    expect(down.getByText('Tele2')).toBeDefined();
+    // The operator filter names each in Russian (both names where two countries write it differently) and sends the
+    // English name.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Оператор' }));
+    expect(await screen.findByText('Tele2 / Т2', { selector: '.ant-select-item-option-content' })).toBeDefined();
+    await act(async () => {
+      fireEvent.click(await screen.findByText('МТС', { selector: '.ant-select-item-option-content' }));
+    });
+    expect(router.state.location.search).toBe('?operator=MTS');
+    expect(queryOf(calls.filter((call) => call.url.startsWith('/api/panel/farm/modems/')).at(-1)?.url)).toMatchObject({
+      operator: 'MTS',
+    });
   });
 
   it('shows only the tabs the user may read, and no add or delete without those permissions', async () => {

@@ -1,6 +1,7 @@
 import type { Language } from '@proxy/contract/languages';
 import { CURRENCIES, type Currency } from '@proxy/contract/money';
 import { useAtomValue, userAtom } from '@proxy/contract/state';
+import { panelLocale } from '@proxy/panel-kit';
 
 /**
  * The site's one currency (design "Money"): the signed-in user's account carries it (`GET /api/users/`), and the
@@ -23,8 +24,8 @@ export const formatPercent = (percent: number, language: Language): string =>
 
 /** A timestamp as a short date and time in the panel's language. */
 export const formatMoment = (iso: string, language: Language): string =>
-  new Date(iso).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short' });
+  new Date(iso).toLocaleString(panelLocale(language), { dateStyle: 'short', timeStyle: 'short' });
 
 /** A calendar day (`YYYY-MM-DD`, UTC) in the panel's language. */
 export const formatDay = (day: string, language: Language): string =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(language, { timeZone: 'UTC' });
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(panelLocale(language), { timeZone: 'UTC' });

@@ -1,4 +1,4 @@
--- Accounts (auth-api-contract.md): e-mail only, unique whatever its case; the password as an argon2id PHC string.
+-- Accounts (docs/auth-api-contract.md): e-mail only, unique whatever its case; the password as an argon2id PHC string.
 CREATE TABLE users (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   email text NOT NULL CHECK (length(email) BETWEEN 3 AND 320),

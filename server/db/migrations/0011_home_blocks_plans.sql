@@ -1,4 +1,4 @@
--- The home page is a page too (design/product.md): one page row carries `home`, and typed blocks make it up.
+-- The home page is a page too (docs/product.md): one page row carries `home`, and typed blocks make it up.
 -- Blocks belong to a page, so any content page can also be built of blocks after its body.
 ALTER TABLE pages ADD COLUMN home boolean NOT NULL DEFAULT false;
 CREATE UNIQUE INDEX pages_one_home ON pages (home) WHERE home;
@@ -26,7 +26,7 @@ CREATE TABLE plans (
   id serial PRIMARY KEY,
   title_ru text NOT NULL CHECK (length(title_ru) BETWEEN 1 AND 100),
   title_en text NOT NULL DEFAULT '' CHECK (length(title_en) <= 100),
-  -- Money is integer minor units (kopecks, cents), never floats (design/security.md).
+  -- Money is integer minor units (kopecks, cents), never floats (docs/security.md).
   price_minor bigint NOT NULL CHECK (price_minor >= 0 AND price_minor <= 100000000000),
   currency text NOT NULL CHECK (currency IN ('RUB', 'USD', 'EUR')),
   period_days integer NOT NULL CHECK (period_days BETWEEN 1 AND 365),

@@ -1,4 +1,4 @@
--- Money (design/product.md "Money"): integer minor units of the site's one currency, never floats.
+-- Money (docs/product.md "Money"): integer minor units of the site's one currency, never floats.
 
 -- The balance lives on the account row so that the row's lock serialises every change to it, and the database itself
 -- refuses a negative balance: a debit larger than the balance fails its UPDATE, whatever the code above it did.

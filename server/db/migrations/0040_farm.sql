@@ -1,4 +1,4 @@
--- The farm (design/product.md "Proxies", "The farm"): farm hosts running an agent, their modems, the customers'
+-- The farm (docs/product.md "Proxies", "The farm"): farm hosts running an agent, their modems, the customers'
 -- proxies on them, IP rotations and traffic. The agent pulls its host's configuration (agent/README.md): every change
 -- an agent must apply bumps its host's `config_version` in the same transaction, and `NOTIFY farm_changed` wakes the
 -- long polls waiting on that host.

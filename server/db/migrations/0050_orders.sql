@@ -1,4 +1,4 @@
--- Ordering (design/product.md "Ordering"): a customer buys proxies on free modems, paid from the balance by one ledger
+-- Ordering (docs/product.md "Ordering"): a customer buys proxies on free modems, paid from the balance by one ledger
 -- entry, and renews them the same way. Both are idempotent: the customer's Idempotency-Key is claimed by inserting the
 -- row first in the paying transaction, so a repeated or concurrent request waits on the unique index and then answers
 -- what the first one made.

@@ -1,4 +1,4 @@
--- Transfers (design/product.md "Proxies", `/ip/transfer/{id?}`): the owner offers a proxy to another customer by
+-- Transfers (docs/product.md "Proxies", `/ip/transfer/{id?}`): the owner offers a proxy to another customer by
 -- e-mail; the recipient accepts or declines, the sender may cancel while it is pending, and it lapses after 72 hours.
 CREATE TABLE transfers (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,4 +1,4 @@
--- A proxy's life after the order (design/product.md "Scheduled work"): auto-renewal, reminders, suspension, release
+-- A proxy's life after the order (docs/product.md "Scheduled work"): auto-renewal, reminders, suspension, release
 -- and auto-rotation run as sweeps over the rows that are due (server/README.md "Scheduled work"). Each sweep writes,
 -- in the transaction that does the work, what makes the row no longer due; these columns are that state.
 

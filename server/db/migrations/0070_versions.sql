@@ -1,4 +1,4 @@
--- Releases of the client apps (design/product.md "Panel: Updates (versions)"). A build is uploaded first, on its own,
+-- Releases of the client apps (docs/product.md "Panel: Updates (versions)"). A build is uploaded first, on its own,
 -- as a `version_files` row and a file DATA_DIR/versions/{stored_name}; a release then names it (or an external URL).
 -- A file no release names is deleted a day after its upload by the `versions.files.prune` job.
 CREATE TABLE version_files (

@@ -1,5 +1,5 @@
 /**
- * The account endpoints of auth-api-contract.md (dj-rest-auth + allauth on the wire): registration, e-mail
+ * The account endpoints of docs/auth-api-contract.md (dj-rest-auth + allauth on the wire): registration, e-mail
  * confirmation, login, logout, password reset. JSON, form-encoded and multipart bodies are all accepted here, as
  * Django's parsers accept them; every answer is DRF's, byte for byte, in the request language.
  */
@@ -35,7 +35,7 @@ import { hashTokenKey, newTokenKey, tokensRepository } from './tokens-repository
 import { usersRepository, type User } from './users-repository.ts';
 import { loginSourcesRepository } from './login-sources-repository.ts';
 import { ACCOUNT_REFUSALS } from './refusals.ts';
-import { twoFactorService } from './two-factor-service.ts';
+import { secondFactorMethods, twoFactorService } from './two-factor-service.ts';
 import { authMessage, checkFields, checkNewPassword } from './validation.ts';
 
 export interface AuthRoutesOptions {
@@ -234,11 +234,12 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       await app.rateLimit.refund('loginAccount', account);
       if (!user.emailVerified) throw ACCOUNT_REFUSALS.emailNotVerified();
       // A second factor: no key yet, a challenge for the second step (`POST /api/auth/login/two-factor/`).
-      if (await twoFactor.isEnabled(user.id)) {
+      const methods = await secondFactorMethods(app.db, user.id);
+      if (methods.length > 0) {
         const challenge = newTokenKey();
         await twoFactor.openChallenge(user.id, hashTokenKey(challenge), user.passwordHash);
         request.log.info({ userId: user.id }, 'password right; second factor asked');
-        return { two_factor_required: true, challenge, methods: ['totp', 'recovery_code'] };
+        return { two_factor_required: true, challenge, methods };
       }
       const key = newTokenKey();
       const recorded = await accounts.recordLogin({

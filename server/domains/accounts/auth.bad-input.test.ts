@@ -1,4 +1,4 @@
-// Bad input on every account endpoint (security.md: "every bad input gets a clear error and loses nothing"):
+// Bad input on every account endpoint (docs/security.md: "every bad input gets a clear error and loses nothing"):
 // missing, blank, oversized, wrong-typed and malicious values give a 4xx naming the problem, never a 500, and
 // leave the account tables exactly as they were.
 import { beforeAll, describe, expect, it } from 'vitest';

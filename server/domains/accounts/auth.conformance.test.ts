@@ -1,4 +1,4 @@
-// Every row of auth-api-contract.md against the real app, in ru and en: status, body byte for byte, and the headers
+// Every row of docs/auth-api-contract.md against the real app, in ru and en: status, body byte for byte, and the headers
 // the client reads (WWW-Authenticate, Retry-After, Allow, Content-Language).
 import type { Language } from '@proxy/contract/languages';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';

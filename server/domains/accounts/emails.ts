@@ -1,13 +1,15 @@
 /**
  * The site's e-mails in the recipient's language: plain text plus a simple HTML part. Links point at the site
  * (PUBLIC_URL), whose client reads `?email_key=`, `?uid=&token=` and `?unsubscribe=` on load
- * (auth-api-contract.md, "Links in e-mails"). Each is titled and signed with the site's name (SITE_NAME), the name
+ * (docs/auth-api-contract.md, "Links in e-mails"). Each is titled and signed with the site's name (SITE_NAME), the name
  * its pages carry, never its host and port.
  */
 import { localizePath, type Language } from '@proxy/contract/languages';
 import { escapeHtml } from '../../lib/html.ts';
 import { renderEmail as render, type EmailTemplate as Template } from '../../lib/email-template.ts';
 import type { EmailContent } from '../../lib/email-template.ts';
+import type { Mailer } from '../../plugins/mailer.ts';
+import type { User } from './users-repository.ts';
 
 /**
  * The site's home in the recipient's language with the link's parameters (`https://site/en/?email_key=…`): the link
@@ -193,7 +195,8 @@ export function withMailingFooter(
 }
 
 /** What changed about an account's second factor, for the mail that tells its owner. */
-export type TwoFactorChange = 'enabled' | 'disabled' | 'recovery_codes_regenerated' | 'reset';
+export type TwoFactorChange =
+  'enabled' | 'disabled' | 'recovery_codes_regenerated' | 'reset' | 'passkey_added' | 'passkey_removed';
 
 /**
  * To the account's address on every change of its second factor (issue #48): what happened, that the other devices
@@ -213,12 +216,16 @@ export function twoFactorChangedEmail(options: {
     recovery_codes_regenerated: 'Для вашей учётной записи созданы новые резервные коды; прежние больше не действуют.',
     reset:
       'Сотрудник поддержки сбросил двухфакторную аутентификацию вашей учётной записи: для входа снова достаточно пароля.',
+    passkey_added: 'К вашей учётной записи добавлен ключ доступа: им теперь можно войти.',
+    passkey_removed: 'Ключ доступа удалён из вашей учётной записи: войти им больше нельзя.',
   } as const;
   const en = {
     enabled: 'Signing in to your account now takes a code from your authenticator app.',
     disabled: 'Two-factor authentication of your account was turned off: your password alone signs in again.',
     recovery_codes_regenerated: 'New recovery codes were made for your account; the old ones no longer work.',
     reset: 'Support staff reset the two-factor authentication of your account: your password alone signs in again.',
+    passkey_added: 'A passkey was added to your account: it can now sign in.',
+    passkey_removed: 'A passkey was removed from your account: it no longer signs in.',
   } as const;
   const template: Template =
     options.language === 'ru'
@@ -243,4 +250,17 @@ export function twoFactorChangedEmail(options: {
           after: [],
         };
   return render(template, link, site, options.language);
+}
+
+/** Mails `user` that their second factors changed (`twoFactorChangedEmail`): what the factor routes call on each change. */
+export function factorChangeMailer(mailer: Mailer, site: { readonly publicUrl: string; readonly siteName: string }) {
+  return (user: User, change: TwoFactorChange) =>
+    mailer.send({
+      kind: 'two_factor_changed',
+      userId: user.id,
+      to: user.email,
+      language: user.language,
+      content: twoFactorChangedEmail({ ...site, language: user.language, change }),
+      secrets: [],
+    });
 }

@@ -9,6 +9,7 @@ import accountRoutes from './account-routes.ts';
 import apiKeysRoutes from './api-keys-routes.ts';
 import authRoutes from './auth-routes.ts';
 import { hashTokenKey } from './tokens-repository.ts';
+import passkeyRoutes from './passkey-routes.ts';
 import twoFactorRoutes from './two-factor-routes.ts';
 import usersRoutes, { toAuthUser } from './users-routes.ts';
 
@@ -26,7 +27,9 @@ export { passwordProblems } from './password-validation.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { authMessage } from './validation.ts';
 // The panel opens to staff without a second factor only while STAFF_TWO_FACTOR=optional (issue #48).
-export { hasSecondFactor } from './two-factor-service.ts';
+export { hasSecondFactor, secondFactorMethods } from './two-factor-service.ts';
+// Money moves only within minutes of a second factor proved on the login (step-up).
+export type { SecondFactorMethod } from './tokens-repository.ts';
 export { ACCOUNT_REFUSALS } from './refusals.ts';
 
 export interface AccountsOptions {
@@ -50,6 +53,7 @@ const accounts: FastifyPluginAsync<AccountsOptions> = async (app, options) => {
   await app.register(accountRoutes, options);
   await app.register(apiKeysRoutes);
   await app.register(twoFactorRoutes, options);
+  await app.register(passkeyRoutes, options);
 
   // The site's document is rendered signed in for a visitor whose `accessToken` cookie names a live login (the
   // cookie is read only there: the API authenticates by the Authorization header alone).

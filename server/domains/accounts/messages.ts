@@ -1,12 +1,12 @@
 /**
  * The accounts domain's messages, in both languages: dj-rest-auth's, allauth's and Django's own texts with their
- * Russian translations where the reference stack answered them (auth-api-contract.md: byte for byte), ours for the
+ * Russian translations where the reference stack answered them (docs/auth-api-contract.md: byte for byte), ours for the
  * user's own page.
  */
 import type { Messages } from '../../lib/messages.ts';
 
 export const ACCOUNT_MESSAGES = {
-  // dj-rest-auth and allauth views (auth-api-contract.md).
+  // dj-rest-auth and allauth views (docs/auth-api-contract.md).
   verificationSent: { en: 'Verification e-mail sent.', ru: 'Письмо с подтверждением выслано.' },
   // Cyrillic о+к in Russian: the client compares with exactly this.
   ok: { en: 'ok', ru: 'ок' },
@@ -93,6 +93,18 @@ export const ACCOUNT_MESSAGES = {
     en: 'Set up two-factor authentication on your account page before opening the panel.',
     ru: 'Прежде чем открыть панель, подключите двухфакторную аутентификацию в личном кабинете.',
   },
+  // Passkeys and step-up (issue #48).
+  passkeyRefused: {
+    en: 'The passkey was not accepted. Try again.',
+    ru: 'Ключ доступа не принят. Попробуйте ещё раз.',
+  },
+  passkeyNone: { en: 'The account has no passkey.', ru: 'У учётной записи нет ключей доступа.' },
+  passkeyRemoved: { en: 'The passkey was removed.', ru: 'Ключ доступа удалён.' },
+  stepUpRequired: {
+    en: 'Confirm it is you: enter a code from your authenticator app or use a passkey.',
+    ru: 'Подтвердите, что это вы: введите код из приложения-аутентификатора или используйте ключ доступа.',
+  },
+  stepUpDone: { en: 'Confirmed.', ru: 'Подтверждено.' },
   // The customer API's keys (issue #30).
   apiKeyLimit: ({ max }: { readonly max: number }) => ({
     en: `An account may hold at most ${max} API keys: revoke one you no longer use first.`,

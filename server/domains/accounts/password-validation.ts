@@ -1,5 +1,5 @@
 /**
- * Django's four default password validators, in Django's order, every failure collected (auth-api-contract.md):
+ * Django's four default password validators, in Django's order, every failure collected (docs/auth-api-contract.md):
  * similarity to the e-mail, minimum length 8, the ~20,000 common passwords, entirely numeric.
  */
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Password hashing: argon2id with OWASP's first recommended setting (m = 19 MiB, t = 2, p = 1), from Node's own
  * `crypto.argon2` (Node ≥ 24.7: no native add-on to build or download). Measured here: ~40 ms per hash, against
- * ~290-400 ms for scrypt at OWASP's N = 2^17 (research/security.md §2.6), so a login flood costs a tenth of the CPU.
+ * ~290-400 ms for scrypt at OWASP's N = 2^17 (measured on a 2-core machine), so a login flood costs a tenth of the CPU.
  * Stored in the PHC string format, parameters included, so raising them later rehashes on the next login.
  */
 import { argon2, randomBytes, timingSafeEqual, type Argon2Parameters } from 'node:crypto';

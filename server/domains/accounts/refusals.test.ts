@@ -1,7 +1,7 @@
 import { testRefusals } from '../../test/refusals.ts';
 import { ACCOUNT_REFUSALS } from './refusals.ts';
 
-// The reference stack's texts (auth-api-contract.md), byte for byte.
+// The reference stack's texts (docs/auth-api-contract.md), byte for byte.
 testRefusals('accounts', ACCOUNT_REFUSALS, {
   emailTaken: {
     refusal: ACCOUNT_REFUSALS.emailTaken(),
@@ -134,6 +134,18 @@ testRefusals('accounts', ACCOUNT_REFUSALS, {
     status: 409,
     en: { detail: 'Start setting up the authenticator app first.' },
     ru: { detail: 'Сначала начните подключение приложения-аутентификатора.' },
+  },
+  passkeyRefused: {
+    refusal: ACCOUNT_REFUSALS.passkeyRefused(),
+    status: 400,
+    en: { credential: ['The passkey was not accepted. Try again.'] },
+    ru: { credential: ['Ключ доступа не принят. Попробуйте ещё раз.'] },
+  },
+  passkeyNone: {
+    refusal: ACCOUNT_REFUSALS.passkeyNone(),
+    status: 409,
+    en: { detail: 'The account has no passkey.' },
+    ru: { detail: 'У учётной записи нет ключей доступа.' },
   },
   twoFactorEnrolmentRequired: {
     refusal: ACCOUNT_REFUSALS.twoFactorEnrolmentRequired(),

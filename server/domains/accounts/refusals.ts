@@ -1,6 +1,6 @@
 /**
  * What the account endpoints refuse, with the status and field of each as the reference stack answered them
- * (auth-api-contract.md); the errors plugin words them. Several problems of one form at once (the fields' own checks,
+ * (docs/auth-api-contract.md); the errors plugin words them. Several problems of one form at once (the fields' own checks,
  * the password validators) are validation, answered together by `validation.ts`.
  */
 import { MESSAGES } from '../../lib/messages.ts';
@@ -45,6 +45,9 @@ export const ACCOUNT_REFUSALS = defineRefusals('accounts', {
   twoFactorAlreadyOn: { status: 409, message: ACCOUNT_MESSAGES.twoFactorAlreadyOn },
   twoFactorOff: { status: 409, message: ACCOUNT_MESSAGES.twoFactorOff },
   twoFactorNotStarted: { status: 409, message: ACCOUNT_MESSAGES.twoFactorNotStarted },
+  /** A passkey answer refused (bad signature, another site, a counter that did not move, a used challenge). */
+  passkeyRefused: { status: 400, field: 'credential', message: ACCOUNT_MESSAGES.passkeyRefused },
+  passkeyNone: { status: 409, message: ACCOUNT_MESSAGES.passkeyNone },
   /** Staff without a second factor while STAFF_TWO_FACTOR=required: the panel's API stays shut. */
   twoFactorEnrolmentRequired: { status: 403, message: ACCOUNT_MESSAGES.twoFactorEnrolmentRequired },
 });

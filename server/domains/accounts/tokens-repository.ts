@@ -6,7 +6,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/db.ts';
 import { toUser, USER_COLUMNS, type User, type UserRow } from './users-repository.ts';
 
-/** Logins unused this long expire (auth-api-contract.md: 30 days). */
+/** The second factors a login can prove (issue #48). */
+export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey';
+
+/** Logins unused this long expire (docs/auth-api-contract.md: 30 days). */
 export const TOKEN_IDLE_DAYS = 30;
 
 export interface TokenOwner {
@@ -35,14 +38,22 @@ export function hashTokenKey(key: string): string {
 
 export function tokensRepository(q: Queryable) {
   return {
-    /** `ip`: the client address the login came from, shown on the user's list of sessions. */
-    async insert(userId: number, keyHash: string, userAgent: string, ip: string): Promise<void> {
-      await q.query('INSERT INTO auth_tokens (user_id, key_hash, user_agent, ip) VALUES ($1, $2, $3, $4)', [
-        userId,
-        keyHash,
-        userAgent.slice(0, 300),
-        ip.slice(0, 64),
-      ]);
+    /**
+     * `ip`: the client address the login came from, shown on the user's list of sessions. `factor`: the second factor
+     * this login proved, which starts its step-up window (issue #48).
+     */
+    async insert(
+      userId: number,
+      keyHash: string,
+      userAgent: string,
+      ip: string,
+      factor: SecondFactorMethod | null = null,
+    ): Promise<void> {
+      await q.query(
+        `INSERT INTO auth_tokens (user_id, key_hash, user_agent, ip, factor_method, factor_confirmed_at)
+         VALUES ($1, $2, $3, $4, $5::text, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END)`,
+        [userId, keyHash, userAgent.slice(0, 300), ip.slice(0, 64), factor],
+      );
     },
 
     /** The owner of a live token (not idle for 30 days), or null. An expired token is deleted on sight. */

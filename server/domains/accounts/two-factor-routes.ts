@@ -18,13 +18,13 @@ import { parseBody } from '../../lib/drf-errors.ts';
 import { idParams } from '../../lib/panel.ts';
 import { COMMON_REFUSALS } from '../../lib/refusal.ts';
 import { DetailSchema, jsonSchemaOf } from '../../lib/schemas.ts';
-import { twoFactorChangedEmail, type TwoFactorChange } from './emails.ts';
+import { factorChangeMailer } from './emails.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
 import { verifyPassword } from './passwords.ts';
 import { ACCOUNT_REFUSALS } from './refusals.ts';
 import { hashTokenKey, newTokenKey } from './tokens-repository.ts';
 import { newTotpSecret, otpauthUri } from './totp.ts';
-import { twoFactorService } from './two-factor-service.ts';
+import { hasSecondFactor, twoFactorService } from './two-factor-service.ts';
 import type { User } from './users-repository.ts';
 
 export interface TwoFactorRoutesOptions {
@@ -56,15 +56,7 @@ const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async (app, 
   const signedIn = (request: FastifyRequest) => request.user as User;
   const throttleKey = (userId: number) => `user:${userId}`;
 
-  const tell = (user: User, change: TwoFactorChange) =>
-    app.mailer.send({
-      kind: 'two_factor_changed',
-      userId: user.id,
-      to: user.email,
-      language: user.language,
-      content: twoFactorChangedEmail({ ...options, language: user.language, change }),
-      secrets: [],
-    });
+  const tell = factorChangeMailer(app.mailer, options);
 
   /** Counts a code attempt before it is checked; a right code gives it back (as a right password does). */
   const countAttempt = (request: FastifyRequest, userId: number) =>
@@ -85,7 +77,8 @@ const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async (app, 
         enabled: state.enabled,
         confirmed_at: state.confirmedAt?.toISOString() ?? null,
         recovery_codes_left: state.recoveryCodesLeft,
-        required: options.staffTwoFactorRequired && user.isStaff,
+        // Still to do: a passkey is a second factor too.
+        required: options.staffTwoFactorRequired && user.isStaff && !(await hasSecondFactor(app.db, user.id)),
       };
     },
   );

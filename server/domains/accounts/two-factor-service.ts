@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.ts';
 import { userAuditRepository } from './audit-repository.ts';
 import { loginSourcesRepository } from './login-sources-repository.ts';
-import { tokensRepository } from './tokens-repository.ts';
+import { tokensRepository, type SecondFactorMethod } from './tokens-repository.ts';
 import {
   hashRecoveryCode,
   looksLikeRecoveryCode,
@@ -64,7 +64,7 @@ async function replaceRecoveryCodes(q: Queryable, userId: number, secretKey: str
  * commit): an authenticator code of a step after the last accepted one, recorded as the last; or an unused recovery
  * code, marked used. Answers which kind passed, or null.
  */
-async function useCode(
+export async function useCode(
   q: Queryable,
   userId: number,
   code: string,
@@ -91,39 +91,59 @@ async function useCode(
   return used.length > 0 ? 'recovery_code' : null;
 }
 
-/** Whether the account has a confirmed second factor. */
+/** Whether the account has a second factor: a confirmed authenticator or a passkey. */
 export async function hasSecondFactor(q: Queryable, userId: number): Promise<boolean> {
-  const rows = await q.query(
-    'SELECT 1 FROM user_second_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL LIMIT 1',
+  return (await secondFactorMethods(q, userId)).length > 0;
+}
+
+/** The ways the account can prove a second factor, as the login's second step names them. */
+export async function secondFactorMethods(q: Queryable, userId: number): Promise<SecondFactorMethod[]> {
+  const [row] = await q.query<{ totp: boolean; passkey: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM user_second_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL) AS totp,
+            EXISTS (SELECT 1 FROM user_passkeys WHERE user_id = $1) AS passkey`,
     [userId],
   );
-  return rows.length > 0;
+  return [...(row?.totp ? (['totp', 'recovery_code'] as const) : []), ...(row?.passkey ? (['passkey'] as const) : [])];
+}
+
+export type FactorChange =
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'recovery_codes_regenerated'
+  | 'two_factor_reset'
+  | 'passkey_added'
+  | 'passkey_removed';
+
+/**
+ * What every change of an account's factors does, in its transaction: signs out its other devices (all of them when
+ * `keepKeyHash` is null), ends the sign-ins waiting for a second step, and audits the change.
+ */
+export async function recordFactorChange(
+  tx: Queryable,
+  user: { readonly id: number },
+  action: FactorChange,
+  keepKeyHash: string | null,
+  actorId: number,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  const signedOut =
+    keepKeyHash === null
+      ? await tx.query('DELETE FROM auth_tokens WHERE user_id = $1 RETURNING id', [user.id]).then((r) => r.length)
+      : await tokensRepository(tx).deleteOthersOf(user.id, keepKeyHash);
+  await tx.query('DELETE FROM two_factor_challenges WHERE user_id = $1', [user.id]);
+  await userAuditRepository(tx).record({
+    userId: user.id,
+    actorId,
+    action,
+    changes: { ...details, sessions_signed_out: signedOut },
+  });
 }
 
 export type EnrolOutcome = 'ok' | 'already_on';
 export type CodeOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly why: string };
 
 export function twoFactorService(db: Db, secretKey: string) {
-  const changed = async (
-    tx: Queryable,
-    user: { readonly id: number },
-    action: 'two_factor_enabled' | 'two_factor_disabled' | 'recovery_codes_regenerated' | 'two_factor_reset',
-    keepKeyHash: string | null,
-    actorId: number,
-  ) => {
-    const tokens = tokensRepository(tx);
-    const signedOut =
-      keepKeyHash === null
-        ? await tx.query('DELETE FROM auth_tokens WHERE user_id = $1 RETURNING id', [user.id]).then((r) => r.length)
-        : await tokens.deleteOthersOf(user.id, keepKeyHash);
-    await tx.query('DELETE FROM two_factor_challenges WHERE user_id = $1', [user.id]);
-    await userAuditRepository(tx).record({
-      userId: user.id,
-      actorId,
-      action,
-      changes: { sessions_signed_out: signedOut },
-    });
-  };
+  const changed = recordFactorChange;
 
   return {
     async state(userId: number): Promise<TwoFactorState> {
@@ -207,7 +227,8 @@ export function twoFactorService(db: Db, secretKey: string) {
     },
 
     /**
-     * Staff's reset of another account's factors (a lost phone and no recovery codes): off, every device of the
+     * Staff's reset of another account's factors (a lost phone and no recovery codes): the authenticator and every
+     * passkey removed, every device of the
      * account signed out, audited with the staff member as the actor. Null for an unknown account, false when it
      * had no factor.
      */
@@ -215,9 +236,10 @@ export function twoFactorService(db: Db, secretKey: string) {
       return db.transaction(async (tx) => {
         const user = await usersRepository(tx).lockById(userId);
         if (!user) return null;
-        const removed = await tx.query('DELETE FROM user_second_factors WHERE user_id = $1 RETURNING id', [userId]);
+        const factors = await tx.query('DELETE FROM user_second_factors WHERE user_id = $1 RETURNING id', [userId]);
+        const passkeys = await tx.query('DELETE FROM user_passkeys WHERE user_id = $1 RETURNING id', [userId]);
         await tx.query('DELETE FROM user_recovery_codes WHERE user_id = $1', [userId]);
-        if (removed.length === 0) return false;
+        if (factors.length + passkeys.length === 0) return false;
         await changed(tx, user, 'two_factor_reset', null, actorId);
         return user;
       });
@@ -273,7 +295,7 @@ export function twoFactorService(db: Db, secretKey: string) {
         await tx.query('DELETE FROM two_factor_challenges WHERE id = $1', [challenge.id]);
         const tokens = tokensRepository(tx);
         await tokens.deleteExpiredOf(user.id);
-        await tokens.insert(user.id, login.tokenKeyHash, login.userAgent, login.source);
+        await tokens.insert(user.id, login.tokenKeyHash, login.userAgent, login.source, method);
         await users.touchLastLogin(user.id);
         await loginSourcesRepository(tx).record(user.id, login.source);
         return { ok: true, value: { userId: user.id, method } };

@@ -8,6 +8,7 @@ import { amountProblem, type AmountProblem, type Currency } from '@proxy/contrac
 import { feeOf, MAX_AMOUNT, type InvoiceCreate, type LedgerEntry } from '@proxy/contract/schemas/billing';
 import type { Db, Queryable } from '../../db/db.ts';
 import { IDEMPOTENCY_REFUSALS } from '../../lib/idempotency.ts';
+import { userAuditRepository } from '../accounts/index.ts';
 import { invoicesRepository, type InvoiceRow, type NewInvoice } from './invoices-repository.ts';
 import { ledgerRepository, type Posting } from './ledger-repository.ts';
 import {
@@ -269,6 +270,8 @@ export function billingService(db: Db, options: BillingOptions) {
         /** What staff saw arrive: the asset amount and the transaction's id. */
         readonly assetAmount?: string | null;
         readonly txid?: string;
+        /** The second factor staff confirmed for it (step-up, issue #48): audited on the customer's account. */
+        readonly factor?: string | null;
       },
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -277,6 +280,19 @@ export function billingService(db: Db, options: BillingOptions) {
         if (invoice.status === 'paid') return false;
         if (invoice.status === 'cancelled') throw BILLING_REFUSALS.invoiceSettled();
         await credit(tx, invoice, change.actorId, change.reason);
+        if (change.actorId !== null) {
+          await userAuditRepository(tx).record({
+            userId: invoice.user_id,
+            actorId: change.actorId,
+            action: 'invoice_paid',
+            changes: {
+              invoice: invoice.id,
+              amount: invoice.amount,
+              reason: change.reason,
+              ...(change.factor ? { step_up: change.factor } : {}),
+            },
+          });
+        }
         if (change.assetAmount || change.txid) {
           await invoicesRepository(tx).recordPayment(id, {
             assetAmount: change.assetAmount || null,

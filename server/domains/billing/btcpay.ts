@@ -6,6 +6,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Currency } from '@proxy/contract/money';
 import type { Refusal } from '../../lib/refusal.ts';
+import { decimalAmount, minorFromDecimal, type PaymentProviderAdapter } from './gateway.ts';
+import type { StoredMethod } from './payment-methods-repository.ts';
 import { BILLING_REFUSALS } from './refusals.ts';
 
 export interface BtcpayStore {
@@ -37,11 +39,6 @@ function gatewayDown(what: string, cause?: unknown): Refusal {
 }
 
 const TIMEOUT_MS = 10_000;
-
-/** Minor units as Greenfield's decimal string: 12345 → "123.45" (the site's currencies have two decimals). */
-export function decimalAmount(minor: number): string {
-  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-}
 
 function invoicesUrl(store: BtcpayStore, id = ''): string {
   const base = store.serverUrl.replace(/\/+$/, '');
@@ -135,3 +132,65 @@ export function parseEvent(rawBody: Buffer): BtcpayEvent | null {
   }
   return event as BtcpayEvent;
 }
+
+function btcpayStore(method: StoredMethod): BtcpayStore | null {
+  const { server_url: serverUrl, store_id: storeId } = method.settings;
+  const apiKey = method.secrets.api_key;
+  return serverUrl && storeId && apiKey ? { serverUrl, storeId, apiKey } : null;
+}
+
+const BTCPAY_STATES: Readonly<Record<BtcpayInvoice['status'], 'settled' | 'expired' | 'invalid' | 'open'>> = {
+  New: 'open',
+  Processing: 'open',
+  Settled: 'settled',
+  Expired: 'expired',
+  Invalid: 'invalid',
+};
+
+/** BTCPay Server's Greenfield API: checkout in the site currency, `BTCPay-Sig` webhooks. */
+export const btcpay: PaymentProviderAdapter = {
+  ready: (method) => btcpayStore(method) !== null,
+  payAddress: () => '',
+  async openCheckout(method, request) {
+    const store = btcpayStore(method);
+    if (!store) return null;
+    const remote = await createBtcpayInvoice(store, {
+      id: request.invoiceId,
+      total: request.total,
+      currency: request.currency,
+      redirectUrl: request.returnUrl,
+      expirationMinutes: request.expirationMinutes,
+    });
+    return { reference: remote.id, url: remote.checkoutLink };
+  },
+  signatureHeader: 'btcpay-sig',
+  account: (method) => `${method.settings.server_url ?? ''} ${method.settings.store_id ?? ''}`,
+  requires: [
+    ['settings', 'server_url'],
+    ['settings', 'store_id'],
+    ['secrets', 'api_key'],
+    ['secrets', 'webhook_secret'],
+  ],
+  async readWebhook(method, rawBody, signature) {
+    if (!validSignature(rawBody, signature, method.secrets.webhook_secret ?? '')) {
+      return { kind: 'refused', reason: 'bad_signature' };
+    }
+    const event = parseEvent(rawBody);
+    if (!event) return { kind: 'refused', reason: 'malformed' };
+    const store = btcpayStore(method);
+    if (!store || event.storeId !== store.storeId) return { kind: 'refused', reason: 'other_store' };
+    if (!event.type.startsWith('Invoice')) return { kind: 'ignored' };
+    // The delivery only says something happened; what did is read from the gateway itself.
+    const remote = await getBtcpayInvoice(store, event.invoiceId);
+    if (remote.storeId !== undefined && remote.storeId !== store.storeId)
+      return { kind: 'refused', reason: 'other_store' };
+    return {
+      kind: 'invoice',
+      deliveryId: `${store.storeId}:${event.deliveryId}`,
+      reference: remote.id,
+      state: BTCPAY_STATES[remote.status] ?? 'open',
+      total: minorFromDecimal(String(remote.amount)),
+      currency: remote.currency,
+    };
+  },
+};

@@ -17,6 +17,7 @@ const line = (kind: LedgerKind, data: Record<string, unknown>, reason = ''): Sto
   data,
   reason,
   city_ru: 'Москва',
+  operator_ru: 'МТС',
 });
 
 describe('ledger lines', () => {
@@ -25,18 +26,18 @@ describe('ledger lines', () => {
       [
         line('transfer', { transfer_id: 3, given: true, other_email: 'b@example.com', ...place }),
         'Proxy RU, Moscow, MTS handed to b@example.com',
-        'Прокси RU, Москва, MTS передан b@example.com',
+        'Прокси RU, Москва, МТС передан b@example.com',
       ],
       [
         line('transfer', { transfer_id: 3, given: false, other_email: 'a@example.com', ...place }),
         'Proxy RU, Moscow, MTS received from a@example.com',
-        'Прокси RU, Москва, MTS получен от a@example.com',
+        'Прокси RU, Москва, МТС получен от a@example.com',
       ],
       [line('purchase', { order_id: 7 }), '', ''],
       [
         line('purchase', { move_id: 4, proxy_id: 12, ...place }),
         'Proxy #12 moved to RU, Moscow, MTS',
-        'Прокси #12 перенесён: RU, Москва, MTS',
+        'Прокси #12 перенесён: RU, Москва, МТС',
       ],
       [
         line('renewal', { renewal_id: 5, proxies: 3, period_days: 30 }),

@@ -7,7 +7,7 @@
  * shown verbatim. A line written before the facts were stored, which the migration could not read (`data` empty),
  * shows the text it was written with: nothing is lost.
  */
-import { cityName } from '@proxy/contract/countries';
+import { cityName, operatorName } from '@proxy/contract/countries';
 import type { Language } from '@proxy/contract/languages';
 import type { LedgerKind } from '@proxy/contract/schemas/billing';
 import { LEDGER_MESSAGES } from './messages.ts';
@@ -30,23 +30,27 @@ export type LedgerData =
   | ({ readonly transfer_id: number; readonly given: boolean; readonly other_email: string } & LedgerPlace)
   | Record<string, never>;
 
-/** A stored line as the renderer needs it; `city_ru` is the Russian name of the place's city ('' while none). */
+/**
+ * A stored line as the renderer needs it; `city_ru` and `operator_ru` are the Russian names of the place's city and
+ * operator ('' while none).
+ */
 export interface StoredLine {
   readonly kind: LedgerKind;
   readonly reason: string;
   readonly data: Record<string, unknown>;
   readonly city_ru: string;
+  readonly operator_ru: string;
 }
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-function placeOf(data: Record<string, unknown>, cityRu: string, language: Language): string | null {
+function placeOf({ data, city_ru, operator_ru }: StoredLine, language: Language): string | null {
   const country = str(data.country);
   const city = str(data.city);
   const operator = str(data.operator);
   if (!country || !city || !operator) return null;
-  return `${country}, ${cityName({ city, city_ru: cityRu }, language)}, ${operator}`;
+  return `${country}, ${cityName({ city, city_ru }, language)}, ${operatorName({ operator, operator_ru }, language)}`;
 }
 
 type Renderer = (line: StoredLine, language: Language) => string | null;
@@ -56,7 +60,7 @@ const RENDERERS: Readonly<Record<LedgerKind, Renderer>> = {
   transfer(line, language) {
     const { data } = line;
     const email = str(data.other_email);
-    const place = placeOf(data, line.city_ru, language);
+    const place = placeOf(line, language);
     if (!email || !place || typeof data.given !== 'boolean') return null;
     const message = data.given ? LEDGER_MESSAGES.transferGiven : LEDGER_MESSAGES.transferReceived;
     return message({ place, email })[language];
@@ -66,7 +70,7 @@ const RENDERERS: Readonly<Record<LedgerKind, Renderer>> = {
     // An order's line needs no words: its reference is the order, which every page links.
     if (num(data.order_id) !== null) return '';
     const proxy = num(data.proxy_id);
-    const place = placeOf(data, line.city_ru, language);
+    const place = placeOf(line, language);
     if (num(data.move_id) === null || proxy === null || !place) return null;
     return LEDGER_MESSAGES.moved({ proxy, place })[language];
   },

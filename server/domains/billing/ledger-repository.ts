@@ -35,16 +35,21 @@ const ENTRY_COLUMNS = `id::int AS id, kind, amount, currency, balance_after, ref
 type EntryRow = Omit<LedgerEntry, 'created_at'> & { created_at: Date | string };
 const toEntry = (row: EntryRow): LedgerEntry => ({ ...row, created_at: new Date(row.created_at).toISOString() });
 
-/** A listed line with what its words are rendered from: the facts and its place's Russian city name. */
+/** A listed line with what its words are rendered from: the facts and its place's Russian city and operator names. */
 const LINE_COLUMNS = `${ENTRY_COLUMNS}, data,
   coalesce((SELECT c.name_ru FROM cities c WHERE c.country = data ->> 'country' AND c.name_en = data ->> 'city'), '')
-    AS city_ru`;
+    AS city_ru,
+  coalesce((SELECT o.name_ru FROM operators o
+             WHERE o.country = data ->> 'country' AND o.name_en = data ->> 'operator'), '') AS operator_ru`;
 
-type LineRow = EntryRow & Pick<StoredLine, 'data' | 'city_ru'>;
+type LineRow = EntryRow & Pick<StoredLine, 'data' | 'city_ru' | 'operator_ru'>;
 const toLine =
   (language: Language) =>
-  ({ data, city_ru, ...row }: LineRow): LedgerEntry =>
-    toEntry({ ...row, reason: renderLedgerLine({ kind: row.kind, reason: row.reason, data, city_ru }, language) });
+  ({ data, city_ru, operator_ru, ...row }: LineRow): LedgerEntry =>
+    toEntry({
+      ...row,
+      reason: renderLedgerLine({ kind: row.kind, reason: row.reason, data, city_ru, operator_ru }, language),
+    });
 
 function filter(userId: number, params: LedgerListParams): { where: string; values: SqlParam[] } {
   const clauses = ['user_id = $1'];

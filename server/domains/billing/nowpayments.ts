@@ -9,9 +9,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Currency } from '@proxy/contract/money';
 import type { Refusal } from '../../lib/refusal.ts';
-import { decimalAmount } from './btcpay.ts';
 import type { StoredMethod } from './payment-methods-repository.ts';
-import type { GatewayEvent, PaymentProviderAdapter } from './providers.ts';
+import { decimalAmount, type GatewayEvent, type PaymentProviderAdapter } from './gateway.ts';
 import { BILLING_REFUSALS } from './refusals.ts';
 
 export interface NowpaymentsAccount {

@@ -16,6 +16,7 @@ import {
   PROMO_LIST,
   PromoCodeInputSchema,
   type PaymentMethodInput,
+  type PaymentSettings,
   type PaymentSecret,
 } from '@proxy/contract/schemas/billing';
 import { listQuerySchema, readListParams } from '@proxy/contract/schemas/list-query';
@@ -48,6 +49,26 @@ type Query = Record<string, string | undefined>;
 type IdRequest = { Params: { id: number } };
 
 const actorId = (request: FastifyRequest) => (request.user as { id: number }).id;
+
+/**
+ * Whether an edit of a method changes where money goes or what it is worth: the address or a gateway's settings, a
+ * secret written or removed (left empty: kept), the rate or where it is read from. The panel's form sends every
+ * field on each save, so what is compared is what would change.
+ */
+function movesMoney(changes: Partial<v.InferOutput<typeof PaymentMethodInputSchema>>, current: StoredMethod): boolean {
+  const settings = changes.settings ?? {};
+  const differs = (a: unknown, b: unknown) => a !== undefined && a !== b;
+  return (
+    Object.entries(settings).some(([key, value]) => differs(value, current.settings[key as keyof PaymentSettings])) ||
+    Object.values(changes.secrets ?? {}).some((value) => value !== undefined && value !== '') ||
+    (changes.rate !== undefined &&
+      (changes.rate === null ? null : Number(changes.rate)) !==
+        (current.rate === null ? null : Number(current.rate))) ||
+    differs(changes.rate_source, current.rate_source) ||
+    differs(changes.rate_url, current.rate_url) ||
+    differs(changes.rate_path, current.rate_path)
+  );
+}
 
 /**
  * The row to write from a create or an edit: rich text sanitized, the fee in basis points, secrets merged (left out
@@ -163,6 +184,12 @@ const panelRoutes: FastifyPluginAsync<
     },
     update: async (id, body, language, request) => {
       const changes = parseBody(v.partial(PaymentMethodInputSchema), body, language);
+      const current = await methods.get(id);
+      // Where the money goes and at what price (issue #48): a fresh second factor to change them.
+      if (current && movesMoney(changes, current)) {
+        await app.requireStepUp(request);
+        request.log.info({ methodId: id, staffId: actorId(request), factor: request.stepUp?.method }, 'step-up');
+      }
       // The secrets merge reads the stored ones: the service hands them over under the row's lock.
       const found = await billing.updateMethod(id, (current) => methodRow(changes, current, language, allowLocal), {
         value: changes.rate,
@@ -216,7 +243,11 @@ const panelRoutes: FastifyPluginAsync<
 
   app.post<IdRequest>(
     '/api/panel/invoices/:id/paid/',
-    { ...can(INVOICE_PERMISSIONS.change), schema: { params: idParams, response: answers(PanelInvoiceSchema) } },
+    {
+      // Crediting a balance by hand: a fresh second factor (issue #48).
+      preHandler: [app.requirePermission(INVOICE_PERMISSIONS.change), app.requireStepUp],
+      schema: { params: idParams, response: answers(PanelInvoiceSchema) },
+    },
     async (request) => {
       const { language } = request;
       const { reason, asset_amount: assetAmount, txid } = parseBody(InvoicePaidSchema, request.body, language);
@@ -226,6 +257,7 @@ const panelRoutes: FastifyPluginAsync<
         reason,
         assetAmount: assetAmount || null,
         txid,
+        factor: request.stepUp?.method ?? null,
       });
       // Paid by someone else a moment ago: staff learn it rather than think they credited twice.
       if (!credited) throw BILLING_REFUSALS.invoiceSettled();

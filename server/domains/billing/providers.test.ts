@@ -1,6 +1,7 @@
 // A gateway's decimal amounts are read exactly into minor units before they are compared with an invoice.
 import { expect, it } from 'vitest';
-import { minorFromDecimal, PROVIDERS } from './providers.ts';
+import { minorFromDecimal } from './gateway.ts';
+import { PROVIDERS } from './providers.ts';
 
 it('reads a decimal amount into minor units exactly, and nothing else', () => {
   expect(minorFromDecimal('1234.56')).toBe(123_456);

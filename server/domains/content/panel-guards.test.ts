@@ -1,4 +1,4 @@
-// Every panel endpoint checks the permission string on the server (security.md). The routes are listed as the app
+// Every panel endpoint checks the permission string on the server (docs/security.md). The routes are listed as the app
 // registers them, not typed out here, so an endpoint added later without a guard fails this test.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, EN, freshEmail, login, tokenHeader } from '../../test/accounts.ts';

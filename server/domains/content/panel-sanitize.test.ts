@@ -1,4 +1,4 @@
-// Rich-text HTML is sanitized on the server when it is saved (security.md): every rich-text field the panel API
+// Rich-text HTML is sanitized on the server when it is saved (docs/security.md): every rich-text field the panel API
 // writes, on create and on edit, in both languages, comes back without script, event handlers or `javascript:` links
 // and with the article's markup intact — from the panel API and from the public one that visitors' pages render.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Bad input on the panel's content endpoints and the public pages API (security.md: "a bad input gets a 4xx naming
+// Bad input on the panel's content endpoints and the public pages API (docs/security.md: "a bad input gets a 4xx naming
 // the problem, never a 500, and nothing is lost or half-written"): text no column can store (NUL, a lone surrogate)
 // is a 400 on its own field in the request's language, ids beyond an integer column are a 400 or a 404, and a path
 // that is no slug or does not even decode is the API's own 404.

@@ -44,7 +44,7 @@ export function plansRepository(q: Queryable) {
     },
 
     /**
-     * The price list (design/product.md "Ordering"): the active plans in the site's currency, one per period and
+     * The price list (docs/product.md "Ordering"): the active plans in the site's currency, one per period and
      * country — where staff left two, the one the price table shows first — sorted by period, the any-country price
      * first. What the home page shows is what an order charges.
      */

@@ -48,7 +48,7 @@ describe.each(BACKENDS)('the generated client on $name', (backend) => {
 
     const stock = await getStock({ client });
     expect(stock.response?.status).toBe(200);
-    expect(stock.data?.stock).toContainEqual({ ...place, city_ru: '', free: 1 });
+    expect(stock.data?.stock).toContainEqual({ ...place, city_ru: '', operator_ru: '', free: 1 });
 
     const request = { ...place, period_days: 30, quantity: 1 };
     const quote = await quoteOrder({ client, body: request });

@@ -19,7 +19,7 @@ import type {
 } from '@proxy/contract/schemas/dashboard';
 import { EXPIRING_DAYS } from '@proxy/contract/schemas/proxies';
 import type { Queryable } from '../../db/db.ts';
-import { cityRuOf, freeStock } from '../farm/index.ts';
+import { placeRuOf, freeStock } from '../farm/index.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -244,8 +244,8 @@ export function dashboardRepository(q: Queryable) {
             GROUP BY h.id ORDER BY h.name`,
         ),
         // Every place with a modem in service, so a sold-out one shows 0 (the order page lists only what is free).
-        q.query<{ country: string; city: string; city_ru: string; operator: string }>(
-          `SELECT s.*, ${cityRuOf('s')}
+        q.query<{ country: string; city: string; city_ru: string; operator: string; operator_ru: string }>(
+          `SELECT s.*, ${placeRuOf('s')}
              FROM (SELECT DISTINCT country, city, operator FROM modems WHERE status <> 'maintenance') s
             ORDER BY s.country, s.city, s.operator`,
         ),

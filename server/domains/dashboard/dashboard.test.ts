@@ -217,8 +217,9 @@ describe.each(BACKENDS)('the dashboard API on $name', (backend) => {
     // The order page's figure: one of the two online modems now carries the proxy (capacity 1).
     expect(farm.stock).toContainEqual({
       ...place,
-      // A city nobody named in Russian (#28).
+      // A city and an operator nobody named in Russian (#28, #49).
       city_ru: '',
+      operator_ru: '',
       free: 1,
       link: `/panel/farm?status=online&country=KZ&operator=${place.operator}`,
     });

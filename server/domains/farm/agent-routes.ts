@@ -105,7 +105,7 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
   });
 
   app.post<{ Params: { id: number } }>(
-    '/api/agent/checks/:id/',
+    AGENT_API_PATHS.check(':id'),
     { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 } } } } },
     async (request, reply) => {
       const host = await hostOf(request);
@@ -116,7 +116,7 @@ const agentRoutes: FastifyPluginAsync<{ farm: FarmService; waits: NotificationWa
   );
 
   app.post<{ Params: { id: number } }>(
-    '/api/agent/rotations/:id/',
+    AGENT_API_PATHS.rotation(':id'),
     { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 } } } } },
     async (request, reply) => {
       const host = await hostOf(request);

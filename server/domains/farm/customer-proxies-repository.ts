@@ -20,7 +20,7 @@ import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
 import { CHECK_URL_COLUMN } from './check-target.ts';
 import { healthColumnsAt, healthOf, type HealthRow } from './checks-repository.ts';
-import { cityRuOf } from './cities.ts';
+import { operatorNamesRu, placeRuOf } from './place-names.ts';
 import { hostHeardAt, hostSilentAt } from './hosts-repository.ts';
 import { ROTATE_COOLDOWN_SECONDS } from './farm-service.ts';
 
@@ -62,12 +62,15 @@ const HISTORY = `SELECT id::int AS id, kind, source, status, old_ip, new_ip, req
   SELECT v.id, 'move', 'customer', 'done', v.from_ip, v.to_ip, v.created_at, v.created_at,
          jsonb_build_object(
            'from', jsonb_build_object('country', v.from_country, 'city', v.from_city, 'operator', v.from_operator,
-             'city_ru', coalesce((SELECT c.name_ru FROM cities c
-                                   WHERE c.country = v.from_country AND c.name_en = v.from_city), '')),
+             'city_ru', f.city_ru, 'operator_ru', f.operator_ru),
            'to', jsonb_build_object('country', v.to_country, 'city', v.to_city, 'operator', v.to_operator,
-             'city_ru', coalesce((SELECT c.name_ru FROM cities c
-                                   WHERE c.country = v.to_country AND c.name_en = v.to_city), '')))
-    FROM proxy_moves v WHERE v.proxy_id = $1 AND v.created_at >= (SELECT owned_since FROM proxies WHERE id = $1)
+             'city_ru', t.city_ru, 'operator_ru', t.operator_ru))
+    FROM proxy_moves v
+    CROSS JOIN LATERAL (SELECT ${placeRuOf('x')}
+      FROM (SELECT v.from_country AS country, v.from_city AS city, v.from_operator AS operator) x) f
+    CROSS JOIN LATERAL (SELECT ${placeRuOf('x')}
+      FROM (SELECT v.to_country AS country, v.to_city AS city, v.to_operator AS operator) x) t
+   WHERE v.proxy_id = $1 AND v.created_at >= (SELECT owned_since FROM proxies WHERE id = $1)
   UNION ALL
   SELECT r.id, 'replace', 'customer', 'done', r.from_ip, r.to_ip, r.created_at, r.created_at, NULL::jsonb
     FROM proxy_replacements r
@@ -83,7 +86,7 @@ const LISTED = `${FROM} JOIN users u ON u.id = p.owner_id`;
  */
 const columnsAt = (now: string) => `p.id, ${stateAt(now)} AS state,
   m.status = 'online' AND ${hostHeardAt('h', now)} AS online, p.comment,
-  m.country, m.city, ${cityRuOf('m')}, m.operator, h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist,
+  m.country, m.city, ${placeRuOf('m')}, m.operator, h.public_host AS host, p.http_port, p.socks_port, p.login, p.password, p.whitelist,
   m.ip, p.expires_at, ${daysLeftAt(now)} AS days_left, p.trial, p.auto_renew, p.auto_rotate_minutes, p.last_rotation_at,
   p.rotate_token, p.created_at, p.owned_since,
   CASE WHEN m.status <> 'online' THEN m.offline_since WHEN ${hostSilentAt('h', now)} THEN h.last_seen_at END
@@ -112,6 +115,7 @@ interface ProxyRow extends HealthRow {
   city: string;
   city_ru: string;
   operator: string;
+  operator_ru: string;
   host: string;
   http_port: number;
   socks_port: number;
@@ -211,6 +215,7 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
       city: row.city,
       city_ru: row.city_ru,
       operator: row.operator,
+      operator_ru: row.operator_ru,
       host: row.host,
       http_port: row.http_port,
       socks_port: row.socks_port,
@@ -284,13 +289,17 @@ export function customerProxiesRepository(q: Queryable, options: CustomerProxies
 
     /** The countries and operators of the owner's proxies, for the list's filters. */
     async choices(ownerId: number): Promise<ProxyChoices> {
-      const [row] = await q.query<ProxyChoices>(
-        `SELECT COALESCE(array_agg(DISTINCT m.country ORDER BY m.country), '{}') AS countries,
-                COALESCE(array_agg(DISTINCT m.operator ORDER BY m.operator), '{}') AS operators
-           FROM proxies p JOIN modems m ON m.id = p.modem_id WHERE p.owner_id = $1`,
-        [ownerId],
-      );
-      return row ?? { countries: [], operators: [] };
+      const owned = 'proxies p JOIN modems m ON m.id = p.modem_id';
+      const [[row], operatorsRu] = await Promise.all([
+        q.query<Omit<ProxyChoices, 'operators_ru'>>(
+          `SELECT COALESCE(array_agg(DISTINCT m.country ORDER BY m.country), '{}') AS countries,
+                  COALESCE(array_agg(DISTINCT m.operator ORDER BY m.operator), '{}') AS operators
+             FROM ${owned} WHERE p.owner_id = $1`,
+          [ownerId],
+        ),
+        operatorNamesRu(q, owned, 'p.owner_id = $1', [ownerId]),
+      ]);
+      return { countries: row?.countries ?? [], operators: row?.operators ?? [], operators_ru: operatorsRu };
     },
 
     async countRotations(proxyId: number): Promise<number> {

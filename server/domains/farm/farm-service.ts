@@ -19,7 +19,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { checkUrlOf } from './check-target.ts';
 import { deltaOf, digestOf, snapshotsRepository } from './config-delta.ts';
 import { checksRepository } from './checks-repository.ts';
-import { nameCity } from './cities.ts';
+import { nameCity, nameOperator } from './place-names.ts';
 import { hostsRepository, legacyVersion, servedConfigVersion, type AgentHost } from './hosts-repository.ts';
 import { allocateProxy } from './inventory.ts';
 import { modemsRepository, type Modem, type NewModem } from './modems-repository.ts';
@@ -29,7 +29,7 @@ import { rotationsRepository, type Rotation, type RotationSource } from './rotat
 import { newHostToken, newProxyPassword, newRotateToken, sha256 } from './secrets.ts';
 import { trafficRepository } from './traffic-repository.ts';
 
-/** A change-IP link works at most once a minute per proxy (design/product.md). */
+/** A change-IP link works at most once a minute per proxy (docs/product.md). */
 export const ROTATE_COOLDOWN_SECONDS = 60;
 
 /** Whose proxy a change is for: a customer's own calls pass their id, and another owner's proxy is `unknown`. */
@@ -70,6 +70,8 @@ export interface ModemChanges {
   /** The city's Russian name: every modem in the city shows it (#28). */
   readonly cityRu?: string;
   readonly operator?: string;
+  /** The operator's Russian name in the modem's country: every modem of it there shows it (#49). */
+  readonly operatorRu?: string;
   readonly capacity?: number;
   readonly notes?: string;
   readonly maintenance?: boolean;
@@ -227,12 +229,20 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
       await hosts.heard(host.id, new Date(at), new Date(at + silentMs));
     },
 
-    /** A modem; its city named in Russian when `cityRu` is given (else it keeps the name it has, or none). */
-    createModem(modem: NewModem & { readonly cityRu?: string; readonly maintenance?: boolean }): Promise<Modem> {
+    /**
+     * A modem; its city and operator named in Russian when `cityRu` and `operatorRu` are given (else each keeps the
+     * name it has, or none).
+     */
+    createModem(
+      modem: NewModem & { readonly cityRu?: string; readonly operatorRu?: string; readonly maintenance?: boolean },
+    ): Promise<Modem> {
       return db.transaction(async (tx) => {
         const modems = modemsRepository(tx);
         const created = await modems.insert(modem);
         if (modem.cityRu !== undefined) await nameCity(tx, created.country, created.city, modem.cityRu);
+        if (modem.operatorRu !== undefined) {
+          await nameOperator(tx, created.country, created.operator, modem.operatorRu);
+        }
         if (modem.maintenance) await modems.update(created.id, { status: 'maintenance' });
         await hostsRepository(tx).bump(modem.hostId);
         return created;
@@ -286,7 +296,7 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
         if (!modem) return false;
         const moving = changes.hostId !== undefined && changes.hostId !== modem.hostId;
         if (moving && (await modems.hasProxies(id))) throw FARM_REFUSALS.modemHasProxies();
-        const { maintenance, cityRu, ...rest } = changes;
+        const { maintenance, cityRu, operatorRu, ...rest } = changes;
         const status =
           maintenance === true
             ? 'maintenance'
@@ -294,7 +304,9 @@ export function farmService(db: Db, options: FarmServiceOptions = {}) {
               ? 'offline'
               : undefined;
         await modems.update(id, { ...rest, ...(status ? { status } : {}) });
-        if (cityRu !== undefined) await nameCity(tx, rest.country ?? modem.country, rest.city ?? modem.city, cityRu);
+        const country = rest.country ?? modem.country;
+        if (cityRu !== undefined) await nameCity(tx, country, rest.city ?? modem.city, cityRu);
+        if (operatorRu !== undefined) await nameOperator(tx, country, rest.operator ?? modem.operator, operatorRu);
         const farm = hostsRepository(tx);
         await farm.bump(modem.hostId);
         if (moving) await farm.bump(changes.hostId as number);

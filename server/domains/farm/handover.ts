@@ -6,7 +6,7 @@
  */
 import type { ProxyState } from '@proxy/contract/schemas/farm-agent';
 import type { Queryable } from '../../db/db.ts';
-import { cityRuOf } from './cities.ts';
+import { placeRuOf } from './place-names.ts';
 import { hostsRepository } from './hosts-repository.ts';
 import { newProxyPassword, newRotateToken, sha256 } from './secrets.ts';
 
@@ -24,6 +24,8 @@ export interface TransferableProxy {
   /** The city's Russian name ('' while it has none): the addressee's language names it (#28). */
   readonly cityRu: string;
   readonly operator: string;
+  /** The operator's Russian name ('' while it has none), as `cityRu` (#49). */
+  readonly operatorRu: string;
 }
 
 /** The proxy with its place, its row locked until the transaction ends (the lock every writer of a proxy takes). */
@@ -42,8 +44,9 @@ export async function lockTransferableProxy(tx: Queryable, id: number): Promise<
     city: string;
     city_ru: string;
     operator: string;
+    operator_ru: string;
   }>(
-    `SELECT p.id, p.owner_id, p.host_id, p.state, p.expires_at, p.trial, m.country, m.city, ${cityRuOf('m')},
+    `SELECT p.id, p.owner_id, p.host_id, p.state, p.expires_at, p.trial, m.country, m.city, ${placeRuOf('m')},
             m.operator
        FROM proxies p JOIN modems m ON m.id = p.modem_id
       WHERE p.id = $1`,
@@ -61,6 +64,7 @@ export async function lockTransferableProxy(tx: Queryable, id: number): Promise<
     city: row.city,
     cityRu: row.city_ru,
     operator: row.operator,
+    operatorRu: row.operator_ru,
   };
 }
 

@@ -37,7 +37,6 @@ export {
   freeModemHosts,
   freeModemsIn,
   freeStock,
-  lockFreeModems,
   lockHosts,
   renewableProxies,
   type FreeModem,
@@ -46,14 +45,14 @@ export {
   type StockLine,
 } from './inventory.ts';
 export { customerProxiesRepository, type CustomerProxiesRepository } from './customer-proxies-repository.ts';
-// Order lines and transfers name their place's city in Russian too (#28).
-export { cityRuOf } from './cities.ts';
+// Order lines and transfers name their place's city (#28) and operator (#49) in Russian too.
+export { placeRuOf } from './place-names.ts';
 // A move (#29) re-allocates a proxy inside ordering's paying transaction.
 export {
-  cityRuIn,
+  lockFreeModemFor,
   movableProxy,
-  pickModem,
   placeExists,
+  placeRuIn,
   relocateProxy,
   type MovableProxy,
   type Relocation,

@@ -7,7 +7,7 @@
 import type { Language } from '@proxy/contract/languages';
 import { SERVED_PROXY_STATES, type ProxyState } from '@proxy/contract/schemas/farm-agent';
 import type { Queryable } from '../../db/db.ts';
-import { cityRuOf } from './cities.ts';
+import { placeRuOf } from './place-names.ts';
 import { hostHeardAt, hostsRepository, type AgentHost } from './hosts-repository.ts';
 import { proxiesRepository, type Proxy } from './proxies-repository.ts';
 import { FARM_REFUSALS } from './refusals.ts';
@@ -20,8 +20,9 @@ export interface Place {
 }
 
 export interface StockLine extends Place {
-  /** The city's Russian name ('' while it has none). */
+  /** The city's and the operator's Russian names ('' while none). */
   readonly city_ru: string;
+  readonly operator_ru: string;
   readonly free: number;
 }
 
@@ -43,7 +44,7 @@ const free = (n: number) => `m.status = 'online'
 /** The free modems per place at `now`, one statement (the public home page and the order page read it). */
 export function freeStock(q: Queryable, now: Date): Promise<StockLine[]> {
   return q.query<StockLine>(
-    `SELECT s.*, ${cityRuOf('s')}
+    `SELECT s.*, ${placeRuOf('s')}
        FROM (SELECT m.country, m.city, m.operator, count(*)::int AS free
                FROM modems m WHERE ${free(1)}
               GROUP BY m.country, m.city, m.operator) s
@@ -100,9 +101,9 @@ function stillFree(tx: Queryable, ids: readonly number[], now: Date): Promise<Fr
 
 /**
  * Locks ALL of the place's free modems for the caller's transaction, waiting for those another transaction holds, and
- * answers up to `count` of them, the least loaded first. A move takes this path (it wants the one on its proxy's own
- * host, wherever that is in the list), and so does an order whose quick pick (`allocateInPlace`) came up short, so that
- * "sold out" is only said once every free modem was counted under its lock.
+ * answers up to `count` of them, the least loaded first: the waiting path of an order (`allocateInPlace`), a move and a
+ * replacement (`lockFreeModemFor`) whose quick pick came up short, so that "sold out" is only said once every free
+ * modem was counted under its lock. A scan of the place under its locks, so only that rare case takes it.
  *
  * The modems are locked in id order, so two transactions waiting here never hold each other's next modem (no
  * deadlock) and the later one counts what the earlier left. It counts in a statement of its own: the locking
@@ -132,19 +133,29 @@ export async function lockFreeModems(tx: Queryable, place: Place, count: number,
 /** How many quick passes an order makes before it falls back to waiting for the place's modems. */
 const QUICK_PASSES = 3;
 
+/** What a quick pick prefers and leaves out (a move's and a replacement's, `lockFreeModemFor`). */
+export interface PickOptions {
+  /** Modems on this host first, whatever their load: a move keeps its proxy's ports there. */
+  readonly preferHost?: number;
+  /** Never these (a replacement's own modem). */
+  readonly except?: readonly number[];
+}
+
 /**
  * The quick pick: up to `count` free modems of the place that no other transaction holds, locked, passing over the
  * ones held (`SKIP LOCKED`) and not waiting for any, so that concurrent orders of one place each lock only the few
- * modems they take. Candidates go least loaded first and, at equal load, one per host in turn (the first of each host,
- * then the second...): concurrent orders then land on different hosts, whose row locks (ports, configuration) they
- * would otherwise queue on. Answers the ids locked; what they are worth is for `stillFree` to say.
+ * modems they take. Candidates go least loaded first (after `preferHost`'s) and, at equal load, one per host in turn
+ * (the first of each host, then the second...): concurrent orders then land on different hosts, whose row locks
+ * (ports, configuration) they would otherwise queue on. Answers the ids locked; what they are worth is for `stillFree`
+ * to say.
  */
 function lockSomeFreeModems(
   tx: Queryable,
   place: Place,
   count: number,
   now: Date,
-  held: readonly number[],
+  passed: readonly number[],
+  preferHost: number | null,
 ): Promise<{ id: number }[]> {
   return tx.query<{ id: number }>(
     `SELECT t.id FROM modems t
@@ -152,10 +163,10 @@ function lockSomeFreeModems(
                FROM (SELECT m.id, m.host_id, ${LOAD} AS load FROM modems m
                       WHERE m.country = $1 AND m.city = $2 AND m.operator = $3 AND ${free(4)}
                         AND NOT (m.id = ANY($5::int[]))) c) c ON c.id = t.id
-      ORDER BY c.load, c.turn, c.host_id
+      ORDER BY c.host_id IS NOT DISTINCT FROM $7::int DESC, c.load, c.turn, c.host_id
       LIMIT $6
       FOR NO KEY UPDATE OF t SKIP LOCKED`,
-    [place.country, place.city, place.operator, now, [...held], count],
+    [place.country, place.city, place.operator, now, [...passed], count, preferHost],
   );
 }
 
@@ -253,12 +264,19 @@ export async function allocateInPlace(
  * `needed` free modems locked by quick passes (`lockSomeFreeModems`), the least loaded first; or none, with every lock
  * the passes took released again, when they could not find that many.
  */
-async function pickFreeModems(tx: Queryable, place: Place, needed: number, now: Date): Promise<FreeModem[]> {
+export async function pickFreeModems(
+  tx: Queryable,
+  place: Place,
+  needed: number,
+  now: Date,
+  options: PickOptions = {},
+): Promise<FreeModem[]> {
   await tx.query('SAVEPOINT quick_pick');
   const held: number[] = [];
   let modems: FreeModem[] = [];
   for (let pass = 0; pass < QUICK_PASSES; pass++) {
-    const locked = await lockSomeFreeModems(tx, place, needed - modems.length, now, held);
+    const passed = [...(options.except ?? []), ...held];
+    const locked = await lockSomeFreeModems(tx, place, needed - modems.length, now, passed, options.preferHost ?? null);
     if (locked.length === 0) break;
     held.push(...locked.map((row) => row.id));
     modems = await stillFree(tx, held, now);

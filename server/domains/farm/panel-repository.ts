@@ -6,7 +6,7 @@ import type { AgentHostItem, FarmChoices, ModemListParams, PanelModem } from '@p
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
-import { cityRuOf } from './cities.ts';
+import { operatorNamesRu, placeRuOf } from './place-names.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -33,7 +33,7 @@ type ModemRow = Omit<PanelModem, 'checked_at' | 'last_rotation_at'> & {
 };
 
 const MODEM_SELECT = `SELECT m.id, json_build_object('id', h.id, 'name', h.name) AS host, m.name, m.key, m.country,
-    m.city, ${cityRuOf('m')}, m.operator, m.status, m.ip, m.checked_at, m.last_rotation_at, m.capacity, m.notes,
+    m.city, ${placeRuOf('m')}, m.operator, m.status, m.ip, m.checked_at, m.last_rotation_at, m.capacity, m.notes,
     COALESCE((SELECT json_agg(json_build_object('id', p.id, 'owner', json_build_object('id', u.id, 'email', u.email),
                                                 'state', p.state) ORDER BY p.id)
                 FROM proxies p JOIN users u ON u.id = p.owner_id WHERE p.modem_id = m.id), '[]') AS proxies
@@ -107,15 +107,17 @@ export function farmPanelRepository(q: Queryable) {
     },
 
     async choices(): Promise<FarmChoices> {
-      const [hosts, countries, operators] = await Promise.all([
+      const [hosts, countries, operators, operatorsRu] = await Promise.all([
         q.query<{ id: number; name: string }>('SELECT id, name FROM agent_hosts ORDER BY name, id'),
         q.query<{ value: string }>('SELECT DISTINCT country AS value FROM modems ORDER BY 1'),
         q.query<{ value: string }>('SELECT DISTINCT operator AS value FROM modems ORDER BY 1'),
+        operatorNamesRu(q, 'modems m', 'true', []),
       ]);
       return {
         hosts,
         countries: countries.map((row) => row.value),
         operators: operators.map((row) => row.value),
+        operators_ru: operatorsRu,
       };
     },
   };

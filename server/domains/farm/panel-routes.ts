@@ -51,6 +51,7 @@ function modemChanges(input: Partial<ModemInput>): ModemChanges {
     city: input.city,
     cityRu: input.city_ru,
     operator: input.operator,
+    operatorRu: input.operator_ru,
     capacity: input.capacity,
     notes: input.notes,
     maintenance: input.maintenance,

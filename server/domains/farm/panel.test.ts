@@ -208,6 +208,58 @@ describe.each(BACKENDS)('the Farm section API on $name', (backend) => {
     );
   });
 
+  it("names an operator in both languages per country: the seed's, a new modem's, one name per operator and country (#49)", async () => {
+    const moscow = (await call('GET', '/api/panel/farm/modems/?country=RU&operator=MTS', keys.viewer)).json();
+    expect(moscow.results[0]).toMatchObject({ operator: 'MTS', operator_ru: 'МТС' });
+    // Tele2 is Т2 in Russia and still Tele2 in Kazakhstan: the filters' choices name it both ways.
+    const tele2 = (await call('GET', '/api/panel/farm/modems/?operator=Tele2&ordering=country', keys.viewer)).json();
+    expect(
+      tele2.results.map((row: { country: string; operator_ru: string }) => [row.country, row.operator_ru]),
+    ).toEqual([
+      ['KZ', 'Tele2'],
+      ['RU', 'Т2'],
+    ]);
+    const choices = (await call('GET', '/api/panel/farm/choices/', keys.viewer)).json();
+    expect(choices.operators_ru).toEqual({ Beeline: 'Beeline / Билайн', MTS: 'МТС', Tele2: 'Tele2 / Т2' });
+
+    const farm = farmService(testDb.db);
+    const { host } = await farm.createHost({
+      name: 'operators',
+      publicHost: 'o.example.com',
+      portMin: 46_100,
+      portMax: 46_110,
+    });
+    const modem = (key: string, country: string, extra: object) =>
+      call('POST', '/api/panel/farm/modems/', keys.admin, {
+        host: host.id,
+        name: key,
+        key,
+        country,
+        city: 'Somewhere',
+        city_ru: 'Где-то',
+        operator: 'MegaFon',
+        ...extra,
+      });
+    const nameless = await modem('usb9', 'RU', {});
+    expect(nameless.json()).toMatchObject({ operator: 'MegaFon', operator_ru: '' });
+    const first = (await modem('usb0', 'RU', { operator_ru: 'Мегафон' })).json();
+    const second = (await modem('usb1', 'RU', { operator_ru: 'МегаФон' })).json();
+    // One Russian name per operator in a country: the first modem reads the one set last...
+    expect((await call('GET', `/api/panel/farm/modems/${first.id}/`, keys.admin)).json().operator_ru).toBe('МегаФон');
+    expect(second.operator_ru).toBe('МегаФон');
+    // ...and another country's is its own.
+    const abroad = (await modem('usb2', 'TJ', { operator_ru: 'MegaFon Таджикистан' })).json();
+    expect(abroad.operator_ru).toBe('MegaFon Таджикистан');
+    const edited = await call('PATCH', `/api/panel/farm/modems/${first.id}/`, keys.admin, { operator_ru: 'МегаФон ' });
+    expect(edited.json()).toMatchObject({ operator: 'MegaFon', operator_ru: 'МегаФон' });
+    expect((await call('GET', `/api/panel/farm/modems/${abroad.id}/`, keys.admin)).json().operator_ru).toBe(
+      'MegaFon Таджикистан',
+    );
+    const blank = await call('PATCH', `/api/panel/farm/modems/${first.id}/`, keys.admin, { operator_ru: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(Object.keys(blank.json())).toEqual(['operator_ru']);
+  });
+
   it('refuses a port range without two ports for every proxy the host’s modems can carry, in en and ru', async () => {
     const created = await call('POST', '/api/panel/farm/hosts/', keys.admin, {
       name: 'capacity',

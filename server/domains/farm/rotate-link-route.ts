@@ -1,5 +1,5 @@
 /**
- * `GET /r/{token}`: the change-IP link (design/product.md "Proxies"). No login: the token is the credential. It asks
+ * `GET /r/{token}`: the change-IP link (docs/product.md "Proxies"). No login: the token is the credential. It asks
  * the modem's agent to rotate and answers when the new address is known: `{"ok":true,"ip":"…"}`; within a minute of
  * the proxy's last rotation `429` with `Retry-After` and `{"ok":false,"wait_seconds":N}`; an unknown token `404`.
  * Every answer is JSON, never cached and never indexed; `error` names a refusal for scripts.

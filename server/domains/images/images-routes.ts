@@ -1,7 +1,7 @@
 /**
  * Images: `POST /api/users/images/` (upload, staff with `IMAGE_UPLOAD_PERMISSION`) and
  * `GET /api/users/images/{id}[-{w}x{h}][-c].{format}` (anyone; spec §3, §7). The URL grammar, the size allow-list
- * and the resize rule are the contract's (`@proxy/contract/images`); the limits are security.md's.
+ * and the resize rule are the contract's (`@proxy/contract/images`); the limits are docs/security.md's.
  *
  * A variant is rendered once, on its first request, and kept on disk under its canonical name; every later request
  * reads that file. Renders and upload conversions share one `RenderQueue`: a full queue answers 503 + Retry-After.

@@ -2,7 +2,7 @@
  * Image bytes in, image bytes out, with sharp (libvips): what an upload is turned into before it is stored, and
  * how a variant is rendered. No database, no files: `image-store.ts` keeps the results.
  *
- * The limits are the defence against hostile files (security.md, research/security.md §3): the type is read from
+ * The limits are the defence against hostile files (docs/security.md): the type is read from
  * the bytes (a `.jpg` name or an `image/jpeg` header proves nothing), the pixel count is read from the header and
  * refused before anything is decoded (a 50 KB PNG can claim 20000×20000 = 1.2 GB of pixels), only the first frame
  * of an animation is read, and every operation has a time limit.

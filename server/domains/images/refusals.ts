@@ -26,7 +26,7 @@ export const IMAGE_REFUSALS = defineRefusals('images', {
   unknownFormat: { status: 400, message: IMAGE_MESSAGES.unknownFormat },
   sizeNotAllowed: { status: 400, message: IMAGE_MESSAGES.sizeNotAllowed },
   crop: { status: 400, message: IMAGE_MESSAGES.crop },
-  /** The render queue is full (security.md: concurrency capped, 503 when the queue is full). */
+  /** The render queue is full (docs/security.md: concurrency capped, 503 when the queue is full). */
   busy: {
     status: 503,
     message: IMAGE_MESSAGES.busy,

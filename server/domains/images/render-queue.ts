@@ -1,5 +1,5 @@
 /**
- * A cap on concurrent image work (security.md: "concurrency capped, 503 when the queue is full"). Every render
+ * A cap on concurrent image work (docs/security.md: "concurrency capped, 503 when the queue is full"). Every render
  * decodes a whole source image, up to 40 megapixels: a burst of requests for new variants would otherwise decode
  * them all at once, exhaust memory and starve every other request of the libuv threads sharp runs on.
  *

@@ -3,7 +3,7 @@
  * mail of their own before #30 (those keep their bespoke mails: `orders/lifecycle-emails.ts`, `transfers/emails.ts`).
  * Rendered from the payload alone, so a retry days later says what the event said when it happened.
  */
-import { cityName } from '@proxy/contract/countries';
+import { cityName, operatorName } from '@proxy/contract/countries';
 import type { Language } from '@proxy/contract/languages';
 import { formatPrice, type Currency } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
@@ -18,6 +18,8 @@ export interface ProxyFacts {
   readonly city: string;
   readonly city_ru: string;
   readonly operator: string;
+  /** Absent from a payload written before operators had Russian names (#49). */
+  readonly operator_ru?: string;
   readonly ip: string | null;
 }
 
@@ -36,7 +38,7 @@ const when = (value: unknown) =>
 
 const proxyName = (proxy: ProxyFacts | undefined, language: Language) => {
   if (!proxy) return '';
-  const place = `${proxy.country}, ${cityName({ city: proxy.city, city_ru: proxy.city_ru }, language)}, ${proxy.operator}`;
+  const place = `${proxy.country}, ${cityName(proxy, language)}, ${operatorName(proxy, language)}`;
   const comment = proxy.comment ? ` «${proxy.comment}»` : '';
   return `#${proxy.id}${comment} (${place})`;
 };

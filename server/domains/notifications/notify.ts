@@ -16,6 +16,7 @@ import {
   type NotificationEvent,
 } from '@proxy/contract/schemas/notifications';
 import type { Queryable } from '../../db/db.ts';
+import { placeRuOf } from '../farm/index.ts';
 import type { EmailContent } from '../../lib/email-template.ts';
 import type { MailKind, OutgoingMail } from '../../plugins/mailer.ts';
 import { eventEmail, eventText, type EventData, type ProxyFacts } from './events.ts';
@@ -55,9 +56,8 @@ export async function chosenChannels(
 /** A proxy's facts for a payload: which it is and where, never its credentials. */
 export async function proxyFacts(q: Queryable, proxyId: number): Promise<ProxyFacts | undefined> {
   const [row] = await q.query<ProxyFacts>(
-    `SELECT p.id, p.comment, m.country, m.city, coalesce(c.name_ru, '') AS city_ru, m.operator, m.ip
+    `SELECT p.id, p.comment, m.country, m.city, m.operator, ${placeRuOf('m')}, m.ip
        FROM proxies p JOIN modems m ON m.id = p.modem_id
-       LEFT JOIN cities c ON c.country = m.country AND c.name_en = m.city
       WHERE p.id = $1`,
     [proxyId],
   );

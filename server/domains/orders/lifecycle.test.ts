@@ -187,7 +187,7 @@ describe.each(BACKENDS)('the lifecycle jobs on $name', (backend) => {
     expect((await get(buyer, '/api/proxies/')).json().count).toBe(0);
     expect(await hostVersion(db(), hostId)).toBeGreaterThan(afterRelease);
     const stock = (await suite.app.inject({ method: 'GET', url: '/api/stock/' })).json<{ stock: object[] }>();
-    expect(stock.stock).toContainEqual({ ...place, city_ru: '', free: 1 });
+    expect(stock.stock).toContainEqual({ ...place, city_ru: '', operator_ru: '', free: 1 });
     const history = (await get(buyer, `/api/orders/${orderId}/`)).json<{ lines: { proxy_id: number | null }[] }>();
     expect(history.lines).toHaveLength(1);
     expect(history.lines[0]?.proxy_id).toBeNull();

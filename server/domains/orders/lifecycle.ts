@@ -1,5 +1,5 @@
 /**
- * A proxy's life after the order (design/product.md "Proxies", "Scheduled work"), as jobs of the runner
+ * A proxy's life after the order (docs/product.md "Proxies", "Scheduled work"), as jobs of the runner
  * (`plugins/jobs.ts`): auto-renewal, suspension at expiry, release after the hold, reminders and auto-rotation.
  *
  * Each is a sweep: a transaction claims up to `BATCH` due proxies (`FOR NO KEY UPDATE SKIP LOCKED`, so another
@@ -49,7 +49,7 @@ const DAY_MS = 24 * HOUR_MS;
  * short gets the "renewal failed" mail a day ahead, time to top up before the proxy stops.
  */
 export const RENEW_LEAD_MS = DAY_MS;
-/** A suspended proxy is held this long after its expiry, then released (design/product.md). */
+/** A suspended proxy is held this long after its expiry, then released (docs/product.md). */
 export const HOLD_MS = 3 * DAY_MS;
 /** An auto-renewal the balance did not cover is tried again this much later (the customer may have topped up). */
 export const RENEW_RETRY_MS = HOUR_MS;

@@ -5,7 +5,7 @@
 import type { Currency } from '@proxy/contract/money';
 import type { Move, MoveSettings } from '@proxy/contract/schemas/moves';
 import type { Queryable, SqlParam } from '../../db/db.ts';
-import { cityRuOf } from '../farm/index.ts';
+import { placeRuOf } from '../farm/index.ts';
 
 export interface NewMove {
   readonly proxyId: number;
@@ -31,10 +31,12 @@ interface MoveRow {
   from_city: string;
   from_city_ru: string;
   from_operator: string;
+  from_operator_ru: string;
   to_country: string;
   to_city: string;
   to_city_ru: string;
   to_operator: string;
+  to_operator_ru: string;
   fee: number;
   currency: Currency;
   ports_changed: boolean;
@@ -44,17 +46,33 @@ interface MoveRow {
   request_fingerprint: string;
 }
 
-/** A move's places named in Russian too, from the `cities` table (the columns keep the English names). */
+/** A move's places named in Russian too, from `cities` and `operators` (the columns keep the English names). */
 const MOVE_COLUMNS = `v.id, v.proxy_id, v.from_country, v.from_city, v.from_operator, v.to_country, v.to_city,
   v.to_operator, v.fee, v.currency, v.ports_changed, p.http_port, p.socks_port, v.created_at, v.request_fingerprint,
-  (SELECT ${cityRuOf('f')} FROM (SELECT v.from_country AS country, v.from_city AS city) f) AS from_city_ru,
-  (SELECT ${cityRuOf('t')} FROM (SELECT v.to_country AS country, v.to_city AS city) t) AS to_city_ru`;
+  f.city_ru AS from_city_ru, f.operator_ru AS from_operator_ru, t.city_ru AS to_city_ru, t.operator_ru AS to_operator_ru`;
+/** The joins `MOVE_COLUMNS` reads the Russian names from: one row each, whatever the move. */
+const MOVE_NAMES = `CROSS JOIN LATERAL (SELECT ${placeRuOf('x')}
+    FROM (SELECT v.from_country AS country, v.from_city AS city, v.from_operator AS operator) x) f
+  CROSS JOIN LATERAL (SELECT ${placeRuOf('x')}
+    FROM (SELECT v.to_country AS country, v.to_city AS city, v.to_operator AS operator) x) t`;
 
 const toMove = (row: MoveRow): Move => ({
   id: row.id,
   proxy_id: row.proxy_id ?? 0,
-  from: { country: row.from_country, city: row.from_city, city_ru: row.from_city_ru, operator: row.from_operator },
-  to: { country: row.to_country, city: row.to_city, city_ru: row.to_city_ru, operator: row.to_operator },
+  from: {
+    country: row.from_country,
+    city: row.from_city,
+    city_ru: row.from_city_ru,
+    operator: row.from_operator,
+    operator_ru: row.from_operator_ru,
+  },
+  to: {
+    country: row.to_country,
+    city: row.to_city,
+    city_ru: row.to_city_ru,
+    operator: row.to_operator,
+    operator_ru: row.to_operator_ru,
+  },
   fee: Number(row.fee),
   currency: row.currency,
   ports_changed: row.ports_changed,
@@ -66,7 +84,7 @@ const toMove = (row: MoveRow): Move => ({
 export function movesRepository(q: Queryable) {
   const byWhere = async (where: string, values: SqlParam[]) => {
     const [row] = await q.query<MoveRow>(
-      `SELECT ${MOVE_COLUMNS} FROM proxy_moves v LEFT JOIN proxies p ON p.id = v.proxy_id WHERE ${where}`,
+      `SELECT ${MOVE_COLUMNS} FROM proxy_moves v LEFT JOIN proxies p ON p.id = v.proxy_id ${MOVE_NAMES} WHERE ${where}`,
       values,
     );
     return row ?? null;

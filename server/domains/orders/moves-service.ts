@@ -2,10 +2,10 @@
  * Moving a proxy to another place (#29; mobileproxy's `change_equipment`, Illusory's "swap"): same id, login and
  * password, on a free modem of the chosen country, city and operator. A quote reads and changes nothing. A move is ONE
  * transaction that decides and writes under locks taken in the order every writer keeps — the proxy (as a transfer, a
- * block or a reboot take it first) → the target place's free modems (`lockFreeModems`, the order path's own pick) →
- * both hosts (id order) → the account (the fee's posting) — so a move and an order for the last free modem of a place
- * are serialised on that modem and exactly one gets it, two moves of one proxy are serialised on the proxy, and
- * either the proxy is on its new modem and the fee paid, or nothing changed.
+ * block or a reboot take it first) → the free modem of the target place it takes (`lockFreeModemFor`, the order path's
+ * own pick) → both hosts (id order) → the account (the fee's posting) — so a move and an order for the last free
+ * modem of a place are serialised on that modem and exactly one gets it, two moves of one proxy are serialised on the
+ * proxy, and either the proxy is on its new modem and the fee paid, or nothing changed.
  *
  * The fee: none when the target is priced by the same plan as where the proxy is (the same price for the proxy's
  * period in the price list); otherwise the one amount staff set (`move_settings`), one ledger entry `purchase` with
@@ -21,25 +21,21 @@ import { fingerprint, IDEMPOTENCY_REFUSALS } from '../../lib/idempotency.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { ledgerRepository } from '../billing/index.ts';
 import {
-  cityRuIn,
   FARM_REFUSALS,
   freeCount,
   freeModemHosts,
-  lockFreeModems,
+  lockFreeModemFor,
   lockHosts,
   movableProxy,
   type MovableProxy,
-  pickModem,
   placeExists,
+  placeRuIn,
   relocateProxy,
 } from '../farm/index.ts';
 import { movesRepository } from './moves-repository.ts';
 import { MOVE_REFUSALS } from './moves-refusals.ts';
 import { priceFor, readPriceList } from './price-list.ts';
 import { ORDER_REFUSALS } from './refusals.ts';
-
-/** Every free modem of a place: a move takes one, but prefers one on the proxy's own host among all of them. */
-const ALL_FREE = 1_000_000;
 
 /** Within the cooldown: the seconds left (the route answers 429 with `Retry-After`). */
 export class MoveCooldown extends Error {
@@ -112,17 +108,23 @@ export function movesService(db: Db, options: MovesOptions) {
       if (!proxy || proxy.ownerId !== userId) return null;
       const at = now();
       await refuseUnmovable(db, proxy, to, at);
-      const [fee, available, hosts, balance, wait, cityRu] = await Promise.all([
+      const [fee, available, hosts, balance, wait, names] = await Promise.all([
         feeOf(db, proxy, to),
         freeCount(db, to, new Date(at)),
         freeModemHosts(db, to, new Date(at)),
         ledgerRepository(db).balanceOf(userId),
         cooldownLeft(db, proxy.id, at),
-        cityRuIn(db, to.country, to.city),
+        placeRuIn(db, to),
       ]);
       return {
-        from: { country: proxy.country, city: proxy.city, city_ru: proxy.cityRu, operator: proxy.operator },
-        to: { country: to.country, city: to.city, city_ru: cityRu, operator: to.operator },
+        from: {
+          country: proxy.country,
+          city: proxy.city,
+          city_ru: proxy.cityRu,
+          operator: proxy.operator,
+          operator_ru: proxy.operatorRu,
+        },
+        to: { country: to.country, city: to.city, operator: to.operator, ...names },
         available,
         period_days: proxy.periodDays,
         price_now: fee.priceNow,
@@ -178,11 +180,11 @@ export function movesService(db: Db, options: MovesOptions) {
         const early = await short();
         if (early) throw early;
 
-        const modem = pickModem(await lockFreeModems(tx, to, ALL_FREE, new Date(at)), proxy.hostId);
+        const modem = await lockFreeModemFor(tx, to, { now: new Date(at), hostId: proxy.hostId });
         // Counted under the modems' locks, after any order or move holding them finished: a shortage here is real.
         if (!modem) throw MOVE_REFUSALS.noStock();
         await lockHosts(tx, [proxy.hostId, modem.hostId]);
-        const placed = await relocateProxy(tx, proxy, modem).catch((error: unknown) => {
+        const placed = await relocateProxy(tx, proxy, modem, new Date(at)).catch((error: unknown) => {
           // A host whose port range is used up takes no more proxies: for the customer, no stock there.
           throw Refusal.is(error, FARM_REFUSALS.noFreePorts) ? MOVE_REFUSALS.noStock({ cause: error }) : error;
         });

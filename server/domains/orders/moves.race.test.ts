@@ -1,7 +1,7 @@
 // Moving proxies under concurrency, on PostgreSQL (PGlite has one connection, so nothing there runs at once): a move
 // and an order racing for a place's last free modem — exactly one gets it, the other is refused cleanly with nothing
 // changed; two moves of one proxy at once — one moves it; and many customers moving into a place with plenty of
-// stock at once — nobody is refused.
+// stock at once — nobody is refused; a move passes over a modem another transaction holds instead of waiting for it.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, buildTestApp, openSeededDb, type TestDb } from '../../test/helpers.ts';
@@ -151,6 +151,30 @@ describe.runIf(postgres)('moving proxies: races on PostgreSQL', () => {
     expect(await freeCount(testDb.db, target, new Date())).toBe(3);
     for (const id of modemIds) expect(await proxiesOn(id)).toBeLessThanOrEqual(1);
     for (const { place } of movers) expect(await freeCount(testDb.db, place, new Date())).toBe(1);
+  });
+
+  it('a move into a place where another transaction holds a free modem takes another at once, without waiting for it', async () => {
+    const target = freshPlace();
+    const { modemIds } = await createFarm(testDb.db, target, { online: 3 });
+    const [mover] = await owners(1);
+    const holding = Promise.withResolvers<undefined>();
+    const held = Promise.withResolvers<undefined>();
+    // An order's quick pick holding the place's first modem: the move passes over it (#49), not waits behind it.
+    const holder = testDb.db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM modems WHERE id = $1 FOR NO KEY UPDATE', [modemIds[0] as number]);
+      holding.resolve(undefined);
+      await held.promise;
+    });
+    await holding.promise;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'waited'>((resolve) => (timer = setTimeout(() => resolve('waited'), 10_000)));
+    const moved = await Promise.race([move(mover?.customer as Customer, mover?.proxyId as number, target), waited]);
+    clearTimeout(timer);
+    held.resolve(undefined);
+    await holder;
+    expect(moved === 'waited' ? moved : moved.statusCode).toBe(201);
+    expect(await proxiesOn(modemIds[0] as number)).toBe(0);
+    expect(await freeCount(testDb.db, target, new Date())).toBe(2);
   });
 
   it('a fee racing a spend of the same balance: the move is refused with the shortfall, never an overdraft', async () => {

@@ -117,6 +117,8 @@ describe.each(BACKENDS)('moving a proxy on $name', (backend) => {
       operator: target.operator,
       http_port: body.http_port,
       socks_port: body.socks_port,
+      // A new IP since the move: the page's "Last change" says when.
+      last_rotation_at: body.created_at,
     });
     // The old modem is free again, the new place has one modem less; no money moved.
     expect(await freeCount(db(), place, new Date())).toBe(1);

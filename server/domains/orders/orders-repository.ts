@@ -9,7 +9,7 @@ import type { OrderLine, PanelOrderListParams, PanelOrderRow } from '@proxy/cont
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
-import { cityRuOf } from '../farm/index.ts';
+import { placeRuOf } from '../farm/index.ts';
 
 export type OrderClaim =
   | { readonly created: true; readonly id: number }
@@ -61,7 +61,7 @@ export function ordersRepository(q: Queryable) {
       `SELECT l.order_id, CASE WHEN p.owner_id = o.user_id THEN l.proxy_id END AS proxy_id,
               COALESCE(p.owner_id <> o.user_id, false) AS transferred,
               CASE WHEN p.owner_id = o.user_id THEN p.comment END AS proxy_comment,
-              l.country, l.city, ${cityRuOf('l')}, l.operator, l.period_days, l.price
+              l.country, l.city, ${placeRuOf('l')}, l.operator, l.period_days, l.price
          FROM order_lines l JOIN orders o ON o.id = l.order_id LEFT JOIN proxies p ON p.id = l.proxy_id
         WHERE l.order_id = ANY($1::int[]) ORDER BY l.order_id, l.id`,
       [rows.map((row) => row.id)],

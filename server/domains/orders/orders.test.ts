@@ -59,8 +59,9 @@ describe.each(BACKENDS)('ordering on $name', (backend) => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('public, max-age=10');
     const body = answer.json<{ stock: { city: string; free: number }[]; prices: unknown[] }>();
-    // A city nobody named in Russian: its English name is all there is ('' in city_ru, #28).
-    expect(body.stock).toContainEqual({ ...place, city_ru: '', free: 3 });
+    // A city and operator nobody named in Russian: their English names are all there is ('' in city_ru, #28, and in
+    // operator_ru, #49).
+    expect(body.stock).toContainEqual({ ...place, city_ru: '', operator_ru: '', free: 3 });
     expect(body.stock.some((item) => item.city === closed.city)).toBe(false);
     expect(body.prices).toEqual([
       { period_days: 1, country: null, price: 35_000, currency: 'RUB', title: 'Day' },
@@ -360,40 +361,58 @@ describe.each(BACKENDS)('ordering on $name', (backend) => {
     expect(listed.json().results[0].lines.map((line: Line) => line.proxy_comment)).toEqual([null, 'scraper']);
   });
 
-  it("carries each place's city in both languages: the stock, the order, the proxy and its transfer (#28)", async () => {
-    const place = freshPlace('RU');
+  it("carries each place's city and operator in both languages: the stock, the order, the proxy, its history and its transfer (#28, #49)", async () => {
+    // An operator of its own too: the Russian name is one per operator and country, for every test's places.
+    const city = freshPlace('RU');
+    const place = { ...city, operator: `Mobile ${city.city.slice(5)}` };
+    type Line = { city: string; city_ru: string; operator: string; operator_ru: string };
     const { modemIds } = await createFarm(db(), place, { online: 2 });
     const cityRu = `Город ${place.city.slice(5)}`;
-    // Staff name the city in Russian on one modem (the panel's form): every place in the city reads it.
-    await farmService(db()).updateModem(modemIds[0] as number, { cityRu });
+    const operatorRu = `Мобайл ${place.city.slice(5)}`;
+    // Staff name the city and the operator in Russian on one modem (the panel's form): every place reads them.
+    await farmService(db()).updateModem(modemIds[0] as number, { cityRu, operatorRu });
     // What GET /api/stock/ answers (from its few-second cache, which an earlier test filled).
-    expect(await freeStock(db(), new Date())).toContainEqual({ ...place, city_ru: cityRu, free: 2 });
+    expect(await freeStock(db(), new Date())).toContainEqual({
+      ...place,
+      city_ru: cityRu,
+      operator_ru: operatorRu,
+      free: 2,
+    });
 
     // The order still names the place by its English city, the key.
     const buyer = await createCustomer(suite.app, db(), 10_000_000);
     const recipient = await createCustomer(suite.app, db());
     const placed = (await order(buyer.headers, request(place, { quantity: 2 }))).json();
-    expect(placed.lines.map((line: { city: string; city_ru: string }) => [line.city, line.city_ru])).toEqual([
-      [place.city, cityRu],
-      [place.city, cityRu],
+    expect(placed.lines.map((line: Line) => [line.city, line.city_ru, line.operator, line.operator_ru])).toEqual([
+      [place.city, cityRu, place.operator, operatorRu],
+      [place.city, cityRu, place.operator, operatorRu],
     ]);
     const proxyId = placed.lines[0].proxy_id as number;
     const proxy = await suite.app.inject({ method: 'GET', url: `/api/proxies/${proxyId}/`, headers: buyer.headers });
-    expect(proxy.json()).toMatchObject({ city: place.city, city_ru: cityRu });
+    expect(proxy.json()).toMatchObject({ city: place.city, city_ru: cityRu, operator_ru: operatorRu });
+    const choices = await suite.app.inject({ method: 'GET', url: '/api/proxies/choices/', headers: buyer.headers });
+    expect(choices.json()).toEqual({
+      countries: ['RU'],
+      operators: [place.operator],
+      operators_ru: { [place.operator]: operatorRu },
+    });
     const offered = await suite.app.inject({
       method: 'POST',
       url: '/api/transfers/',
       headers: buyer.headers,
       payload: { proxy_id: proxyId, email: recipient.email },
     });
-    expect(offered.json()).toMatchObject({ city: place.city, city_ru: cityRu });
+    expect(offered.json()).toMatchObject({ city: place.city, city_ru: cityRu, operator_ru: operatorRu });
 
     // Renamed later: the order, the proxy and the offer read the city's name of now.
-    await farmService(db()).updateModem(modemIds[1] as number, { cityRu: 'Новое имя' });
+    await farmService(db()).updateModem(modemIds[1] as number, { cityRu: 'Новое имя', operatorRu: 'Новый' });
     const again = await suite.app.inject({ method: 'GET', url: `/api/orders/${placed.id}/`, headers: buyer.headers });
-    expect(again.json().lines.map((line: { city_ru: string }) => line.city_ru)).toEqual(['Новое имя', 'Новое имя']);
+    expect(again.json().lines.map((line: Line) => [line.city_ru, line.operator_ru])).toEqual([
+      ['Новое имя', 'Новый'],
+      ['Новое имя', 'Новый'],
+    ]);
     const incoming = await suite.app.inject({ method: 'GET', url: '/api/transfers/', headers: recipient.headers });
-    expect(incoming.json().results[0]).toMatchObject({ city: place.city, city_ru: 'Новое имя' });
+    expect(incoming.json().results[0]).toMatchObject({ city: place.city, city_ru: 'Новое имя', operator_ru: 'Новый' });
   });
 
   it('an order takes modems the farm still has room on (capacity), and an order made free by a promo code moves no money', async () => {

@@ -3,8 +3,9 @@
  * ANOTHER free modem of the same country, city and operator — a new IP — free of charge, at most
  * `PROXY_REPLACEMENTS_PER_MONTH` times per proxy in a rolling window counted over `proxy_replacements`. Built on the
  * move's machinery (#29) and its lock order: the proxy (as a move, a transfer, a block or a reboot take it first) → the
- * place's free modems (`lockFreeModems`, the order path's own pick) → the hosts (id order) → the account. So a
- * replacement and an order for the last free modem of a place are serialised on that modem and exactly one gets it;
+ * free modem of the place it takes (`lockFreeModemFor`, the order path's own pick) → the hosts (id order) → the
+ * account. So a replacement and an order for the last free modem of a place are serialised on that modem and exactly
+ * one gets it;
  * two replacements of one proxy are serialised on the proxy, the later one counting the earlier; and either the proxy
  * is on its new modem with the replacement recorded, or nothing changed.
  */
@@ -19,19 +20,15 @@ import { Refusal } from '../../lib/refusal.ts';
 import {
   FARM_REFUSALS,
   freeModemsIn,
-  lockFreeModems,
+  lockFreeModemFor,
   lockHosts,
   movableProxy,
   type MovableProxy,
-  pickModem,
   relocateProxy,
 } from '../farm/index.ts';
 import { REPLACEMENT_REFUSALS } from './replacements-refusals.ts';
 import { REPLACEMENT_WINDOW_MS, replacementsRepository } from './replacements-repository.ts';
 import { ORDER_REFUSALS } from './refusals.ts';
-
-/** Every free modem of the place: the replacement takes one, preferring one on the proxy's own host among them all. */
-const ALL_FREE = 1_000_000;
 
 export interface ReplacementsOptions {
   /** Milliseconds now: the window and the replacement's time (tests move it). */
@@ -113,11 +110,16 @@ export function replacementsService(db: Db, options: ReplacementsOptions = {}) {
         const { left, next } = await allowance(tx, proxy.id, at);
         if (left === 0 && next) throw REPLACEMENT_REFUSALS.limitReached({ next });
 
-        const modem = pickModem(others(await lockFreeModems(tx, proxy, ALL_FREE, new Date(at)), proxy), proxy.hostId);
+        // Another modem than its own (a new IP), on its host when one is free there (its ports kept).
+        const modem = await lockFreeModemFor(tx, proxy, {
+          now: new Date(at),
+          hostId: proxy.hostId,
+          except: proxy.modemId,
+        });
         // Counted under the modems' locks, after any order or move holding them finished: a shortage here is real.
         if (!modem) throw REPLACEMENT_REFUSALS.noStock();
         await lockHosts(tx, [proxy.hostId, modem.hostId]);
-        const placed = await relocateProxy(tx, proxy, modem).catch((error: unknown) => {
+        const placed = await relocateProxy(tx, proxy, modem, new Date(at)).catch((error: unknown) => {
           // A host whose port range is used up takes no more proxies: for the customer, no other modem there.
           throw Refusal.is(error, FARM_REFUSALS.noFreePorts) ? REPLACEMENT_REFUSALS.noStock({ cause: error }) : error;
         });

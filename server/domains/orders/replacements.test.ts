@@ -53,6 +53,7 @@ describe.each(BACKENDS)('replacing a proxy on $name', (backend) => {
   it('puts the proxy on another modem of its place: free, same id, credentials, term and ports, a new IP, the old modem freed', async () => {
     const { place, modemIds, customer, proxy } = await ownerOfProxy(3);
     const before = await proxyOf(customer, proxy.id);
+    expect(before.last_rotation_at).toBeNull();
 
     const quoted = await quote(customer, proxy.id);
     expect(quoted.statusCode).toBe(200);
@@ -93,6 +94,8 @@ describe.each(BACKENDS)('replacing a proxy on $name', (backend) => {
     });
     expect(after.ip).toBe(body.ip);
     expect(after.ip).not.toBe(before.ip);
+    // Its IP changed at the replacement, as a rotation's would: the page's "Last change" says when.
+    expect(after.last_rotation_at).toBe(body.created_at);
     // One modem of three taken, as before; no money moved.
     expect(await freeCount(db(), place, new Date())).toBe(2);
     expect(await ledgerOf(db(), customer.id)).toEqual([]);

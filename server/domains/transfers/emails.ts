@@ -4,7 +4,7 @@
  * answered while signed in: the mail itself carries no token, so forwarding it hands nothing over. The sender's note
  * is not quoted: it is text anyone could write, and the site's own mail must not carry it.
  */
-import { cityName } from '@proxy/contract/countries';
+import { cityName, operatorName } from '@proxy/contract/countries';
 import type { Language } from '@proxy/contract/languages';
 import { paths } from '@proxy/contract/routes';
 import { renderEmail, type EmailContent, type EmailTemplate } from '../../lib/email-template.ts';
@@ -15,11 +15,16 @@ export interface ProxyPlace {
   /** The city's Russian name ('' while it has none). */
   readonly cityRu: string;
   readonly operator: string;
+  /** The operator's Russian name ('' while it has none). */
+  readonly operatorRu: string;
 }
 
-/** The place as the addressee's language names its city (#28): 'RU, Москва, MTS' / 'RU, Moscow, MTS'. */
+/** The place as the addressee's language names it (#28, #49): 'RU, Москва, МТС' / 'RU, Moscow, MTS'. */
 export const placeIn = (place: ProxyPlace, language: Language) =>
-  `${place.country}, ${cityName({ city: place.city, city_ru: place.cityRu }, language)}, ${place.operator}`;
+  `${place.country}, ${cityName({ city: place.city, city_ru: place.cityRu }, language)}, ${operatorName(
+    { operator: place.operator, operator_ru: place.operatorRu },
+    language,
+  )}`;
 
 interface Common {
   readonly language: Language;

@@ -1,5 +1,5 @@
 /**
- * The transfers domain: a customer hands one of their proxies to another customer by e-mail (design/product.md
+ * The transfers domain: a customer hands one of their proxies to another customer by e-mail (docs/product.md
  * "Proxies", `/ip/transfer`). The proxy changes hands through the farm domain and both ledgers get a zero `transfer`
  * entry through the billing domain, in the accepting transaction. This file is the domain's only public surface.
  */

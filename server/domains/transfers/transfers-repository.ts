@@ -8,7 +8,7 @@ import type { Transfer, TransferCounts, TransferListParams, TransferState } from
 import type { Queryable, SqlParam } from '../../db/db.ts';
 import { refuseOnConstraint } from '../../lib/constraints.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
-import { cityRuOf } from '../farm/index.ts';
+import { placeRuOf } from '../farm/index.ts';
 import { TRANSFER_REFUSALS } from './refusals.ts';
 
 /** A second pending offer of one proxy (the service checks first, under the proxy's lock). */
@@ -27,7 +27,7 @@ const VIEW = `SELECT t.id, ${stateAt('$2')} AS state,
     CASE WHEN t.sender_id = $1 THEN 'outgoing' ELSE 'incoming' END AS direction,
     CASE WHEN p.owner_id = $1 THEN p.id END AS proxy_id,
     CASE WHEN p.owner_id = $1 THEN p.comment END AS proxy_comment,
-    t.country, t.city, ${cityRuOf('t')}, t.operator, p.expires_at AS proxy_expires_at,
+    t.country, t.city, ${placeRuOf('t')}, t.operator, p.expires_at AS proxy_expires_at,
     CASE WHEN t.sender_id = $1 THEN t.recipient_email ELSE s.email END AS email,
     t.note, t.created_at, t.expires_at,
     CASE WHEN ${lapsed('$2')} THEN t.expires_at ELSE t.decided_at END AS decided_at
@@ -66,6 +66,8 @@ export interface TransferRow {
   /** The city's Russian name ('' while it has none): the addressee's language names it (#28). */
   readonly cityRu: string;
   readonly operator: string;
+  /** The operator's Russian name ('' while it has none), as `cityRu` (#49). */
+  readonly operatorRu: string;
   readonly expiresAt: Date;
 }
 
@@ -80,10 +82,11 @@ interface StoredRow {
   city: string;
   city_ru: string;
   operator: string;
+  operator_ru: string;
   expires_at: Timestamp;
 }
 
-const STORED = `id, proxy_id, sender_id, recipient_id, recipient_email, state, country, city, ${cityRuOf('transfers')},
+const STORED = `id, proxy_id, sender_id, recipient_id, recipient_email, state, country, city, ${placeRuOf('transfers')},
   operator, expires_at`;
 const toRow = (row: StoredRow): TransferRow => ({
   id: row.id,
@@ -96,6 +99,7 @@ const toRow = (row: StoredRow): TransferRow => ({
   city: row.city,
   cityRu: row.city_ru,
   operator: row.operator,
+  operatorRu: row.operator_ru,
   expiresAt: new Date(row.expires_at),
 });
 

@@ -77,6 +77,7 @@ export function transfersService(db: Db, options: TransfersOptions) {
     city: place.city,
     city_ru: place.cityRu,
     operator: place.operator,
+    operator_ru: place.operatorRu,
     ip: null,
   });
 

@@ -4,7 +4,7 @@
  */
 import type { TrialPlace, TrialSettings, TrialSettingsInput } from '@proxy/contract/schemas/trial';
 import type { Queryable } from '../../db/db.ts';
-import { cityRuOf } from '../farm/index.ts';
+import { placeRuOf } from '../farm/index.ts';
 
 export interface TrialTerms {
   readonly enabled: boolean;
@@ -40,10 +40,10 @@ export function trialRepository(q: Queryable) {
       };
     },
 
-    /** The places trials are given in, each with its city's Russian name. */
-    places(): Promise<(TrialPlace & { city_ru: string })[]> {
+    /** The places trials are given in, each with its city's and operator's Russian names. */
+    places(): Promise<(TrialPlace & { city_ru: string; operator_ru: string })[]> {
       return q.query(
-        `SELECT t.country, t.city, t.operator, ${cityRuOf('t')} FROM trial_places t
+        `SELECT t.country, t.city, t.operator, ${placeRuOf('t')} FROM trial_places t
           ORDER BY t.country, t.city, t.operator`,
       );
     },
@@ -107,8 +107,8 @@ export function trialRepository(q: Queryable) {
       const terms = row as TermsRow & { changed_by: string | null; changed_at: Date | string | null };
       const [places, choices] = await Promise.all([
         this.places(),
-        q.query<TrialPlace & { city_ru: string }>(
-          `SELECT d.*, ${cityRuOf('d')} FROM (SELECT DISTINCT country, city, operator FROM modems) d
+        q.query<TrialPlace & { city_ru: string; operator_ru: string }>(
+          `SELECT d.*, ${placeRuOf('d')} FROM (SELECT DISTINCT country, city, operator FROM modems) d
             ORDER BY d.country, d.city, d.operator`,
         ),
       ]);

@@ -65,7 +65,7 @@ describe.each(BACKENDS)('the free trial on $name', (backend) => {
     const viewer = await staff([MODEM_PERMISSIONS.view]);
     const read = await suite.app.inject({ method: 'GET', url: SETTINGS_URL, headers: viewer });
     expect(read.statusCode).toBe(200);
-    expect(read.json().place_choices).toContainEqual({ ...place, city_ru: '' });
+    expect(read.json().place_choices).toContainEqual({ ...place, city_ru: '', operator_ru: '' });
     const refused = await suite.app.inject({
       method: 'PUT',
       url: SETTINGS_URL,
@@ -79,7 +79,7 @@ describe.each(BACKENDS)('the free trial on $name', (backend) => {
     );
 
     const saved = await configure([place, place], { minutes: 180 });
-    expect(saved).toMatchObject({ enabled: true, minutes: 180, places: [{ ...place, city_ru: '' }] });
+    expect(saved).toMatchObject({ enabled: true, minutes: 180, places: [{ ...place, city_ru: '', operator_ru: '' }] });
     expect(saved.changed_by).toMatch(/^staff-/);
     expect(saved.changed_at).toBe(new Date(clock.now()).toISOString());
   });
@@ -112,7 +112,7 @@ describe.each(BACKENDS)('the free trial on $name', (backend) => {
     expect(shown.statusCode).toBe(200);
     const body = shown.json<TrialOffer>();
     expect(body).toMatchObject({ available: true, minutes: 120, reason: null, message: null });
-    expect(body.places).toContainEqual({ ...place, city_ru: '', free: 2 });
+    expect(body.places).toContainEqual({ ...place, city_ru: '', operator_ru: '', free: 2 });
 
     const taken = await take(customer, place, address);
     expect(taken.statusCode, taken.body).toBe(201);

@@ -50,6 +50,9 @@ export interface PeopleRoutesOptions {
   readonly now?: () => number;
 }
 
+/** The fields of an account that are its rights: changing them needs a fresh second factor. */
+const RIGHTS = ['permissions', 'is_staff', 'is_superuser'] as const;
+
 const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options) => {
   const { people, publicUrl } = options;
   const repository = peopleRepository(app.db, options.currency);
@@ -108,7 +111,9 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
     async (request, reply) => {
       const { language } = request;
       const changes = parseBody(PanelUserUpdateSchema, request.body, language);
-      const found = await people.update(actor(request), request.params.id, changes);
+      // Rights are money's equal (issue #48): a fresh second factor to change them.
+      if (RIGHTS.some((field) => field in changes)) await app.requireStepUp(request);
+      const found = await people.update(actor(request), request.params.id, changes, request.stepUp?.method);
       if (!found) return notFound();
       request.log.info({ userId: request.params.id, fields: Object.keys(changes) }, 'staff changed an account');
       return detail(request.params.id, request, reply);
@@ -117,13 +122,17 @@ const panelRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, options
 
   app.post<IdRequest>(
     '/api/panel/users/:id/balance/',
-    { ...can(USER_PERMISSIONS.changeBalance), schema: { params: idParams, response: answers(PanelUserDetailSchema) } },
+    {
+      preHandler: [app.requirePermission(USER_PERMISSIONS.changeBalance), app.requireStepUp],
+      schema: { params: idParams, response: answers(PanelUserDetailSchema) },
+    },
     async (request, reply) => {
       const { language } = request;
       const { amount, reason } = parseBody(BalanceAdjustmentSchema, request.body, language);
       // A retry of an adjustment whose answer was lost must not credit twice (the panel sends a key per attempt).
       const key = idempotencyKey(request);
-      const found = await people.adjustBalance(actor(request), request.params.id, amount, reason, key);
+      const factor = request.stepUp?.method;
+      const found = await people.adjustBalance(actor(request), request.params.id, amount, reason, key, factor);
       if (!found) return notFound();
       request.log.info({ userId: request.params.id, amount }, 'staff adjusted a balance');
       return detail(request.params.id, request, reply);

@@ -100,6 +100,7 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
     changes: PanelUserUpdate,
     action: UserAuditAction,
     proxyIds: readonly number[],
+    factor: string | undefined,
   ): Promise<boolean> {
     const locked = await lockTargetAndActor(tx, id, actor, USER_PERMISSIONS.change);
     if (!locked) return false;
@@ -136,7 +137,7 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
       userId: id,
       actorId: actor.id,
       action: action === 'update' && activity && Object.keys(differing).length === 1 ? activity : action,
-      changes: { ...recorded, ...extra },
+      changes: { ...recorded, ...extra, ...(factor ? { step_up: factor } : {}) },
     });
     return true;
   }
@@ -150,10 +151,10 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
    * order; the second locks them in order, and finds them as long as the account is still blocked. No order commits
    * after the block: each checks the account is active under that lock.
    */
-  async function change(actor: User, id: number, changes: PanelUserUpdate, action: UserAuditAction) {
+  async function change(actor: User, id: number, changes: PanelUserUpdate, action: UserAuditAction, factor?: string) {
     const found = await db.transaction(async (tx) => {
       const proxyIds = changes.is_active === undefined ? [] : await lockOwnerProxies(tx, id);
-      return apply(tx, actor, id, changes, action, proxyIds);
+      return apply(tx, actor, id, changes, action, proxyIds, factor);
     });
     if (found && changes.is_active === false) {
       await db.transaction(async (tx) => {
@@ -186,8 +187,12 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
     /** Other lists searched by their customers' addresses: every customer's orders and proxies. */
     searchByEmail,
 
-    /** PATCH: false for no such user; a change the rules forbid is refused. */
-    update: (actor: User, id: number, changes: PanelUserUpdate) => change(actor, id, changes, 'update'),
+    /**
+     * PATCH: false for no such user; a change the rules forbid is refused. `factor`: the second factor the staff
+     * member confirmed for it (step-up, issue #48), audited with it.
+     */
+    update: (actor: User, id: number, changes: PanelUserUpdate, factor?: string) =>
+      change(actor, id, changes, 'update', factor),
 
     /** Inactive, every login revoked, every served proxy suspended at its agent. */
     block: (actor: User, id: number) => change(actor, id, { is_active: false }, 'block'),
@@ -200,7 +205,7 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
      * at once apply one after the other, and a debit below zero is refused whole. With an idempotency key, the entry
      * a first attempt made answers a retry (the same amount and reason; anything else is refused), never a second one.
      */
-    adjustBalance(actor: User, id: number, amount: number, reason: string, key: string | null = null) {
+    adjustBalance(actor: User, id: number, amount: number, reason: string, key: string | null = null, factor?: string) {
       return db.transaction(async (tx) => {
         const locked = await lockTargetAndActor(tx, id, actor, USER_PERMISSIONS.changeBalance);
         if (!locked) return false;
@@ -238,7 +243,13 @@ export function peopleService(db: Db, options: { readonly currency: Currency; re
           userId: id,
           actorId: actor.id,
           action: 'balance',
-          changes: { amount, reason, balance: [target.balance, entry.balance_after], ledger_entry: entry.id },
+          changes: {
+            amount,
+            reason,
+            balance: [target.balance, entry.balance_after],
+            ledger_entry: entry.id,
+            ...(factor ? { step_up: factor } : {}),
+          },
         });
         return true;
       });

@@ -3,7 +3,7 @@ import type { TwoFactorChallenge, TwoFactorLogin } from '../schemas/two-factor.t
 import type { AuthUser, UserSettings } from '../schemas/user.ts';
 import type { ApiClient } from './client.ts';
 
-/** A view's single message: `{"detail": "..."}` (auth-api-contract.md). */
+/** A view's single message: `{"detail": "..."}` (docs/auth-api-contract.md). */
 export interface Detail {
   readonly detail: string;
 }

@@ -28,6 +28,58 @@ describe('the API client', () => {
     await expect(other.request('/api/x/', { decode })).rejects.toThrow('not a row');
   });
 
+  it('asks for a second factor again on 403 step_up_required and sends the request once more once confirmed', async () => {
+    const required = { detail: 'Confirm it is you.', code: 'step_up_required', methods: ['totp', 'recovery_code'] };
+    const answers = [json(403, required), json(200, { id: 7, status: 'paid' })];
+    const { calls, fetch } = recordingFetch(() => answers.shift() as Response);
+    const asked: unknown[] = [];
+    const api = createApiClient({
+      baseUrl: '',
+      getLanguage: () => 'en',
+      getToken: () => 'abc',
+      fetch,
+      onStepUpRequired: async (body) => {
+        asked.push(body);
+        return true;
+      },
+    });
+    expect(await api.request('/api/panel/invoices/7/paid/', { method: 'POST', body: { reason: '' } })).toEqual({
+      id: 7,
+      status: 'paid',
+    });
+    expect(asked).toEqual([required]);
+    expect(calls.map((call) => [call.url, call.init.body])).toEqual([
+      ['/api/panel/invoices/7/paid/', '{"reason":""}'],
+      ['/api/panel/invoices/7/paid/', '{"reason":""}'],
+    ]);
+
+    // Not confirmed (the dialog closed): the refusal reaches the caller; another 403 is not a step-up.
+    const refused = recordingFetch(() => json(403, required));
+    const declining = createApiClient({
+      baseUrl: '',
+      getLanguage: () => 'en',
+      getToken: () => 'abc',
+      fetch: refused.fetch,
+      onStepUpRequired: async () => false,
+    });
+    await expect(declining.request('/api/panel/invoices/7/paid/', { method: 'POST' })).rejects.toMatchObject({
+      status: 403,
+      detail: 'Confirm it is you.',
+    });
+    expect(refused.calls).toHaveLength(1);
+    let askedAgain = false;
+    const forbidden = recordingFetch(() => json(403, { detail: 'You do not have permission.' }));
+    const plain = createApiClient({
+      baseUrl: '',
+      getLanguage: () => 'en',
+      getToken: () => 'abc',
+      fetch: forbidden.fetch,
+      onStepUpRequired: async () => (askedAgain = true),
+    });
+    await expect(plain.request('/api/panel/users/')).rejects.toBeInstanceOf(ApiError);
+    expect(askedAgain).toBe(false);
+  });
+
   it('sends Accept-Language, the token with the Token scheme and same-origin credentials', async () => {
     const { calls, fetch } = recordingFetch(() => json(200, { ok: true }));
     const api = createApiClient({ baseUrl: '', getLanguage: () => 'en', getToken: () => 'abc', fetch });

@@ -1,5 +1,11 @@
 import type { Language } from '../languages.ts';
-import { ApiError, NetworkError } from './errors.ts';
+import { ApiError, NetworkError, STEP_UP_REQUIRED, type StepUpRequired } from './errors.ts';
+
+function isStepUpRequired(status: number, body: unknown): body is StepUpRequired {
+  return (
+    status === 403 && typeof body === 'object' && body !== null && 'code' in body && body.code === STEP_UP_REQUIRED
+  );
+}
 
 export interface ApiClientOptions {
   /** Origin and prefix the API lives under; '' means the page's own origin. A function is read on every call. */
@@ -10,6 +16,11 @@ export interface ApiClientOptions {
   readonly getToken: () => string;
   /** Called when a request that carried a token is answered 401: the token is dead, the session is over. */
   readonly onUnauthorized?: () => void;
+  /**
+   * Called when a request is answered 403 `step_up_required` (issue #48: money moves only within minutes of a second
+   * factor): answers true once the person confirmed one again, and the request is then sent once more.
+   */
+  readonly onStepUpRequired?: (required: StepUpRequired) => Promise<boolean>;
   readonly fetch?: typeof fetch;
 }
 
@@ -147,6 +158,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const body = await readBody(response);
     if (response.status === 401 && token) options.onUnauthorized?.();
+    if (isStepUpRequired(response.status, body) && options.onStepUpRequired && !init.signal?.aborted) {
+      if (await options.onStepUpRequired(body)) return send(path, init, query, decode, transport);
+    }
     if (!response.ok) throw new ApiError(response.status, body);
     return decode ? decode(body) : (body as T);
   }

@@ -4,6 +4,17 @@
  */
 export type ErrorBody = string | readonly ErrorBody[] | { readonly [key: string]: ErrorBody };
 
+/**
+ * The panel's API wants a second factor confirmed again before money moves (step-up, issue #48): 403 with this body;
+ * `POST /api/users/step-up/` confirms one.
+ */
+export const STEP_UP_REQUIRED = 'step_up_required';
+export interface StepUpRequired {
+  readonly detail: string;
+  readonly code: typeof STEP_UP_REQUIRED;
+  readonly methods: readonly ('totp' | 'recovery_code' | 'passkey')[];
+}
+
 /** Field errors flattened to dotted paths (`address.city`, `items.0.name`) so forms can attach them by name. */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 

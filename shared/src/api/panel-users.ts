@@ -106,6 +106,14 @@ export function unblockPanelUser(api: ApiClient, id: number): Promise<PanelUserD
   return api.request(`${userPath(id)}unblock/`, { method: 'POST', decode: decodeUser });
 }
 
+/**
+ * Staff's reset of the account's second factors (issue #48: a lost phone, no recovery codes): its authenticator and
+ * passkeys removed, every device signed out, the owner mailed. 409 when it has none.
+ */
+export function resetPanelUserTwoFactor(api: ApiClient, id: number): Promise<{ detail: string }> {
+  return api.request<{ detail: string }>(`${userPath(id)}two-factor/reset/`, { method: 'POST' });
+}
+
 /** Every recorded change of the account, newest first (`?page=`). */
 export function listPanelUserAudit(
   api: ApiClient,

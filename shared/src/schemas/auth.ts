@@ -1,5 +1,5 @@
 /**
- * The accounts contract (auth-api-contract.md): request schemas the server routes validate with, and form schemas
+ * The accounts contract (docs/auth-api-contract.md): request schemas the server routes validate with, and form schemas
  * the client's dialogs check before sending (spec §5). Issues carry message KEYS, never text: the server turns a
  * key into DRF's exact message in the request language, the client into its own translation.
  */
@@ -124,7 +124,7 @@ const passwordField = () => textField({ maxLength: MAX_PASSWORD_LENGTH });
 // ---- Request bodies (the server validates with these) ----
 
 /**
- * The login answer for a right password on an address not yet confirmed (`non_field_errors`, auth-api-contract.md),
+ * The login answer for a right password on an address not yet confirmed (`non_field_errors`, docs/auth-api-contract.md),
  * in each language: the sign-in form then offers to send the confirmation again.
  */
 export const EMAIL_NOT_VERIFIED = { en: 'E-mail is not verified.', ru: 'E-mail не подтверждён.' } as const;

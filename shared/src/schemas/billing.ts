@@ -6,7 +6,7 @@ import { html, requiredText, rowId, text } from './fields.ts';
 import { DATE, defineList, type ListParams } from './list-query.ts';
 
 /**
- * Money (design/product.md "Money", "Payment methods", "Promo codes"): a balance that only a ledger entry changes,
+ * Money (docs/product.md "Money", "Payment methods", "Promo codes"): a balance that only a ledger entry changes,
  * top-ups as invoices paid through a payment method, and promo codes the order page applies. Every amount is an
  * integer in minor units (kopecks, cents) of the site's one currency; the client formats it per language.
  */

@@ -8,7 +8,7 @@ import {
   USER_PERMISSIONS,
   type PermissionSubject,
 } from '../permissions.ts';
-import { cityRu } from './fields.ts';
+import { cityRu, operatorRu } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
 /**
@@ -96,6 +96,7 @@ export const FarmWidgetSchema = v.object({
       city: v.string(),
       city_ru: cityRu(),
       operator: v.string(),
+      operator_ru: operatorRu(),
       free: v.number(),
       link: v.string(),
     }),

@@ -3,7 +3,7 @@ import { IPV4, isIpOrCidr } from '../ip-ranges.ts';
 import { rowId } from './fields.ts';
 
 /**
- * The protocol between a farm agent (`agent/`, one process per farm host) and the API (design/product.md "The farm:
+ * The protocol between a farm agent (`agent/`, one process per farm host) and the API (docs/product.md "The farm:
  * modems, the agent, the gateway"). The agent is the only side that opens connections: it pulls its configuration,
  * posts reports and posts rotation results, so a farm host behind NAT or a mobile uplink needs no inbound port for
  * the API. Every request carries `Authorization: Bearer <host token>`: a per-host secret, never a staff session.
@@ -41,8 +41,9 @@ import { rowId } from './fields.ts';
 export const AGENT_API_PATHS = {
   config: '/api/agent/config/',
   report: '/api/agent/report/',
-  rotation: (id: number) => `/api/agent/rotations/${id}/`,
-  check: (id: number) => `/api/agent/checks/${id}/`,
+  // `':id'` gives the route's pattern, which the API's router mounts: one spelling of each path.
+  rotation: (id: number | ':id') => `/api/agent/rotations/${id}/`,
+  check: (id: number | ':id') => `/api/agent/checks/${id}/`,
   ip: '/api/ip/',
 } as const;
 
@@ -69,7 +70,7 @@ export const SERVED_PROXY_STATES: readonly ProxyState[] = ['active', 'expiring']
 export const MODEM_STATUSES = ['online', 'offline'] as const;
 export type ModemStatus = (typeof MODEM_STATUSES)[number];
 
-/** At most this many whitelist entries per proxy (product.md: up to 10). */
+/** At most this many whitelist entries per proxy (docs/product.md: up to 10). */
 export const MAX_WHITELIST = 10;
 /** One report carries at most this many traffic buckets; an agent with more sends the rest in the next report. */
 export const MAX_TRAFFIC_BUCKETS_PER_REPORT = 5_000;

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { MODEM_KEY } from './farm-agent.ts';
-import { cityRu, requiredText, rowId, text } from './fields.ts';
+import { cityRu, operatorNamesRu, operatorRu, requiredText, rowId, text } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
 /**
- * The panel's Farm section (design/product.md "The farm"): the farm hosts an agent runs on and their modems. A modem
+ * The panel's Farm section (docs/product.md "The farm"): the farm hosts an agent runs on and their modems. A modem
  * is `online`/`offline` as its agent reports it; `maintenance` is staff's and outlives reports.
  */
 
@@ -69,6 +69,7 @@ export const PanelModemSchema = v.object({
   city: v.string(),
   city_ru: cityRu(),
   operator: v.string(),
+  operator_ru: operatorRu(),
   status: v.picklist(FARM_MODEM_STATUSES),
   ip: v.nullable(v.string()),
   checked_at: v.nullable(timestamp),
@@ -95,6 +96,8 @@ export const ModemInputSchema = v.object({
    */
   city_ru: v.optional(requiredText(100)),
   operator: requiredText(100),
+  /** The operator's Russian name in the modem's country (#49), one per operator and country, as `city_ru` is. */
+  operator_ru: v.optional(requiredText(100)),
   capacity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 1),
   notes: v.optional(text(1000), ''),
   /** Staff take a modem out of service (no new proxies on it) and back; the agent's reports do not undo it. */
@@ -118,6 +121,7 @@ export const FarmChoicesSchema = v.object({
   hosts: v.array(v.object({ id: v.number(), name: v.string() })),
   countries: v.array(v.string()),
   operators: v.array(v.string()),
+  operators_ru: operatorNamesRu(),
 });
 export type FarmChoices = v.InferOutput<typeof FarmChoicesSchema>;
 

@@ -28,6 +28,19 @@ export const requiredText = (max: number) =>
  */
 export const cityRu = () => v.optional(v.string());
 
+/**
+ * A place's operator in Russian (МТС, Билайн), in answers beside its English `operator` (#49), as `cityRu` is for the
+ * city: pages show `operatorName()`. Optional: a server before contract 1.13 does not send it.
+ */
+export const operatorRu = () => v.optional(v.string());
+
+/**
+ * The filters' operators named in Russian (#49), keyed by the English name the filter sends: what a Russian page shows
+ * for each (`operatorName({ operator, operator_ru: names[operator] })`); one that is named differently in two countries
+ * has both, 'Т2 / Tele2'. Optional: a server before contract 1.13 does not send it.
+ */
+export const operatorNamesRu = () => v.optional(v.record(v.string(), v.string()), {});
+
 /** Rich text: HTML the server sanitizes with its fixed allow-list before it is stored. */
 export const html = (max: number) => v.pipe(v.string(), noNullCharacters, wellFormed, v.maxLength(max));
 

@@ -1,5 +1,8 @@
 import * as v from 'valibot';
-import { IMAGE_FORMATS } from '../images.ts';
+
+/** The formats any image is served in (`../images.ts` has the URL rules; this file the wire shape, needing them). */
+export const IMAGE_FORMATS = ['webp', 'jpeg', 'png'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** The image the upload answers with (spec §3: id and `file_parse` with host and format). */
 export const ImageSchema = v.object({

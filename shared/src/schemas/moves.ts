@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CURRENCIES } from '../money.ts';
-import { cityRu, requiredText } from './fields.ts';
+import { cityRu, operatorRu, requiredText } from './fields.ts';
 
 /**
  * Moving a proxy to another place (#29; mobileproxy's `change_equipment`, Illusory's "swap"): the proxy keeps its id,
@@ -33,6 +33,7 @@ export const MovePlaceSchema = v.object({
   city: v.string(),
   city_ru: cityRu(),
   operator: v.string(),
+  operator_ru: operatorRu(),
 });
 export type MovePlace = v.InferOutput<typeof MovePlaceSchema>;
 

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { CURRENCIES } from '../money.ts';
 import { PROMO_CODE } from './billing.ts';
-import { cityRu, requiredText, text } from './fields.ts';
+import { cityRu, operatorRu, requiredText, text } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
 /**
- * Ordering (design/product.md "Ordering"): what is in stock, the price list, a quote and the order itself. Amounts are
+ * Ordering (docs/product.md "Ordering"): what is in stock, the price list, a quote and the order itself. Amounts are
  * integers in minor units of the site's one currency; the server computes every figure, the client only shows them.
  */
 
@@ -24,6 +24,7 @@ export const StockItemSchema = v.object({
   city: v.string(),
   city_ru: cityRu(),
   operator: v.string(),
+  operator_ru: operatorRu(),
   free: v.number(),
 });
 export type StockItem = v.InferOutput<typeof StockItemSchema>;
@@ -128,6 +129,7 @@ export const OrderLineSchema = v.object({
   city: v.string(),
   city_ru: cityRu(),
   operator: v.string(),
+  operator_ru: operatorRu(),
   period_days: v.number(),
   price: v.number(),
 });

@@ -3,7 +3,7 @@ import { CURRENCIES } from '../money.ts';
 import { requiredText, text } from './fields.ts';
 
 /**
- * The periods most plans are priced for, in days (design/product.md, ordering): suggestions only — staff may price any
+ * The periods most plans are priced for, in days (docs/product.md, ordering): suggestions only — staff may price any
  * whole number of days from `PLAN_PERIOD_MIN` to `PLAN_PERIOD_MAX` (#49 item 9: a 45-day plan), and the order page and
  * the quote offer exactly the periods the active plans price.
  */
@@ -31,7 +31,7 @@ const line = requiredText(120);
 
 /**
  * The country a plan prices (ISO 3166 code), or none: every country. The order's quote takes the plan naming its
- * country over one that does not (design/product.md "Ordering"). Optional so older clients keep working; absent = null.
+ * country over one that does not (docs/product.md "Ordering"). Optional so older clients keep working; absent = null.
  */
 const planCountry = v.optional(
   v.nullable(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'country'))),

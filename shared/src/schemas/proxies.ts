@@ -2,12 +2,12 @@ import * as v from 'valibot';
 import { CURRENCIES } from '../money.ts';
 import { whitelistProblem, type WhitelistProblem } from '../ip-ranges.ts';
 import { MAX_WHITELIST, PROXY_STATES, ROTATION_KINDS } from './farm-agent.ts';
-import { cityRu, rowId, text } from './fields.ts';
+import { cityRu, operatorNamesRu, operatorRu, rowId, text } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 import { RowCustomerSchema } from './orders.ts';
 
 /**
- * The customer's proxies, "IPs" (design/product.md "Proxies"): the list, one proxy with its credentials, rotation and
+ * The customer's proxies, "IPs" (docs/product.md "Proxies"): the list, one proxy with its credentials, rotation and
  * traffic, and what the owner may change. Only the owner sees a proxy (anyone else gets 404).
  */
 
@@ -52,6 +52,7 @@ export const ProxySchema = v.object({
   city: v.string(),
   city_ru: cityRu(),
   operator: v.string(),
+  operator_ru: operatorRu(),
   /** What the customer connects to, and the two ports on it. */
   host: v.string(),
   http_port: v.number(),
@@ -158,6 +159,7 @@ export type PanelProxyListParams = ListParams<typeof PANEL_PROXY_LIST>;
 export const ProxyChoicesSchema = v.object({
   countries: v.array(v.string()),
   operators: v.array(v.string()),
+  operators_ru: operatorNamesRu(),
 });
 export type ProxyChoices = v.InferOutput<typeof ProxyChoicesSchema>;
 
@@ -259,8 +261,20 @@ export const ProxyRotationSchema = v.object({
   /** A move's places (`kind` `move`): where the proxy was and where it went; absent for other kinds. */
   move: v.optional(
     v.object({
-      from: v.object({ country: v.string(), city: v.string(), city_ru: cityRu(), operator: v.string() }),
-      to: v.object({ country: v.string(), city: v.string(), city_ru: cityRu(), operator: v.string() }),
+      from: v.object({
+        country: v.string(),
+        city: v.string(),
+        city_ru: cityRu(),
+        operator: v.string(),
+        operator_ru: operatorRu(),
+      }),
+      to: v.object({
+        country: v.string(),
+        city: v.string(),
+        city_ru: cityRu(),
+        operator: v.string(),
+        operator_ru: operatorRu(),
+      }),
     }),
   ),
 });

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { isEmail } from './auth.ts';
-import { cityRu, noNullCharacters, rowId, text, wellFormed } from './fields.ts';
+import { cityRu, operatorRu, noNullCharacters, rowId, text, wellFormed } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
 /**
- * Handing a proxy to another customer (design/product.md "Proxies", `/ip/transfer/{id?}`): the owner offers it by
+ * Handing a proxy to another customer (docs/product.md "Proxies", `/ip/transfer/{id?}`): the owner offers it by
  * e-mail, the recipient accepts or declines, the sender may cancel while it is pending, and an offer lapses after
  * `TRANSFER_TTL_HOURS`. On accept the proxy moves with its remaining term, its password and change-IP link are
  * regenerated and auto-renew is switched off; both histories get a zero-amount `transfer` ledger entry.
@@ -48,6 +48,7 @@ export const TransferSchema = v.object({
   city: v.string(),
   city_ru: cityRu(),
   operator: v.string(),
+  operator_ru: operatorRu(),
   /** The proxy's current expiry (the term that moves with it); null once it has been released. */
   proxy_expires_at: v.nullable(timestamp),
   /** The other side: the recipient's address as the sender typed it, or the sender's address for the recipient. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { cityRu, requiredText } from './fields.ts';
+import { cityRu, operatorRu, requiredText } from './fields.ts';
 
 /**
  * The free trial (#29): staff switch it on and set its terms in the panel's Farm settings; a verified customer takes
@@ -24,7 +24,13 @@ const placeFields = {
 export const TrialPlaceSchema = v.object(placeFields);
 
 /** A place in answers (the input's trimming and upper-casing is no part of what the server sends). */
-const answerPlace = { country: v.string(), city: v.string(), city_ru: cityRu(), operator: v.string() };
+const answerPlace = {
+  country: v.string(),
+  city: v.string(),
+  city_ru: cityRu(),
+  operator: v.string(),
+  operator_ru: operatorRu(),
+};
 export type TrialPlace = v.InferOutput<typeof TrialPlaceSchema>;
 
 /** The trial's terms as staff set them. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { LANGUAGES } from '../languages.ts';
 import { CURRENCIES } from '../money.ts';
 
-/** The signed-in user as `GET /api/users/` returns it (auth-api-contract.md #7; `premission` is spelt so). */
+/** The signed-in user as `GET /api/users/` returns it (docs/auth-api-contract.md #7; `premission` is spelt so). */
 export const AuthUserSchema = v.object({
   pk: v.number(),
   email: v.string(),

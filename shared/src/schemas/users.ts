@@ -109,6 +109,10 @@ export const USER_AUDIT_ACTIONS = [
   'two_factor_disabled',
   'two_factor_reset',
   'recovery_codes_regenerated',
+  'passkey_added',
+  'passkey_removed',
+  // Staff credited a top-up by hand (the factor they confirmed is `changes.step_up`).
+  'invoice_paid',
 ] as const;
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
 

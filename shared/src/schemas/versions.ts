@@ -3,7 +3,7 @@ import { html, requiredText } from './fields.ts';
 import { defineList, type ListParams } from './list-query.ts';
 
 /**
- * Releases of the service's client apps (design/product.md "Panel: Updates (versions)"): the Android app that turns a
+ * Releases of the service's client apps (docs/product.md "Panel: Updates (versions)"): the Android app that turns a
  * phone into a proxy and the desktop agents. Staff upload a build (or give an external URL) in the panel; the apps'
  * updaters ask `GET /api/versions/latest`; the public downloads page shows the latest published release per platform.
  *

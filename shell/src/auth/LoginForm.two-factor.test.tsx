@@ -153,4 +153,61 @@ describe('the second step of signing in', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: ru.twoFactor.back })));
     expect(screen.getByLabelText(ru.fields.password)).toBeTruthy();
   });
+
+  it('offers the passkey when the account has one: the browser signs, the sign-in completes (en)', async () => {
+    const buffer = (text: string) => new TextEncoder().encode(text).buffer;
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const asked: unknown[] = [];
+    Object.defineProperty(navigator, 'credentials', {
+      configurable: true,
+      value: {
+        get: async (options: unknown) => {
+          asked.push(options);
+          return {
+            id: 'Y3JlZA',
+            rawId: buffer('cred'),
+            type: 'public-key',
+            authenticatorAttachment: 'platform',
+            getClientExtensionResults: () => ({}),
+            response: {
+              authenticatorData: buffer('auth'),
+              clientDataJSON: buffer('data'),
+              signature: buffer('sig'),
+              userHandle: null,
+            },
+          };
+        },
+      },
+    });
+    const calls = stubApi({
+      '/api/auth/login/': {
+        status: 200,
+        body: { two_factor_required: true, challenge: CHALLENGE, methods: ['passkey'] },
+      },
+      '/api/auth/passkey/options/': {
+        status: 200,
+        body: {
+          challenge: 'Y2hhbGxlbmdl',
+          rpId: 'localhost',
+          allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }],
+        },
+      },
+      '/api/auth/passkey/': { status: 200, body: { key: KEY } },
+      '/api/users/': { status: 200, body: USER },
+    });
+    await passwordStep('en');
+    // No code field: the account has only a passkey, and its button has the focus.
+    expect(screen.getByText(en.twoFactor.leadPasskey)).toBeTruthy();
+    expect(screen.queryByLabelText(en.twoFactor.code)).toBeNull();
+    const use = screen.getByRole('button', { name: en.twoFactor.passkey });
+    expect(document.activeElement).toBe(use);
+    await act(async () => fireEvent.click(use));
+    await vi.waitFor(() => expect(appStore.get(tokenAtom)).toBe(KEY));
+    expect(asked).toHaveLength(1);
+    expect(calls.filter((call) => call.url.startsWith('/api/auth/passkey/')).map((call) => call.body)).toEqual([
+      { challenge: CHALLENGE },
+      { challenge: CHALLENGE, credential: expect.objectContaining({ id: 'Y3JlZA', type: 'public-key' }) },
+    ]);
+    Reflect.deleteProperty(navigator, 'credentials');
+  });
 });

@@ -402,7 +402,7 @@ describe('an invoice', () => {
     const { dialog } = await openDialog('#invoice-31');
     expect((await within(dialog).findByLabelText(ru.invoice.sendExactly)).textContent).toBe('0.00111112 BTC');
     expect(plain(dialog)).toContain('Сеть: Bitcoin');
-    expect(plain(dialog)).toMatch(/Курс 1 BTC = 9 000 000 ₽, зафиксирован в .+ до .+/);
+    expect(plain(dialog)).toMatch(/Курс 1 BTC = 9 000 000 ₽, зафиксирован с .+ до .+/);
     expect(within(dialog).getByRole('img', { name: ru.invoice.qrUri })).toBeTruthy();
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: ru.invoice.copyAmount }));

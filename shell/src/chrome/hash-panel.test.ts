@@ -32,12 +32,23 @@ describe('useFocusReturn', () => {
    * A page with its `<main>`, the overlay's opener (while `withOpener`) and, once loaded (`loaded`: the dialogs are
    * lazily loaded, after the host opens), the overlay's own field.
    */
-  function Page({ open, withOpener, loaded = open }: { open: boolean; withOpener: boolean; loaded?: boolean }) {
+  function Page({
+    open,
+    withOpener,
+    loaded = open,
+    openerShut = false,
+  }: {
+    open: boolean;
+    withOpener: boolean;
+    loaded?: boolean;
+    /** The opener is there but takes no focus (a link of the phone menu, which closed as the overlay opened). */
+    openerShut?: boolean;
+  }) {
     useFocusReturn(open);
     return createElement(
       'div',
       null,
-      withOpener ? createElement('button', { type: 'button' }, 'Sign in') : null,
+      withOpener ? createElement('button', { type: 'button', disabled: openerShut }, 'Sign in') : null,
       createElement('main', { id: 'main', tabIndex: -1 }, 'The page'),
       loaded ? createElement('input', { 'aria-label': 'E-mail', autoFocus: true }) : null,
     );
@@ -65,5 +76,34 @@ describe('useFocusReturn', () => {
     // Signed in: the header's "Sign in" is gone as the dialog closes.
     rerender(createElement(Page, { open: false, withOpener: false }));
     expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it("puts focus on the page's content when the opener is there but takes no focus, as the phone menu's links (#49)", () => {
+    const { rerender } = render(createElement(Page, { open: false, withOpener: true }));
+    screen.getByRole('button', { name: 'Sign in' }).focus();
+    rerender(createElement(Page, { open: true, withOpener: true, loaded: false }));
+    rerender(createElement(Page, { open: true, withOpener: true }));
+    rerender(createElement(Page, { open: false, withOpener: true, openerShut: true }));
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('puts focus on the menu button when the opener was a link of the menu, closed meanwhile (#49)', () => {
+    function Menu({ open, loaded = open, shut }: { open: boolean; loaded?: boolean; shut: boolean }) {
+      useFocusReturn(open);
+      return createElement(
+        'div',
+        null,
+        createElement('button', { type: 'button', 'aria-controls': 'menu', 'aria-expanded': false }, 'Open the menu'),
+        createElement('nav', { id: 'menu' }, createElement('button', { type: 'button', disabled: shut }, 'Top up')),
+        createElement('main', { id: 'main', tabIndex: -1 }, 'The page'),
+        loaded ? createElement('input', { 'aria-label': 'Amount', autoFocus: true }) : null,
+      );
+    }
+    const { rerender } = render(createElement(Menu, { open: false, shut: false }));
+    screen.getByRole('button', { name: 'Top up' }).focus();
+    rerender(createElement(Menu, { open: true, loaded: false, shut: false }));
+    rerender(createElement(Menu, { open: true, shut: false }));
+    rerender(createElement(Menu, { open: false, shut: true }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open the menu' }));
   });
 });

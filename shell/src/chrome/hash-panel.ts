@@ -58,6 +58,19 @@ export function useHashPanel(): {
 /** The public layout's `<main>` (focusable by script, the skip link's target). */
 const MAIN_ID = 'main';
 
+/** The control that opens the panel `element` sits in (its `aria-controls`): the header's menu button for a menu link. */
+function controlOf(element: HTMLElement): HTMLElement | null {
+  const controls = [...document.querySelectorAll<HTMLElement>('[aria-controls]')];
+  for (let panel = element.parentElement; panel; panel = panel.parentElement) {
+    const id = panel.id;
+    const control = id
+      ? controls.find((candidate) => candidate.getAttribute('aria-controls')?.split(' ').includes(id))
+      : undefined;
+    if (control) return control;
+  }
+  return null;
+}
+
 /**
  * Focus back on what opened an overlay once it closes (WAI-ARIA's dialog pattern), for the dialogs a host renders
  * only while their hash is there: unmounted at once, antd's Modal never gets to give focus back, and it would land
@@ -81,9 +94,14 @@ export function useFocusReturn(open: boolean): void {
     opener.current = null;
     // Without scrolling: the page stays where the customer left it.
     if (element?.isConnected) element.focus({ preventScroll: true });
+    if (element && document.activeElement === element) return;
+    // The opener sat in a panel that closed as the overlay opened (a link of the phone menu): the control that opens
+    // that panel, where the customer started (#49).
+    const control = element?.isConnected ? controlOf(element) : null;
+    control?.focus({ preventScroll: true });
     // The opener went while the overlay was open (the header's "Sign in", replaced by the account once signed in):
     // the page's content, where a skip link would lead, rather than the body, from where Tab starts at the top (#49).
-    else if (document.activeElement === null || document.activeElement === document.body) {
+    if (document.activeElement === null || document.activeElement === document.body) {
       document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
     }
   }, [open]);

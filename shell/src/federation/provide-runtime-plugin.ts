@@ -8,7 +8,7 @@ import * as runtimeCore from '@module-federation/runtime-core';
  *
  * It does what MF's `provideExternalRuntime` option does, but imports the same ES module build of the runtime the
  * shell already runs; the option's plugin is resolved as CommonJS and would bundle a second copy of it (~22 KB gzip).
- * The remotes therefore need a shell built with the same @module-federation version (architecture.md pins it).
+ * The remotes therefore need a shell built with the same @module-federation version (docs/architecture.md pins it).
  */
 export const RUNTIME_GLOBAL = '_FEDERATION_RUNTIME_CORE';
 

@@ -26,7 +26,9 @@ const MONEY = {
   balance_total: figure(1_234_500, '/panel/users?balance_min=1&ordering=-balance'),
 };
 
-/** The farm widget: one host, free stock in two places, one city with a Russian name and one without. */
+/**
+ * The farm widget: one host, free stock in two places, one city and operator with a Russian name and one without.
+ */
 const hours = Array.from({ length: 24 }, (_, n) => `2026-11-30T${String(n).padStart(2, '0')}:00:00Z`);
 const FARM = {
   hosts: [
@@ -42,8 +44,24 @@ const FARM = {
     },
   ],
   stock: [
-    { country: 'KZ', city: 'Almaty', city_ru: 'Алматы', operator: 'Beeline', free: 2, link: '/panel/farm?city=Almaty' },
-    { country: 'RU', city: 'Tver', city_ru: '', operator: 'MTS', free: 1, link: '/panel/farm?city=Tver' },
+    {
+      country: 'RU',
+      city: 'Moscow',
+      city_ru: 'Москва',
+      operator: 'Beeline',
+      operator_ru: 'Билайн',
+      free: 2,
+      link: '/panel/farm?city=Moscow',
+    },
+    {
+      country: 'RU',
+      city: 'Tver',
+      city_ru: '',
+      operator: 'Yota',
+      operator_ru: '',
+      free: 1,
+      link: '/panel/farm?city=Tver',
+    },
   ],
   rotations_hour: figure(5, '/panel/farm'),
   rotations_failed_hour: figure(0, '/panel/farm'),
@@ -133,17 +151,17 @@ describe('the panel home', () => {
     expect(screen.queryByText('Money')).toBeNull();
   });
 
-  it("names the farm's places in the page's language: a city by its Russian name on a Russian page (#49)", async () => {
+  it("names the farm's places in the page's language: country, city and operator by their Russian names (#49)", async () => {
     await openHome(['farm.view_modem'], 'ru');
-    const almaty = await screen.findByRole('link', { name: /KZ, Алматы, Beeline/ });
-    expect(almaty.getAttribute('href')).toBe('/panel/farm?city=Almaty');
-    expect(almaty.textContent).toContain('2');
-    expect(screen.queryByText(/Almaty/)).toBeNull();
-    // A city staff have not named in Russian keeps the name it has.
-    expect(screen.getByRole('link', { name: /RU, Tver, MTS/ })).toBeDefined();
+    const moscow = await screen.findByRole('link', { name: /Россия, Москва, Билайн/ });
+    expect(moscow.getAttribute('href')).toBe('/panel/farm?city=Moscow');
+    expect(moscow.textContent).toContain('2');
+    expect(screen.queryByText(/Moscow|Beeline|RU,/)).toBeNull();
+    // A city or operator staff have not named in Russian keeps the name it has.
+    expect(screen.getByRole('link', { name: /Россия, Tver, Yota/ })).toBeDefined();
     cleanup();
     await openHome(['farm.view_modem'], 'en');
-    expect(await screen.findByRole('link', { name: /KZ, Almaty, Beeline/ })).toBeDefined();
-    expect(screen.queryByText(/Алматы/)).toBeNull();
+    expect(await screen.findByRole('link', { name: /Russia, Moscow, Beeline/ })).toBeDefined();
+    expect(screen.queryByText(/Москва|Билайн/)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { usePanelT } from './use-panel-t.ts';
 import { signOut } from '../session/session.ts';
 import { panelSections } from './panel-menu.ts';
 import { SECTION_ICONS } from './section-icons.tsx';
+import { StepUpDialog } from './StepUpDialog.tsx';
 import { isAtMost } from '../styles/breakpoints.ts';
 import styles from './PanelLayout.module.css';
 
@@ -103,6 +104,7 @@ export function PanelLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
+      <StepUpDialog />
     </AntdScope>
   );
 }

@@ -2,7 +2,7 @@
  * Links in e-mails carry secrets in the query (spec §2): `?email_key=…`, `?uid=…&token=…`, `?unsubscribe=…`,
  * `?email_change=…` (the confirmation of a new address, sent to it from the user page).
  * They are read once and removed from the address bar with `history.replaceState` before any third-party script
- * loads, so neither analytics nor a Referer ever sees them (security.md).
+ * loads, so neither analytics nor a Referer ever sees them (docs/security.md).
  */
 export interface AuthParams {
   readonly emailKey?: string;

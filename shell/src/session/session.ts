@@ -1,5 +1,8 @@
 import { getCurrentUser, login, loginTwoFactor, logout } from '@proxy/contract/api/auth';
+import { passkeySignInOptions, signInWithPasskey } from '@proxy/contract/api/two-factor';
 import { siteCookie, TOKEN_COOKIE } from '@proxy/contract/cookies';
+import { signWithPasskey } from '@proxy/contract/passkeys';
+import type { TwoFactorChallenge } from '@proxy/contract/schemas/two-factor';
 import {
   api,
   appStore,
@@ -53,17 +56,30 @@ function endSession(): void {
 export async function signIn(credentials: { email: string; password: string }): Promise<SignInStep> {
   endSession();
   const answer = await login(api, { username: credentials.email, ...credentials });
-  if ('two_factor_required' in answer) return { challenge: answer.challenge };
+  if ('two_factor_required' in answer) return { challenge: answer.challenge, methods: answer.methods };
   await startSession(answer.key);
   return null;
 }
 
 /** What a right password leads to: null once signed in, or the second step's challenge (issue #48). */
-export type SignInStep = { readonly challenge: string } | null;
+export type SignInStep = { readonly challenge: string; readonly methods: readonly SecondFactor[] } | null;
+type SecondFactor = TwoFactorChallenge['methods'][number];
 
 /** The second step: the challenge and a code from the authenticator app, or a recovery code. */
 export async function completeSignIn(challenge: string, code: string): Promise<void> {
   const { key } = await loginTwoFactor(api, { challenge, code });
+  await startSession(key);
+}
+
+/**
+ * A passkey signs in: with the sign-in's challenge, as its second step; without, alone (the browser offers this site's
+ * passkeys). The browser's prompt closed or failing throws as the browser said (`passkeyCancelled`).
+ */
+export async function completeSignInWithPasskey(challenge?: string): Promise<void> {
+  if (challenge === undefined) endSession();
+  const options = await passkeySignInOptions(api, challenge);
+  const credential = await signWithPasskey(options);
+  const { key } = await signInWithPasskey(api, { ...(challenge === undefined ? {} : { challenge }), credential });
   await startSession(key);
 }
 

@@ -15,16 +15,17 @@ import { openAt, proxy } from '../test/harness.tsx';
 const STOCK = {
   stock: [
     // The proxy's own place is left out of the choices.
-    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', free: 3 },
-    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'Beeline', free: 1 },
-    { country: 'RU', city: 'Kazan', city_ru: 'Казань', operator: 'MTS', free: 2 },
+    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', operator_ru: 'МТС', free: 3 },
+    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'Beeline', operator_ru: 'Билайн', free: 1 },
+    { country: 'RU', city: 'Kazan', city_ru: 'Казань', operator: 'MTS', operator_ru: 'МТС', free: 2 },
     { country: 'DE', city: 'Berlin', city_ru: 'Берлин', operator: 'Telekom', free: 4 },
   ],
   prices: [{ period_days: 30, country: null, price: 390_000, currency: 'RUB', title: 'Месяц' }],
 };
 
-const quoteOf = (to: { country: string; city: string; city_ru: string; operator: string }, changes = {}) => ({
-  from: { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS' },
+type Place = { country: string; city: string; city_ru: string; operator: string; operator_ru?: string };
+const quoteOf = (to: Place, changes = {}) => ({
+  from: { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', operator_ru: 'МТС' },
   to,
   available: 2,
   period_days: 30,
@@ -41,7 +42,7 @@ const quoteOf = (to: { country: string; city: string; city_ru: string; operator:
   ...changes,
 });
 
-const KAZAN = { country: 'RU', city: 'Kazan', city_ru: 'Казань', operator: 'MTS' };
+const KAZAN = { country: 'RU', city: 'Kazan', city_ru: 'Казань', operator: 'MTS', operator_ru: 'МТС' };
 const BERLIN = { country: 'DE', city: 'Berlin', city_ru: 'Берлин', operator: 'Telekom' };
 
 /** Proxy 7 as `current()` says, the stock, its history, an empty traffic chart, and whatever `more` answers first. */
@@ -105,14 +106,17 @@ describe('moving the proxy to another place', () => {
     await act(async () => fireEvent.click(opener));
     const dialog = screen.getByRole('dialog', { name: ru.move.title });
     await screen.findByRole('option', { name: 'Германия' });
-    // Moscow's MTS is where the proxy is: only Beeline is offered there.
+    expect(dialog.textContent).toContain(
+      ru.move.help.replace('{{place}}', 'Россия, Москва').replace('{{operator}}', 'МТС'),
+    );
+    // Moscow's MTS is where the proxy is: only Beeline is offered there, by its Russian name (#49).
     await choose(dialog, ru.move.country, 'RU');
     await choose(dialog, ru.move.city, 'Moscow');
     expect(
       within(within(dialog).getByLabelText(ru.move.operator))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual([ru.move.choose, 'Beeline']);
+    ).toEqual([ru.move.choose, 'Билайн']);
     await choose(dialog, ru.move.city, 'Kazan');
     await choose(dialog, ru.move.operator, 'MTS');
 
@@ -128,12 +132,13 @@ describe('moving the proxy to another place', () => {
     expect(posted?.headers.get('idempotency-key')).toBeTruthy();
     expect(appStore.get(messageAtom)).toMatchObject({
       color: 'success',
-      text: ru.move.done.replace('{{place}}', 'Россия, Казань').replace('{{operator}}', 'MTS'),
+      text: ru.move.done.replace('{{place}}', 'Россия, Казань').replace('{{operator}}', 'МТС'),
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: ru.move.open }));
     const header = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
     expect(header.textContent).toContain('Казань');
+    expect(header.textContent).toContain('МТС');
     expect(screen.getByText('30001')).toBeTruthy();
   });
 

@@ -3,7 +3,7 @@ import { ApiError } from '@proxy/contract/api/errors';
 import { moveProxy, quoteMove } from '@proxy/contract/api/moves';
 import { getStock } from '@proxy/contract/api/orders';
 import { getProxy } from '@proxy/contract/api/proxies';
-import { cityName, countryName } from '@proxy/contract/countries';
+import { cityName, countryName, operatorName } from '@proxy/contract/countries';
 import { reportRequestError } from '@proxy/contract/forms';
 import { attemptFor, type Attempt } from '@proxy/contract/idempotency';
 import { formatPrice } from '@proxy/contract/money';
@@ -81,11 +81,12 @@ export function MoveDialog({
     return item ? cityName(item, language) : name;
   };
   const cities = choices(inCountry, (item) => item.city, cityLabel);
-  const operators = choices(
-    inCountry.filter((item) => item.city === city),
-    (item) => item.operator,
-    (name) => name,
-  );
+  const inCity = inCountry.filter((item) => item.city === city);
+  const operatorLabel = (name: string) => {
+    const item = inCity.find((candidate) => candidate.operator === name);
+    return item ? operatorName(item, language) : name;
+  };
+  const operators = choices(inCity, (item) => item.operator, operatorLabel);
   const target: MoveRequestInput | null = country && city && operator ? { country, city, operator } : null;
   const quote = useLoaded(target ? `move|${proxy.id}|${JSON.stringify(target)}|${language}` : 'none', (signal) =>
     target ? quoteMove(api, proxy.id, target, signal) : Promise.resolve(null),
@@ -101,9 +102,17 @@ export function MoveDialog({
     setShortOfMoney(null);
     try {
       const moved = await moveProxy(api, proxy.id, target, attempt.current.key);
-      show(t('move.done', { place: placeName(moved.to), operator: moved.to.operator }), 'success');
+      show(t('move.done', { place: placeName(moved.to), operator: operatorName(moved.to, language) }), 'success');
       // The move answered; the page reads the proxy again for its new modem's status and address.
-      onMoved(await getProxy(api, proxy.id).catch(() => ({ ...proxy, ...moved.to })));
+      onMoved(
+        await getProxy(api, proxy.id).catch(() => ({
+          ...proxy,
+          ...moved.to,
+          http_port: moved.http_port,
+          socks_port: moved.socks_port,
+          last_rotation_at: moved.created_at,
+        })),
+      );
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) setShortOfMoney(error.detail ?? t('move.noMoney'));
@@ -170,7 +179,7 @@ export function MoveDialog({
         </>
       }
     >
-      <p className={ui.note}>{t('move.help', { place: placeName(proxy), operator: proxy.operator })}</p>
+      <p className={ui.note}>{t('move.help', { place: placeName(proxy), operator: operatorName(proxy, language) })}</p>
       {!stock.data || stock.failed ? (
         <LoadState loaded={stock} />
       ) : countries.length === 0 ? (
@@ -186,7 +195,7 @@ export function MoveDialog({
             setCity(value);
             setOperator('');
           })}
-          {select('move-operator', t('move.operator'), operator, city ? operators : [], (name) => name, setOperator)}
+          {select('move-operator', t('move.operator'), operator, city ? operators : [], operatorLabel, setOperator)}
         </div>
       )}
       {target && (

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { operatorName } from '@proxy/contract/countries';
 import { getProxy } from '@proxy/contract/api/proxies';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import { paths } from '@proxy/contract/routes';
@@ -58,7 +59,7 @@ export function ProxyPage() {
           <StateBadge state={proxy.state} />
           <TrialBadge proxy={proxy} />
           <Place proxy={proxy} />
-          <span>{proxy.operator}</span>
+          <span>{operatorName(proxy, language)}</span>
           <OfflineNotice proxy={{ offline_since: view.offlineSince }} />
           {(view.phase === 'rotating' || view.phase === 'rebooting') && (
             <span role="status" className={`${ui.badge} ${ui.pending}`} data-testid="phase">

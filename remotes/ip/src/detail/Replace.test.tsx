@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
 import { appStore, messageAtom } from '@proxy/contract/state';
+import { formatDateTime } from '@proxy/site-kit';
 import { type Handler, page, stubApi, stubBrowser } from '@proxy/site-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
@@ -96,6 +97,47 @@ describe('replacing the proxy', () => {
     // Every card shows the new address; the old one is gone.
     expect(screen.getAllByText('10.9.9.9').length).toBeGreaterThan(0);
     expect(screen.queryByText('10.0.0.7')).toBeNull();
+  });
+
+  it.each([
+    ['read again', true],
+    ['from the answer when the read fails', false],
+  ] as const)('says the last change is the replacement, %s (ru)', async (_how, readable) => {
+    let replaced = false;
+    stubApi(
+      api(
+        () => proxy(7, replaced ? { ip: '10.9.9.9', last_rotation_at: '2026-06-20T10:00:00.000Z' } : {}),
+        (call) => {
+          if (call.path === '/api/proxies/7/' && replaced && !readable) return [503, { detail: 'Unavailable.' }];
+          if (call.path !== '/api/proxies/7/replace/') return undefined;
+          if (call.method === 'GET') return [200, QUOTE];
+          replaced = true;
+          return [
+            201,
+            {
+              id: 4,
+              proxy_id: 7,
+              ip: '10.9.9.9',
+              ports_changed: false,
+              http_port: 8007,
+              socks_port: 9007,
+              left: 2,
+              created_at: '2026-06-20T10:00:00.000Z',
+            },
+          ];
+        },
+      ),
+    );
+    await openAt('/ip/7');
+    const last = () => screen.getByText(ru.rotation.last).nextElementSibling?.textContent;
+    expect(last()).toBe(ru.rotation.never);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: ru.replace.open })));
+    const dialog = screen.getByRole('dialog', { name: ru.replace.title });
+    await within(dialog).findByText(ru.replace.portsMay);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: ru.replace.submit })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getAllByText('10.9.9.9').length).toBeGreaterThan(0);
+    expect(last()).toBe(formatDateTime('2026-06-20T10:00:00.000Z', 'ru'));
   });
 
   it('warns that the ports will change; with none left says from when and does not send; the history names a replacement (en)', async () => {

@@ -36,7 +36,8 @@ export function ReplaceControl({ proxy, onReplaced }: { proxy: Proxy; onReplaced
  * The confirmation, from the server's quote: the IP changes, the connection strings may get new ports (they will when
  * no other modem is free on the proxy's server), it is free, and how many replacements are left this month (none left:
  * from when). Confirmed, the replacement is sent with an Idempotency-Key a retry of it reuses; on success a toast with
- * the new IP, the page reads the proxy again (as after a move) and the dialog closes, focus back on the button.
+ * the new IP, the page reads the proxy again (as after a move: its new IP and ports, and its last change, now) and the
+ * dialog closes, focus back on the button. Should that read fail, the replacement's answer says as much.
  */
 function ReplaceDialog({
   proxy,
@@ -66,6 +67,7 @@ function ReplaceDialog({
           ip: replaced.ip,
           http_port: replaced.http_port,
           socks_port: replaced.socks_port,
+          last_rotation_at: replaced.created_at,
         })),
       );
       onClose();

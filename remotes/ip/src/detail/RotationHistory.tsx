@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { operatorName } from '@proxy/contract/countries';
 import { listProxyRotations } from '@proxy/contract/api/proxies';
 import { DEFAULT_PAGE_SIZE } from '@proxy/contract/api/pagination';
 import { api } from '@proxy/contract/state';
@@ -59,8 +60,8 @@ export function RotationHistory({ proxyId, refresh }: { proxyId: number; refresh
                   <td data-label={t('history.source')}>
                     {rotation.kind === 'move' && rotation.move
                       ? t('history.move', {
-                          from: `${placeName(rotation.move.from)}, ${rotation.move.from.operator}`,
-                          to: `${placeName(rotation.move.to)}, ${rotation.move.to.operator}`,
+                          from: `${placeName(rotation.move.from)}, ${operatorName(rotation.move.from, language)}`,
+                          to: `${placeName(rotation.move.to)}, ${operatorName(rotation.move.to, language)}`,
                         })
                       : rotation.kind === 'replace'
                         ? t('history.replace')

@@ -10,7 +10,11 @@ import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 import { openAt, proxy } from '../test/harness.tsx';
 
-const CHOICES = { countries: ['RU', 'KZ'], operators: ['MTS', 'Beeline'] };
+const CHOICES = {
+  countries: ['RU', 'KZ'],
+  operators: ['MTS', 'Beeline'],
+  operators_ru: { MTS: 'МТС', Beeline: 'Beeline / Билайн' },
+};
 const STOCK = {
   stock: [],
   prices: [
@@ -66,6 +70,9 @@ describe('the IP list', () => {
     const first = plain(rows[1]);
     expect(first).toContain('Shop 1');
     expect(first).toContain('Россия, Москва');
+    // The operator by its Russian name (#49).
+    expect(within(rows[1] as HTMLElement).getByText('МТС')).toBeTruthy();
+    expect(first).not.toContain('MTS');
     expect(first).toContain('gw.example.com');
     expect(first).toContain('HTTP 8001');
     expect(first).toContain('SOCKS5 9001');
@@ -97,6 +104,7 @@ describe('the IP list', () => {
     await openAt('/en/ip', { language: 'en' });
     const rows = await screen.findAllByRole('row');
     expect(plain(rows[1])).toContain('Russia, Moscow');
+    expect(within(rows[1] as HTMLElement).getByText('MTS')).toBeTruthy();
     expect(rows[1]?.querySelector('img[src="/flags/ru.svg"]')).toBeTruthy();
   });
 
@@ -121,6 +129,9 @@ describe('the IP list', () => {
     // The controls show what the URL says.
     expect((screen.getByRole('checkbox', { name: ru.states.active }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: /Россия/ }) as HTMLInputElement).checked).toBe(true);
+    // Operators by their Russian names, the filter still sending the English one.
+    expect((screen.getByRole('checkbox', { name: 'МТС' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Beeline / Билайн' }) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('shop');
     expect((screen.getByRole('combobox', { name: ru.filters.sort }) as HTMLSelectElement).value).toBe('-created_at');
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ProxyChoices, ProxyListParams } from '@proxy/contract/schemas/proxies';
 import { PROXY_STATES } from '@proxy/contract/schemas/proxies';
 import { DateRangeFields, ui } from '@proxy/site-kit';
-import { countryName, Flag } from '@proxy/contract/countries';
+import { countryName, Flag, operatorName } from '@proxy/contract/countries';
 import { useT } from '../i18n/use-t.ts';
 import styles from './IpListPage.module.css';
 
@@ -154,7 +154,7 @@ export function ListFilters({
                   checked={filters.operator?.includes(operator) ?? false}
                   onChange={(event) => filter({ operator: toggle(filters.operator, operator, event.target.checked) })}
                 />
-                {operator}
+                {operatorName({ operator, operator_ru: choices.operators_ru[operator] }, language)}
               </label>
             ))}
           </fieldset>

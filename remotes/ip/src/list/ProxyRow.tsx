@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { operatorName } from '@proxy/contract/countries';
 import { paths } from '@proxy/contract/routes';
 import { connectionString, type ExportFormat, type Proxy } from '@proxy/contract/schemas/proxies';
 import { CopyButton, formatDate, ui, useProxyName } from '@proxy/site-kit';
@@ -53,7 +54,7 @@ export function ProxyRow({
           <OfflineNotice proxy={proxy} />
         </span>
       </th>
-      <td data-label={t('list.columns.operator')}>{proxy.operator}</td>
+      <td data-label={t('list.columns.operator')}>{operatorName(proxy, language)}</td>
       <td data-label={t('list.columns.connection')}>
         <span className={styles.stack}>
           <code className={styles.code}>{proxy.host}</code>

@@ -74,7 +74,9 @@ describe('the offer page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: ru.transfer.offer.title })).toBeTruthy();
     const summary = screen.getByRole('region', { name: /Shop 7/ });
     expect(plain(summary)).toContain('Россия, Москва');
-    expect(plain(summary)).toContain('MTS');
+    // The operator by its Russian name on a Russian page (#49).
+    expect(plain(summary)).toContain('МТС');
+    expect(plain(summary)).not.toContain('MTS');
     expect(plain(summary)).toContain('Осталось 12 дней');
     const how = plain(screen.getByRole('region', { name: ru.transfer.offer.howTitle }));
     expect(how).toContain(ru.transfer.offer.howSecrets);

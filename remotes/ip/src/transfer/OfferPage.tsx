@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { operatorName } from '@proxy/contract/countries';
 import { listTransfers } from '@proxy/contract/api/transfers';
 import { paths } from '@proxy/contract/routes';
 import type { Proxy } from '@proxy/contract/schemas/proxies';
@@ -72,7 +73,7 @@ export function OfferPage({ proxy }: { proxy: Proxy }) {
         >
           <p className={card.meta}>
             <Place proxy={proxy} />
-            <span>{proxy.operator}</span>
+            <span>{operatorName(proxy, language)}</span>
           </p>
           <dl className={ui.facts}>
             <div>

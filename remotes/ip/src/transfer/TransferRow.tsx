@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { operatorName } from '@proxy/contract/countries';
 import { paths } from '@proxy/contract/routes';
 import type { Transfer } from '@proxy/contract/schemas/transfers';
 import { ConfirmDialog, formatDateTime, ui, useProxyName, useRequestMessages } from '@proxy/site-kit';
@@ -66,7 +67,7 @@ export function TransferRow({
       <div className={styles.rowMain}>
         <h3 id={titleId} className={styles.rowTitle}>
           <Place proxy={transfer} />
-          <span className={styles.operator}>{transfer.operator}</span>
+          <span className={styles.operator}>{operatorName(transfer, language)}</span>
         </h3>
         {transfer.proxy_id !== null && (
           <p>
@@ -147,7 +148,7 @@ export function TransferRow({
       {confirming === 'accept' && (
         <ConfirmDialog
           title={t('transfer.acceptTitle')}
-          text={t('transfer.acceptText', { place, operator: transfer.operator })}
+          text={t('transfer.acceptText', { place, operator: operatorName(transfer, language) })}
           confirm={t('transfer.acceptConfirm')}
           tone="primary"
           busy={busy !== null}

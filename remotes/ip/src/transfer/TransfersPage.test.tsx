@@ -49,7 +49,9 @@ describe('the transfers', () => {
     const list = await screen.findByRole('list', { name: ru.transfer.directions.incomingTitle });
     const row = within(list).getByRole('listitem');
     expect(plain(row)).toContain('Россия, Москва');
-    expect(plain(row)).toContain('MTS');
+    // The operator by its Russian name on a Russian page (#49).
+    expect(plain(row)).toContain('МТС');
+    expect(plain(row)).not.toContain('MTS');
     expect(plain(row)).toContain('От seller@example.com');
     expect(plain(row)).toContain('бери, пригодится');
     expect(plain(row)).toContain(ru.transfer.states.pending);

@@ -17,12 +17,12 @@ import { groupStock } from './stock.ts';
 
 const STOCK: Stock = {
   stock: [
-    { country: 'KZ', city: 'Almaty', operator: 'Beeline', free: 2 },
-    { country: 'RU', city: 'Moscow', operator: 'MTS', free: 5 },
-    { country: 'RU', city: 'Kazan', operator: 'MTS', free: 4 },
-    { country: 'RU', city: 'Moscow', operator: 'Beeline', free: 6 },
-    { country: 'RU', city: 'Moscow', operator: 'MegaFon', free: 3 },
-    { country: 'RU', city: 'Moscow', operator: 'Tele2', free: 1 },
+    { country: 'KZ', city: 'Almaty', operator: 'Beeline', operator_ru: 'Beeline', free: 2 },
+    { country: 'RU', city: 'Moscow', operator: 'MTS', operator_ru: 'МТС', free: 5 },
+    { country: 'RU', city: 'Kazan', operator: 'MTS', operator_ru: 'МТС', free: 4 },
+    { country: 'RU', city: 'Moscow', operator: 'Beeline', operator_ru: 'Билайн', free: 6 },
+    { country: 'RU', city: 'Moscow', operator: 'MegaFon', operator_ru: 'МегаФон', free: 3 },
+    { country: 'RU', city: 'Moscow', operator: 'Tele2', operator_ru: 'Т2', free: 1 },
     { country: 'RU', city: 'Moscow', operator: 'Yota', free: 1 },
   ],
   prices: [
@@ -90,14 +90,14 @@ describe('groupStock', () => {
         country: 'RU',
         free: 20,
         operators: [
-          { name: 'MTS', free: 9 },
-          { name: 'Beeline', free: 6 },
-          { name: 'MegaFon', free: 3 },
-          { name: 'Tele2', free: 1 },
-          { name: 'Yota', free: 1 },
+          { operator: 'MTS', operator_ru: 'МТС', free: 9 },
+          { operator: 'Beeline', operator_ru: 'Билайн', free: 6 },
+          { operator: 'MegaFon', operator_ru: 'МегаФон', free: 3 },
+          { operator: 'Tele2', operator_ru: 'Т2', free: 1 },
+          { operator: 'Yota', operator_ru: '', free: 1 },
         ],
       },
-      { country: 'KZ', free: 2, operators: [{ name: 'Beeline', free: 2 }] },
+      { country: 'KZ', free: 2, operators: [{ operator: 'Beeline', operator_ru: 'Beeline', free: 2 }] },
     ]);
   });
 });
@@ -142,13 +142,17 @@ describe('StockStrip on the home page', () => {
     expect(within(strip).getByRole('link', { name: en.stock.order }).getAttribute('href')).toBe('/en/order');
   });
 
-  it('speaks Russian: country names, plural forms and the price', async () => {
-    stubApi({ '/api/stock/': { ...STOCK, stock: STOCK.stock.slice(0, 1) }, '/api/payment-methods/': [] });
+  it('speaks Russian: country and operator names, plural forms and the price', async () => {
+    stubApi({ '/api/stock/': { ...STOCK, stock: STOCK.stock.slice(0, 3) }, '/api/payment-methods/': [] });
     await renderPage(HomePage, HOME, 'ru');
     const strip = await screen.findByRole('region', { name: ru.stock.title });
-    await within(strip).findByText('2 свободных модема');
+    await within(strip).findByText('11 свободных модемов');
     expect(within(strip).getByText('от 130 ₽ в день')).toBeTruthy();
     expect(within(strip).getByText('Казахстан')).toBeTruthy();
+    // Operators as they write themselves in each country: МТС in Russia, Beeline still in Kazakhstan.
+    expect(within(strip).getByText('МТС')).toBeTruthy();
+    expect(within(strip).queryByText('MTS')).toBeNull();
+    expect(within(strip).getByText('Beeline')).toBeTruthy();
     expect(within(strip).getByRole('link', { name: ru.stock.order }).getAttribute('href')).toBe('/order');
     // No methods: no "We accept" with nothing after it.
     expect(within(strip).queryByText(ru.stock.pay)).toBeNull();

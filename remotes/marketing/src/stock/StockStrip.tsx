@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { countryName, Flag } from '@proxy/contract/countries';
+import { countryName, Flag, operatorName } from '@proxy/contract/countries';
 import { imageUrl } from '@proxy/contract/images';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
@@ -115,8 +115,8 @@ export function StockStrip() {
                   </p>
                   <ul className={styles.operators}>
                     {country.operators.slice(0, OPERATORS_SHOWN).map((operator) => (
-                      <li key={operator.name}>
-                        <span className={styles.name}>{operator.name}</span>
+                      <li key={operator.operator}>
+                        <span className={styles.name}>{operatorName(operator, language)}</span>
                         <span className={styles.count}>{operator.free}</span>
                       </li>
                     ))}

@@ -13,24 +13,32 @@ export interface StripData {
 export interface CountryStock {
   readonly country: string;
   readonly free: number;
-  /** Operators across the country's cities, most free first. */
-  readonly operators: readonly { readonly name: string; readonly free: number }[];
+  /** Operators across the country's cities, most free first, each with its Russian name ('' while none, #49). */
+  readonly operators: readonly OperatorStock[];
+}
+
+export interface OperatorStock {
+  readonly operator: string;
+  readonly operator_ru: string;
+  readonly free: number;
 }
 
 const byFree = <T extends { free: number }>(a: T, b: T) => b.free - a.free;
 
 /** Stock rows (country, city, operator) summed per country and, inside it, per operator; most free first. */
 export function groupStock(items: readonly StockItem[]): CountryStock[] {
-  const countries = new Map<string, Map<string, number>>();
-  for (const { country, operator, free } of items) {
+  const countries = new Map<string, Map<string, OperatorStock>>();
+  for (const { country, operator, operator_ru: russian, free } of items) {
     if (free <= 0) continue;
-    const operators = countries.get(country) ?? new Map<string, number>();
-    operators.set(operator, (operators.get(operator) ?? 0) + free);
+    const operators = countries.get(country) ?? new Map<string, OperatorStock>();
+    // One Russian name per operator and country: any of its cities' rows carries it.
+    const operatorRu = typeof russian === 'string' ? russian : '';
+    operators.set(operator, { operator, operator_ru: operatorRu, free: (operators.get(operator)?.free ?? 0) + free });
     countries.set(country, operators);
   }
   return [...countries]
     .map(([country, operators]) => {
-      const list = [...operators].map(([name, free]) => ({ name, free })).sort(byFree);
+      const list = [...operators.values()].sort(byFree);
       return { country, free: list.reduce((sum, operator) => sum + operator.free, 0), operators: list };
     })
     .sort(byFree);
@@ -43,7 +51,7 @@ const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
  * What the strip shows, from `GET /api/stock/`'s answer (or the same answer the server embedded in the document) and
  * the payment methods. Checked here just enough that an odd answer renders less rather than throwing, and not with
  * the contract's valibot decoders (`getStock`, `listPaymentMethods`): valibot would be the largest part of the strip
- * on a first paint that has ~4 KB left of its 180 KB budget (architecture.md). Anything but an object is no stock.
+ * on a first paint that has ~4 KB left of its 180 KB budget (docs/architecture.md). Anything but an object is no stock.
  */
 export function toStrip(stock: unknown, methods: unknown): StripData | null {
   if (!isObject(stock)) return null;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
 import type { Order } from '@proxy/contract/schemas/orders';
-import { cityName, countryName, Flag } from '@proxy/contract/countries';
+import { cityName, countryName, Flag, operatorName } from '@proxy/contract/countries';
 import { pluralOf, ui, useProxyName } from '@proxy/site-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './OrderForm.module.css';
@@ -51,7 +51,7 @@ export function OrderDone({ order, onAgain }: { order: Order; onAgain: () => voi
           <li key={line.proxy_id ?? `line-${index}`} className={styles.line}>
             <span>
               <Flag country={line.country} language={language} decorative />{' '}
-              {[countryName(line.country, language), cityName(line, language), line.operator].join(', ')}
+              {[countryName(line.country, language), cityName(line, language), operatorName(line, language)].join(', ')}
             </span>
             {line.proxy_id === null ? (
               <span className={styles.help}>{t('done.preparing')}</span>

@@ -243,7 +243,7 @@ function OrderFields({
           onChange={(value) => apply(choose(stock, values, 'operator', value, language))}
           options={operators.map((choice) => ({
             value: choice.value,
-            label: choice.value,
+            label: choice.name,
             detail: free(choice.free),
             disabled: choice.free <= 0,
           }))}

@@ -20,8 +20,8 @@ const OFFER: TrialOffer = {
   available: true,
   minutes: 120,
   places: [
-    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', free: 5 },
-    { country: 'KZ', city: 'Almaty', city_ru: 'Алматы', operator: 'Kcell', free: 9 },
+    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', operator_ru: 'МТС', free: 5 },
+    { country: 'KZ', city: 'Almaty', city_ru: 'Алматы', operator: 'Kcell', operator_ru: 'Kcell', free: 9 },
   ],
   reason: null,
   message: null,
@@ -63,7 +63,7 @@ describe('the free trial on the order page', () => {
     expect(box.getByText(/Попробуйте прокси 2 часа бесплатно/)).toBeDefined();
     const place = box.getByLabelText('Где') as HTMLSelectElement;
     expect([...place.options].map((option) => option.textContent)).toEqual([
-      'Россия · Москва · MTS',
+      'Россия · Москва · МТС',
       'Казахстан · Алматы · Kcell',
     ]);
     fireEvent.change(place, { target: { value: place.options[1]?.value } });

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, NetworkError } from '@proxy/contract/api/errors';
 import { getTrialOffer, takeTrial } from '@proxy/contract/api/trial';
-import { cityName, countryName } from '@proxy/contract/countries';
+import { cityName, countryName, operatorName } from '@proxy/contract/countries';
 import type { Language } from '@proxy/contract/languages';
 import { paths } from '@proxy/contract/routes';
 import type { TrialOffer } from '@proxy/contract/schemas/trial';
@@ -13,7 +13,7 @@ import { useT } from '../i18n/use-t.ts';
 type Place = TrialOffer['places'][number];
 const placeKey = (place: Place) => JSON.stringify([place.country, place.city, place.operator]);
 const placeLabel = (place: Place, language: Language) =>
-  [countryName(place.country, language), cityName(place, language), place.operator].join(' · ');
+  [countryName(place.country, language), cityName(place, language), operatorName(place, language)].join(' · ');
 
 /**
  * The free trial on the order page (#29): shown when staff have switched it on. Available: a place to choose (those

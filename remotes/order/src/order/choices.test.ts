@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Stock } from '@proxy/contract/schemas/orders';
 import { pricesFor } from '@proxy/contract/money';
-import { choose, citiesOf, type OrderValues, periodFromUrl, settle } from './choices.ts';
+import { choose, citiesOf, operatorsOf, type OrderValues, periodFromUrl, settle } from './choices.ts';
 
 const stock: Stock = {
   stock: [
@@ -84,6 +84,24 @@ describe('settling an order', () => {
     expect(citiesOf(cities, 'RU', 'en')).toEqual([
       { value: 'Moscow', name: 'Moscow', free: 64 },
       { value: 'Yekaterinburg', name: 'Yekaterinburg', free: 2 },
+    ]);
+  });
+
+  it('names the operators as it names the cities: Russian names on a Russian page, ordered by them', () => {
+    const operators = [
+      { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', operator_ru: 'МТС', free: 4 },
+      { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'Beeline', operator_ru: 'Билайн', free: 1 },
+      { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'Yota', operator_ru: '', free: 2 },
+    ];
+    expect(operatorsOf(operators, 'RU', 'Moscow', 'ru')).toEqual([
+      { value: 'Beeline', name: 'Билайн', free: 1 },
+      { value: 'MTS', name: 'МТС', free: 4 },
+      { value: 'Yota', name: 'Yota', free: 2 },
+    ]);
+    expect(operatorsOf(operators, 'RU', 'Moscow', 'en').map((choice) => choice.name)).toEqual([
+      'Beeline',
+      'MTS',
+      'Yota',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { cityName, countryName } from '@proxy/contract/countries';
+import { cityName, countryName, operatorName } from '@proxy/contract/countries';
 import type { Language } from '@proxy/contract/languages';
 import { pricesFor } from '@proxy/contract/money';
 import { MAX_ORDER_QUANTITY, type Stock, type StockItem } from '@proxy/contract/schemas/orders';
@@ -26,8 +26,6 @@ function grouped(items: readonly StockItem[], keyOf: (item: StockItem) => string
   return [...free].map(([value, count]) => ({ value, free: count }));
 }
 
-const byName = (language: Language) => (a: Choice, b: Choice) => a.value.localeCompare(b.value, language);
-
 /** The countries in stock, with their free modems, in the order of their names in the interface language. */
 export function countriesOf(stock: readonly StockItem[], language: Language): Choice[] {
   return grouped(stock, (item) => item.country).sort((a, b) =>
@@ -35,27 +33,51 @@ export function countriesOf(stock: readonly StockItem[], language: Language): Ch
   );
 }
 
+/** A choice the page names in its language (a city, an operator) beside the English value the order sends. */
+export type NamedChoice = Choice & { readonly name: string };
+
 /**
- * The country's cities in stock: the value is the English name the order sends, `name` the one the page shows in its
- * language (#28), and the order is that of the shown names.
+ * The options of `items` by `valueOf`, each named by `nameOf` (its first item's name: one per value), in the order of
+ * the shown names.
  */
-export function citiesOf(
-  stock: readonly StockItem[],
-  country: string,
+function namedChoices(
+  items: readonly StockItem[],
+  valueOf: (item: StockItem) => string,
+  nameOf: (item: StockItem) => string,
   language: Language,
-): (Choice & { readonly name: string })[] {
-  const inCountry = stock.filter((item) => item.country === country);
-  const names = new Map(inCountry.map((item) => [item.city, cityName(item, language)]));
-  return grouped(inCountry, (item) => item.city)
+): NamedChoice[] {
+  const names = new Map(items.map((item) => [valueOf(item), nameOf(item)]));
+  return grouped(items, valueOf)
     .map((choice) => ({ ...choice, name: names.get(choice.value) ?? choice.value }))
     .sort((a, b) => a.name.localeCompare(b.name, language));
 }
 
-export function operatorsOf(stock: readonly StockItem[], country: string, city: string, language: Language): Choice[] {
-  return grouped(
+/**
+ * The country's cities in stock: the value is the English name the order sends, `name` the one the page shows in its
+ * language (#28), and the order is that of the shown names.
+ */
+export function citiesOf(stock: readonly StockItem[], country: string, language: Language): NamedChoice[] {
+  return namedChoices(
+    stock.filter((item) => item.country === country),
+    (item) => item.city,
+    (item) => cityName(item, language),
+    language,
+  );
+}
+
+/** The city's operators in stock, named as the cities are (МТС on a Russian page, #49). */
+export function operatorsOf(
+  stock: readonly StockItem[],
+  country: string,
+  city: string,
+  language: Language,
+): NamedChoice[] {
+  return namedChoices(
     stock.filter((item) => item.country === country && item.city === city),
     (item) => item.operator,
-  ).sort(byName(language));
+    (item) => operatorName(item, language),
+    language,
+  );
 }
 
 /** Free modems at one place and operator. */

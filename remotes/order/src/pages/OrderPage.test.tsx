@@ -18,9 +18,16 @@ const customer = customerWith({ balance: 1_000_000 });
 
 const STOCK: Stock = {
   stock: [
-    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', free: 5 },
-    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'Beeline', free: 0 },
-    { country: 'RU', city: 'Saint Petersburg', city_ru: 'Санкт-Петербург', operator: 'MegaFon', free: 2 },
+    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', operator_ru: 'МТС', free: 5 },
+    { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'Beeline', operator_ru: 'Билайн', free: 0 },
+    {
+      country: 'RU',
+      city: 'Saint Petersburg',
+      city_ru: 'Санкт-Петербург',
+      operator: 'MegaFon',
+      operator_ru: 'МегаФон',
+      free: 2,
+    },
     { country: 'KZ', city: 'Almaty', city_ru: 'Алматы', operator: 'Kcell', free: 9 },
     { country: 'DE', city: 'Berlin', operator: 'Vodafone', free: 0 },
   ],
@@ -175,14 +182,18 @@ describe('choosing what to order', () => {
       'Москвасвободно: 5',
       'Санкт-Петербургсвободно: 2',
     ]);
+    // Operators by their Russian names, in the order of those names (#49).
     const operators = within(screen.getByRole('group', { name: ru.operator }));
-    expect(radio(/^Beeline/).disabled).toBe(true);
-    expect(radio(/^MTS/).checked).toBe(true);
-    expect(operators.getAllByRole('radio')).toHaveLength(2);
+    expect(operators.getAllByRole('radio').map((input) => plain(input.closest('label')))).toEqual([
+      'Билайнсвободно: 0',
+      'МТСсвободно: 5',
+    ]);
+    expect(radio(/^Билайн/).disabled).toBe(true);
+    expect(radio(/^МТС/).checked).toBe(true);
     expect(plain(document.getElementById('order-quantity-help'))).toBe('От 1 до 5');
 
     fireEvent.click(radio(/^Санкт-Петербург/));
-    expect(radio(/^MegaFon/).checked).toBe(true);
+    expect(radio(/^МегаФон/).checked).toBe(true);
     // At most what is free there: "+" stops at 2.
     const more = screen.getByRole('button', { name: ru.quantity.increase }) as HTMLButtonElement;
     fireEvent.click(more);

@@ -13,6 +13,8 @@ export interface ModemValues {
   /** The city's Russian name: one per city, shown on every Russian page of its proxies (#28). */
   city_ru: string;
   operator: string;
+  /** The operator's Russian name in the modem's country: one per operator and country (#49). */
+  operator_ru: string;
   capacity: number | null;
   notes: string;
   maintenance: boolean;
@@ -27,6 +29,7 @@ export const EMPTY_MODEM: ModemValues = {
   city: '',
   city_ru: '',
   operator: '',
+  operator_ru: '',
   capacity: 1,
   notes: '',
   maintenance: false,
@@ -43,6 +46,7 @@ export const modemValues = (modem: PanelModem): ModemEditValues => ({
   city: modem.city,
   city_ru: modem.city_ru ?? '',
   operator: modem.operator,
+  operator_ru: modem.operator_ru ?? '',
   capacity: modem.capacity,
   notes: modem.notes,
 });
@@ -97,7 +101,20 @@ export function ModemFields({
         <TextField name="city_ru" label={t('modem.cityRu')} help={t('modem.cityRuHelp')} required maxLength={100} />
       </FieldGrid>
       <FieldGrid>
-        <TextField name="operator" label={t('modem.operator')} required maxLength={100} />
+        <TextField
+          name="operator"
+          label={t('modem.operator')}
+          help={t('modem.operatorHelp')}
+          required
+          maxLength={100}
+        />
+        <TextField
+          name="operator_ru"
+          label={t('modem.operatorRu')}
+          help={t('modem.operatorRuHelp')}
+          required
+          maxLength={100}
+        />
       </FieldGrid>
       <FieldGrid>
         <IntegerField

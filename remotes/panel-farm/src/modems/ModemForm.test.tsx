@@ -8,7 +8,7 @@ import { renderForm } from '../test/setup.tsx';
 import { ModemCreate } from './ModemCreate.tsx';
 import { ModemEdit } from './ModemEdit.tsx';
 
-const SIM3 = modem(3, 'Moscow Beeline 3', { operator: 'Beeline', notes: 'Top shelf' });
+const SIM3 = modem(3, 'Moscow Beeline 3', { operator: 'Beeline', operator_ru: 'Билайн', notes: 'Top shelf' });
 
 const renderAt = (path: string, loaded: PanelModem = SIM3) =>
   renderForm(path, {
@@ -51,7 +51,8 @@ describe('the modem form', () => {
     type('Country code', 'kz');
     type('City in English', 'Almaty');
     type('City in Russian', 'Алматы');
-    type('Operator', 'Tele2');
+    type('Operator in English', 'Tele2');
+    type('Operator in Russian', 'Tele2');
     fireEvent.click(screen.getByRole('switch', { name: 'Maintenance' }));
     await click('Save');
     const posts = calls.filter((call) => call.method === 'POST');
@@ -67,6 +68,7 @@ describe('the modem form', () => {
           city: 'Almaty',
           city_ru: 'Алматы',
           operator: 'Tele2',
+          operator_ru: 'Tele2',
           capacity: 1,
           notes: '',
           maintenance: true,
@@ -84,7 +86,7 @@ describe('the modem form', () => {
     type('Key', 'usb 0');
     type('Country code', 'K');
     type('City in English', 'Almaty');
-    type('Operator', 'Tele2');
+    type('Operator in English', 'Tele2');
     await click('Save');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     expect(within(itemOf('Host')).getByText('This field is required.')).toBeDefined();
@@ -94,8 +96,9 @@ describe('the modem form', () => {
       ),
     ).toBeDefined();
     expect(within(itemOf('Country code')).getByText('A two-letter country code (ISO 3166), e.g. RU.')).toBeDefined();
-    // Both names of the city are asked for: Russian pages show the Russian one (#28).
+    // Both names of the city and of the operator are asked for: Russian pages show the Russian ones (#28, #49).
     expect(within(itemOf('City in Russian')).getByText('This field is required.')).toBeDefined();
+    expect(within(itemOf('Operator in Russian')).getByText('This field is required.')).toBeDefined();
   });
 
   it("shows the modem's state and who uses it, and saves its fields without touching maintenance", async () => {
@@ -118,8 +121,11 @@ describe('the modem form', () => {
     expect(screen.getByText('Only an online modem can change its IP.')).toBeDefined();
     expect(field('City in English').value).toBe('Moscow');
     expect(field('City in Russian').value).toBe('Москва');
+    expect(field('Operator in English').value).toBe('Beeline');
+    expect(field('Operator in Russian').value).toBe('Билайн');
     type('Name', 'Moscow Beeline 3 (spare)');
     type('City in Russian', 'г. Москва');
+    type('Operator in Russian', 'Билайн (Москва)');
     await click('Save');
     const patch = calls.find((call) => call.method === 'PATCH');
     expect(patch?.url).toBe('/api/panel/farm/modems/3/');
@@ -131,6 +137,7 @@ describe('the modem form', () => {
       city: 'Moscow',
       city_ru: 'г. Москва',
       operator: 'Beeline',
+      operator_ru: 'Билайн (Москва)',
       capacity: 1,
       notes: 'Top shelf',
     });

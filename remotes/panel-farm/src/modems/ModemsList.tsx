@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { deletePanelFarmModem, listPanelFarmModems } from '@proxy/contract/api/panel-farm';
-import { cityName } from '@proxy/contract/countries';
+import { cityName, countryName, operatorName } from '@proxy/contract/countries';
 import { MODEM_PERMISSIONS } from '@proxy/contract/permissions';
 import { paths } from '@proxy/contract/routes';
 import { FARM_MODEM_STATUSES, MODEM_LIST, type PanelModem } from '@proxy/contract/schemas/farm';
@@ -14,14 +14,16 @@ import styles from './modems.module.css';
 
 /**
  * The modems of every host: search by name, key, city or IP; filter by status, host, country and operator (their
- * options from `/choices/`); sort; a modem's name opens its edit screen. Delete with confirmation — the API refuses a
- * modem a proxy uses, and the toast says so.
+ * options from `/choices/`); sort; a modem's name opens its edit screen. Countries, cities and operators are named in
+ * the panel's language (#49), the filters still send the codes and English names. Delete with confirmation — the API
+ * refuses a modem a proxy uses, and the toast says so.
  */
 export function ModemsList() {
   const { t, language } = useT();
   const { canAdd, canDelete } = useAbilities(MODEM_PERMISSIONS);
   const choices = useFarmChoices();
-  const same = (values: readonly string[]) => Object.fromEntries(values.map((value) => [value, value]));
+  const named = (values: readonly string[], name: (value: string) => string) =>
+    Object.fromEntries(values.map((value) => [value, name(value)]));
   return (
     <ResourceList<PanelModem, typeof MODEM_LIST>
       definition={MODEM_LIST}
@@ -37,8 +39,16 @@ export function ModemsList() {
           label: t('modems.filters.host'),
           rows: Object.fromEntries(choices.hosts.map((host) => [host.id, host.name])),
         },
-        country: { label: t('modems.filters.country'), choices: same(choices.countries) },
-        operator: { label: t('modems.filters.operator'), choices: same(choices.operators) },
+        country: {
+          label: t('modems.filters.country'),
+          choices: named(choices.countries, (country) => countryName(country, language)),
+        },
+        operator: {
+          label: t('modems.filters.operator'),
+          choices: named(choices.operators, (operator) =>
+            operatorName({ operator, operator_ru: choices.operators_ru[operator] }, language),
+          ),
+        },
       }}
       emptyText={t('modems.empty')}
       create={canAdd ? { label: t('modems.create'), href: paths.panelFarmModemAdd(language) } : undefined}
@@ -77,7 +87,7 @@ export function ModemsList() {
           responsive: ['md'],
           render: (row) => (
             <>
-              {row.country}
+              {countryName(row.country, language)}
               <span className={styles.sub}>{cityName(row, language)}</span>
             </>
           ),
@@ -87,7 +97,7 @@ export function ModemsList() {
           title: t('modems.columns.operator'),
           sortable: true,
           responsive: ['md'],
-          render: (row) => row.operator,
+          render: (row) => operatorName(row, language),
         },
         {
           key: 'status',

@@ -15,7 +15,7 @@ export const validateModemId = ({ params }: PageLoaderArgs) => isRowId(params.id
 export const loadModemEdit = ({ params, signal }: PageLoaderArgs): Promise<PanelModem> =>
   getPanelFarmModem(api, Number(params.id), signal);
 
-const NO_CHOICES: FarmChoices = { hosts: [], countries: [], operators: [] };
+const NO_CHOICES: FarmChoices = { hosts: [], countries: [], operators: [], operators_ru: {} };
 
 /**
  * `GET /api/panel/farm/choices/`, once per screen: without it the filters show ids (`#2`) and the host select is

@@ -13,8 +13,8 @@ const TARGET: CheckTarget = {
   changed_at: null,
 };
 
-const MOSCOW = { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS' };
-const ALMATY = { country: 'KZ', city: 'Almaty', city_ru: 'Алматы', operator: 'Beeline' };
+const MOSCOW = { country: 'RU', city: 'Moscow', city_ru: 'Москва', operator: 'MTS', operator_ru: 'МТС' };
+const ALMATY = { country: 'KZ', city: 'Almaty', city_ru: 'Алматы', operator: 'Beeline', operator_ru: 'Beeline' };
 
 const TRIAL: TrialSettings = {
   enabled: false,
@@ -127,6 +127,15 @@ describe("the Farm section's settings", () => {
       },
     ]);
     expect(within(card).getByText(/Last changed by staff@example\.com/)).toBeDefined();
+  });
+
+  it("names the trial's places in Russian on the Russian panel: country, city and operator", async () => {
+    signIn(MODEM_ALL);
+    stubApi(answer);
+    await renderSection('/panel/farm?tab=settings');
+    const card = cardOf('Бесплатный тест');
+    expect(within(card).getByRole('checkbox', { name: 'Россия · Москва · МТС' })).toBeDefined();
+    expect(within(card).getByRole('checkbox', { name: 'Казахстан · Алматы · Beeline' })).toBeDefined();
   });
 
   it('refuses trial minutes out of range or with a fraction on the field, never clamping them (#49)', async () => {

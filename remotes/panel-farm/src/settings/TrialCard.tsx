@@ -1,6 +1,6 @@
 import { Card, Checkbox, Form } from 'antd';
 import { getTrialSettings, saveTrialSettings } from '@proxy/contract/api/panel-farm-settings';
-import { cityName, countryName } from '@proxy/contract/countries';
+import { cityName, countryName, operatorName } from '@proxy/contract/countries';
 import type { Language } from '@proxy/contract/languages';
 import { MODEM_PERMISSIONS } from '@proxy/contract/permissions';
 import {
@@ -42,7 +42,7 @@ const placeOf = (key: string): TrialPlace => {
 };
 
 const placeLabel = (place: TrialSettings['place_choices'][number], language: Language) =>
-  `${countryName(place.country, language)} · ${cityName(place, language)} · ${place.operator}`;
+  `${countryName(place.country, language)} · ${cityName(place, language)} · ${operatorName(place, language)}`;
 
 /**
  * The free trial's terms (#29): on or off, how long, where (exact places: country, city and operator, from the places

@@ -26,6 +26,7 @@ export const modem = (id: number, name: string, extra: Partial<PanelModem> = {})
   city: 'Moscow',
   city_ru: 'Москва',
   operator: 'MTS',
+  operator_ru: 'МТС',
   status: 'online',
   ip: `127.0.0.${id + 10}`,
   checked_at: '2026-03-01T09:30:00Z',
@@ -43,6 +44,7 @@ export const CHOICES: FarmChoices = {
   ],
   countries: ['KZ', 'RU'],
   operators: ['Beeline', 'MTS', 'Tele2'],
+  operators_ru: { Beeline: 'Beeline / Билайн', MTS: 'МТС', Tele2: 'Tele2 / Т2' },
 };
 
 export const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });

@@ -3,4 +3,4 @@ import { sectionHarness } from '@proxy/panel-kit/testing';
 import en from '../i18n/en.json';
 import ru from '../i18n/ru.json';
 
-export const { renderRoutes, renderForm } = sectionHarness('panel-farm', { ru, en });
+export const { Providers, renderRoutes, renderForm } = sectionHarness('panel-farm', { ru, en });

@@ -5,7 +5,7 @@ import { PAGE_PERMISSIONS } from '@proxy/contract/permissions';
 import { paths } from '@proxy/contract/routes';
 import { PAGE_LIST, type PanelPageRow } from '@proxy/contract/schemas/page';
 import { api } from '@proxy/contract/state';
-import { ResourceList, StatusTag, useAbilities } from '@proxy/panel-kit';
+import { panelLocale, ResourceList, StatusTag, useAbilities } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 import styles from './pages.module.css';
 
@@ -86,7 +86,7 @@ export function PagesList() {
           title: t('list.columns.updated'),
           sortable: true,
           responsive: ['md'],
-          render: (row) => new Date(row.updated_at).toLocaleDateString(language),
+          render: (row) => new Date(row.updated_at).toLocaleDateString(panelLocale(language)),
         },
       ]}
     />

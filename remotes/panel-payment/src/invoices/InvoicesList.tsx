@@ -8,7 +8,7 @@ import { hasPermission, INVOICE_PERMISSIONS, PAYMENT_METHOD_PERMISSIONS } from '
 import { paths } from '@proxy/contract/routes';
 import { PANEL_INVOICE_LIST, type PanelInvoice } from '@proxy/contract/schemas/billing';
 import { api, useAtomValue, userAtom } from '@proxy/contract/state';
-import { InvoiceStatusTag, ResourceList, useInvoiceStatusFilter } from '@proxy/panel-kit';
+import { InvoiceStatusTag, panelLocale, ResourceList, useInvoiceStatusFilter } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 import { InvoiceAction, type InvoiceActionKind } from './InvoiceAction.tsx';
 import styles from './invoices.module.css';
@@ -19,8 +19,8 @@ function Moment({ iso }: { iso: string }) {
   const moment = new Date(iso);
   return (
     <span className={styles.moment}>
-      <span>{moment.toLocaleDateString(language)}</span>
-      <span className={styles.sub}>{moment.toLocaleTimeString(language, { timeStyle: 'short' })}</span>
+      <span>{moment.toLocaleDateString(panelLocale(language))}</span>
+      <span className={styles.sub}>{moment.toLocaleTimeString(panelLocale(language), { timeStyle: 'short' })}</span>
     </span>
   );
 }

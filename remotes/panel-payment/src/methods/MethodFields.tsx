@@ -300,7 +300,11 @@ function AssetFields({ method, form }: { method: PanelPaymentMethod | null; form
           help={t('method.assetHelp')}
           options={[
             { value: '', label: t('method.assetNone', { currency }) },
-            ...CRYPTO_ASSETS.map((code) => ({ value: code, label: `${code} · ${ASSET_INFO[code].network}` })),
+            // "USDT · Tron (TRC-20)": the code ("USDT-TRC20 · Tron (TRC-20)") said the network twice and was cut (#49).
+            ...CRYPTO_ASSETS.map((code) => ({
+              value: code,
+              label: `${ASSET_INFO[code].symbol} · ${ASSET_INFO[code].network}`,
+            })),
           ]}
           onChange={form.setAsset}
         />

@@ -341,6 +341,40 @@ describe('block', () => {
   });
 });
 
+describe("resetting the account's second factors (issue #48)", () => {
+  it('explains the effect, resets after the confirmation and shows what the server said', async () => {
+    signIn(STAFF);
+    const calls = stubApi((call) =>
+      call.url.endsWith('/two-factor/reset/')
+        ? { body: { detail: 'Two-factor authentication of the account was reset; its devices were signed out.' } }
+        : answer(call),
+    );
+    await renderUser(CUSTOMER);
+    fireEvent.click(await screen.findByRole('button', { name: en.twoFactorReset.button }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Reset two-factor authentication of buyer@example.com?');
+    expect(dialog.textContent).toContain('every passkey');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: en.twoFactorReset.confirm }));
+    });
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/panel/users/7/two-factor/reset/',
+    ]);
+    expect(appStore.get(messageAtom)?.text).toBe(
+      'Two-factor authentication of the account was reset; its devices were signed out.',
+    );
+  });
+
+  it('is not offered without users.change_user', async () => {
+    signIn(['users.view_user']);
+    stubApi(answer);
+    await renderUser(CUSTOMER);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: en.twoFactorReset.button })).toBeNull();
+  });
+});
+
 describe('the tabs', () => {
   it('shows the history: who, what changed (before → after, granted, a balance with its reason) and when', async () => {
     signIn(STAFF);
@@ -373,9 +407,11 @@ describe('the tabs', () => {
     expect(rows[2]?.textContent).toContain('Blocked');
     expect(rows[2]?.textContent).toContain('Active: Yes → No');
     expect(rows[2]?.textContent).toContain('Proxies stopped: 2');
+    // The day before the month and a 24-hour clock, as the dashboard writes English dates (#49).
     expect(rows[2]?.textContent).toContain(
-      new Date('2026-03-02T10:00:00Z').toLocaleString('en', { dateStyle: 'short', timeStyle: 'short' }),
+      new Date('2026-03-02T10:00:00Z').toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' }),
     );
+    expect(rows[2]?.textContent).toMatch(/02\/03\/2026, \d{2}:00/);
   });
 
   it('pages the history in the URL beside the tab, and says so when it could not be loaded', async () => {

@@ -6,6 +6,7 @@ import { SectionPage } from '@proxy/panel-kit';
 import { useT } from '../i18n/use-t.ts';
 import { BalanceBox } from './BalanceBox.tsx';
 import { BlockButton } from './BlockButton.tsx';
+import { TwoFactorResetButton } from './TwoFactorResetButton.tsx';
 import { UserFlags } from './UserFlags.tsx';
 import { UserForm } from './UserForm.tsx';
 import { UserTabs } from './UserTabs.tsx';
@@ -41,6 +42,7 @@ function UserScreen({ loaded }: { loaded: PanelUserDetail }) {
         <div className={styles.actions}>
           <Link to={paths.user(user.id, language)}>{t('user.customerPage')}</Link>
           <BlockButton user={user} onDone={changed} />
+          <TwoFactorResetButton user={user} onDone={() => changed(user)} />
         </div>
       }
     >

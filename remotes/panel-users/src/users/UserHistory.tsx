@@ -15,6 +15,9 @@ import styles from './users.module.css';
 
 type T = ReturnType<typeof useT>['t'];
 
+/** The second factor a staff member confirmed for a change of money or rights (issue #48), as recorded. */
+const STEP_UP_FACTORS = { totp: true, recovery_code: true, passkey: true } as const;
+
 /** How a recorded value reads: yes/no, a language's name, a permission's name, a number, or the text itself. */
 function useValueText(currency: Currency, language: Language) {
   const { t } = useT();
@@ -23,6 +26,9 @@ function useValueText(currency: Currency, language: Language) {
     if (value === null || value === undefined || value === '') return t('history.empty_value');
     if (typeof value === 'boolean') return t(`yesNo.${value}`);
     if (field === 'language' && (value === 'ru' || value === 'en')) return t(`form.languages.${value}`);
+    if (field === 'step_up' && typeof value === 'string' && value in STEP_UP_FACTORS) {
+      return t(`history.factors.${value as keyof typeof STEP_UP_FACTORS}`);
+    }
     if (field === 'balance' && typeof value === 'number') return formatPrice(value, currency, language);
     if (Array.isArray(value)) {
       return value.length === 0 ? t('history.none') : value.map((item) => permissionName(String(item))).join(', ');
@@ -43,7 +49,7 @@ function Changes({ entry, currency }: { entry: UserAuditEntry; currency: Currenc
   const text = useValueText(currency, language);
   const lines: string[] = [];
   const { amount, reason, ledger_entry: _ledger, ...rest } = entry.changes;
-  if (entry.action === 'balance' && typeof amount === 'number') {
+  if ((entry.action === 'balance' || entry.action === 'invoice_paid') && typeof amount === 'number') {
     lines.push(t('history.amount', { amount: signedPrice(amount, currency, language), reason: String(reason ?? '') }));
   } else {
     if (amount !== undefined) rest.amount = amount;

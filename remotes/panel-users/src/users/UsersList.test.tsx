@@ -49,6 +49,9 @@ describe('the users list', () => {
     expect(screen.getByRole('link', { name: 'buyer@example.com' }).getAttribute('href')).toBe('/en/panel/users/7');
     expect(buyer.textContent).toContain(formatPrice(123_456, 'RUB', 'en'));
     expect(buyer.textContent).toContain('1,234.56');
+    // Dates as the dashboard writes them in English: the day first, a 24-hour clock (#49) — not the US "1/10/26, 8:00 AM".
+    expect(buyer.textContent).toMatch(/\d{2}\/01\/2026, \d{2}:\d{2}/);
+    expect(buyer.textContent).not.toMatch(/[AP]M/);
     expect(within(buyer).getByText('Active')).toBeDefined();
     expect(within(buyer).getByText('Verified')).toBeDefined();
     expect(within(buyer).queryByText('Staff')).toBeNull();

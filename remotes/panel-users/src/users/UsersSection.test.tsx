@@ -14,7 +14,15 @@ const ORDERS = [
 ];
 const PROXIES = [
   panelProxy(12, { comment: 'Shop bot', auto_renew: true, renewal_failed: true, state: 'expiring', days_left: 1 }),
-  panelProxy(11, { user_id: 8, user_email: 'other@example.com' }),
+  panelProxy(11, {
+    user_id: 8,
+    user_email: 'other@example.com',
+    country: 'RU',
+    city: 'Moscow',
+    city_ru: 'Москва',
+    operator: 'MTS',
+    operator_ru: 'МТС',
+  }),
 ];
 
 const renewal = (id: number, changes: Partial<PanelRenewalRow>): PanelRenewalRow => ({
@@ -108,7 +116,7 @@ describe('the users section', () => {
       '/en/panel/users/7',
     );
     expect(first.textContent).toContain('3 × 30 days');
-    expect(first.textContent).toContain('KZ, Almaty, Beeline');
+    expect(first.textContent).toContain('Kazakhstan, Almaty, Beeline');
     expect(first.textContent).toContain(formatPrice(1_170_000, 'RUB', 'en'));
     expect(first.textContent).toContain('promo SPRING');
     expect(within(rowOf('No. 4')).getByRole('link', { name: 'other@example.com' }).getAttribute('href')).toBe(
@@ -195,12 +203,14 @@ describe('the users section', () => {
     expect(within(failed).getByText('Да')).toBeDefined();
     expect(within(failed).getByText('Истекает')).toBeDefined();
     expect(screen.getByRole('columnheader', { name: 'Клиент' })).toBeDefined();
-    expect(screen.getByText('№ 11')).toBeDefined();
+    // Countries by name, cities and operators in Russian (#49).
+    expect(rowOf('№ 11').textContent).toContain('Россия, Москва');
+    expect(within(rowOf('№ 11')).getByText('МТС')).toBeDefined();
 
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Заказы' })));
     await screen.findByText('№ 5');
     expect(rowOf('№ 5').textContent).toContain('3 × 30 дн.');
-    expect(rowOf('№ 5').textContent).toContain('KZ, Алматы, Beeline');
+    expect(rowOf('№ 5').textContent).toContain('Казахстан, Алматы, Beeline');
     expect(screen.getByRole('columnheader', { name: /Оформлен/ })).toBeDefined();
   });
 });

@@ -3,7 +3,7 @@
  * share, so an order or a proxy reads the same in both places; each list picks its own and may narrow when one shows.
  */
 import { Link } from 'react-router';
-import { cityName } from '@proxy/contract/countries';
+import { cityName, countryName, operatorName } from '@proxy/contract/countries';
 import { formatPrice } from '@proxy/contract/money';
 import { paths } from '@proxy/contract/routes';
 import type { Order } from '@proxy/contract/schemas/orders';
@@ -37,7 +37,13 @@ export function useOrderColumns() {
           <span className={styles.nowrap}>{t('orders.what', { quantity: row.quantity, days: row.period_days })}</span>
           <span className={styles.sub}>
             {[
-              ...new Set(row.lines.map((line) => `${line.country}, ${cityName(line, language)}, ${line.operator}`)),
+              ...new Set(
+                row.lines.map((line) =>
+                  [countryName(line.country, language), cityName(line, language), operatorName(line, language)].join(
+                    ', ',
+                  ),
+                ),
+              ),
             ].join('; ')}
           </span>
         </>
@@ -82,8 +88,10 @@ export function useProxyColumns() {
       responsive: ['md'],
       render: (row) => (
         <>
-          <span className={styles.nowrap}>{[row.country, cityName(row, language)].join(', ')}</span>
-          <span className={styles.sub}>{row.operator}</span>
+          <span className={styles.nowrap}>
+            {[countryName(row.country, language), cityName(row, language)].join(', ')}
+          </span>
+          <span className={styles.sub}>{operatorName(row, language)}</span>
         </>
       ),
     },

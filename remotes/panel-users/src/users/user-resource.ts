@@ -8,6 +8,7 @@ import { formatPrice, type Currency } from '@proxy/contract/money';
 import type { PageLoaderArgs } from '@proxy/contract/remote';
 import type { PanelUserDetail } from '@proxy/contract/schemas/users';
 import { api } from '@proxy/contract/state';
+import { panelLocale } from '@proxy/panel-kit';
 
 /** `/panel/users/{id}` takes a database id only: anything else is the 404 page, not a failed API call. */
 export const validateUserId = ({ params }: PageLoaderArgs) => /^[1-9][0-9]{0,9}$/.test(params.id ?? '');
@@ -18,7 +19,7 @@ export const loadUserEdit = ({ params, signal }: PageLoaderArgs): Promise<PanelU
 
 /** A timestamp as a short date and time in the panel's language. */
 export const formatMoment = (iso: string, language: Language): string =>
-  new Date(iso).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short' });
+  new Date(iso).toLocaleString(panelLocale(language), { dateStyle: 'short', timeStyle: 'short' });
 
 /** Minor units as typed amounts are scaled: the site's currencies all have two decimals. */
 export const MINOR_PER_MAJOR = 100;

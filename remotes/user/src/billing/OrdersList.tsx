@@ -16,7 +16,7 @@ import {
   useLoaded,
   useProxyName,
 } from '@proxy/site-kit';
-import { cityName, countryName, Flag } from '@proxy/contract/countries';
+import { cityName, countryName, Flag, operatorName } from '@proxy/contract/countries';
 import { useT } from '../i18n/use-t.ts';
 import type { UserData } from './user-data.ts';
 import styles from './billing.module.css';
@@ -117,7 +117,7 @@ function placesOf(order: Order, language: Language): { country: string; text: st
   for (const line of order.lines) {
     const text = [
       [countryName(line.country, language), cityName(line, language)].filter(Boolean).join(', '),
-      line.operator,
+      operatorName(line, language),
     ]
       .filter(Boolean)
       .join(' ');

@@ -47,7 +47,7 @@ const proxy = (id: number, changes: Partial<Proxy>): Proxy => ({
 const NEXT = [
   proxy(7, { state: 'expiring', days_left: 0, comment: 'Instagram farm', expires_at: '2026-11-23T10:00:00Z' }),
   proxy(3, { state: 'expiring', days_left: 2, country: 'KZ', operator: 'Beeline', expires_at: '2026-11-25T10:00:00Z' }),
-  proxy(9, { days_left: 21, operator: 'MegaFon', expires_at: '2026-12-14T10:00:00Z' }),
+  proxy(9, { days_left: 21, operator: 'MegaFon', operator_ru: 'МегаФон', expires_at: '2026-12-14T10:00:00Z' }),
 ];
 
 const page = (count: number, results: Proxy[]) => ({ count, next: null, previous: null, results });
@@ -153,7 +153,7 @@ describe('AccountPage', () => {
     expect((list.nextElementSibling as HTMLElement).textContent).not.toContain(en.proxies.lastDay);
   });
 
-  it('words the counts and days in Russian', async () => {
+  it('words the counts and days in Russian, and names the operators in Russian where they have such a name', async () => {
     stubProxies({ working: page(21, NEXT), expiring: 1 });
     await renderAccount(customer, 'ru');
     const proxies = proxiesRegion(ru);
@@ -162,6 +162,8 @@ describe('AccountPage', () => {
     expect(within(proxies).getByText('осталось 2 дня')).toBeTruthy();
     expect(within(proxies).getByText('остался 21 день')).toBeTruthy();
     expect(within(proxies).getByText('Казахстан')).toBeTruthy();
+    expect(within(proxies).getByText('МегаФон')).toBeTruthy();
+    expect(within(proxies).queryByText('MegaFon')).toBeNull();
   });
 
   it('asks a customer without proxies to order the first one', async () => {

@@ -56,6 +56,7 @@ const line = (proxy_id: number | null, changes: Partial<OrderLine> = {}): OrderL
   city: 'Moscow',
   city_ru: 'Москва',
   operator: 'MTS',
+  operator_ru: 'МТС',
   period_days: 7,
   price: 30_000,
   ...changes,
@@ -308,9 +309,9 @@ describe('the user page', () => {
     const rows = await within(orders).findAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(plain(rows[1] ?? null)).toMatch(
-      /^8.*2 × 7 дней Россия, Москва MTSSPRING10-60 ₽540 ₽Прокси №102освобождёнпередан$/,
+      /^8.*2 × 7 дней Россия, Москва МТСSPRING10-60 ₽540 ₽Прокси №102освобождёнпередан$/,
     );
-    expect(plain(rows[2] ?? null)).toMatch(/^7.*1 × 1 день Россия, Москва MTS300 ₽Прокси №101$/);
+    expect(plain(rows[2] ?? null)).toMatch(/^7.*1 × 1 день Россия, Москва МТС300 ₽Прокси №101$/);
     expect(rows[1]?.querySelector('img')?.getAttribute('src')).toBe('/flags/ru.svg');
     expect(
       within(rows[1] as HTMLElement)

@@ -23,6 +23,7 @@ import { PasswordCard } from '../profile/PasswordCard.tsx';
 import { ProfileCard } from '../profile/ProfileCard.tsx';
 import { SessionsCard } from '../profile/SessionsCard.tsx';
 import { TelegramCard } from '../profile/TelegramCard.tsx';
+import { PasskeysCard } from '../profile/PasskeysCard.tsx';
 import { TwoFactorCard } from '../profile/TwoFactorCard.tsx';
 import { CustomerPage } from './CustomerPage.tsx';
 import styles from './AccountPage.module.css';
@@ -89,6 +90,7 @@ function OwnPage() {
           <PasswordCard onChanged={() => setSessionsVersion((version) => version + 1)} />
           <EmailCard />
           <TwoFactorCard onChanged={() => setSessionsVersion((version) => version + 1)} />
+          <PasskeysCard onChanged={() => setSessionsVersion((version) => version + 1)} />
           <SessionsCard refresh={sessionsVersion} />
           <ApiKeysCard />
           <TelegramCard />

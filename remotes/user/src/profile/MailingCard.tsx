@@ -7,7 +7,7 @@ import { useT } from '../i18n/use-t.ts';
 import styles from './MailingCard.module.css';
 
 /**
- * The mailing subscription on the user's own page (product.md: "they can opt out there and on the user page"): what
+ * The mailing subscription on the user's own page (docs/product.md: "they can opt out there and on the user page"): what
  * it is now and the one button that turns it the other way. It is also where a visitor whose unsubscribe link did
  * not work is sent, so the link's job can still be done here.
  */

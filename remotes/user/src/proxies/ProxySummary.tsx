@@ -6,7 +6,7 @@ import { listQueryOf } from '@proxy/contract/schemas/list-query';
 import { EXPIRING_DAYS, PROXY_LIST, type Proxy, type ProxyListParams } from '@proxy/contract/schemas/proxies';
 import { api } from '@proxy/contract/state';
 import { LoadState, pluralOf, ui, useLoaded, useProxyName } from '@proxy/site-kit';
-import { countryName, Flag } from '@proxy/contract/countries';
+import { countryName, Flag, operatorName } from '@proxy/contract/countries';
 import { useT } from '../i18n/use-t.ts';
 import styles from './ProxySummary.module.css';
 
@@ -126,7 +126,7 @@ function ExpiryRow({ proxy, language }: { proxy: Proxy; language: Language }) {
       <span className={styles.place}>
         <Flag country={proxy.country} language={language} decorative className={styles.flag} />
         <span>{countryName(proxy.country, language)}</span>
-        <span className={styles.operator}>{proxy.operator}</span>
+        <span className={styles.operator}>{operatorName(proxy, language)}</span>
       </span>
       <span className={styles.left}>
         <span className={proxy.state === 'expiring' ? `${ui.badge} ${ui.pending}` : ui.badge}>{left}</span>

@@ -86,6 +86,7 @@ export type ListProxiesResponses = {
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
       host: string;
       http_port: number;
       socks_port: number;
@@ -169,6 +170,7 @@ export type GetProxyResponses = {
     city: string;
     city_ru?: string;
     operator: string;
+    operator_ru?: string;
     host: string;
     http_port: number;
     socks_port: number;
@@ -256,6 +258,7 @@ export type UpdateProxyResponses = {
     city: string;
     city_ru?: string;
     operator: string;
+    operator_ru?: string;
     host: string;
     http_port: number;
     socks_port: number;
@@ -338,6 +341,7 @@ export type RegenerateProxyPasswordResponses = {
     city: string;
     city_ru?: string;
     operator: string;
+    operator_ru?: string;
     host: string;
     http_port: number;
     socks_port: number;
@@ -420,6 +424,7 @@ export type RegenerateRotateLinkResponses = {
     city: string;
     city_ru?: string;
     operator: string;
+    operator_ru?: string;
     host: string;
     http_port: number;
     socks_port: number;
@@ -553,6 +558,7 @@ export type ChangeProxyLoginResponses = {
     city: string;
     city_ru?: string;
     operator: string;
+    operator_ru?: string;
     host: string;
     http_port: number;
     socks_port: number;
@@ -704,6 +710,7 @@ export type CheckProxyResponses = {
     city: string;
     city_ru?: string;
     operator: string;
+    operator_ru?: string;
     host: string;
     http_port: number;
     socks_port: number;
@@ -798,12 +805,14 @@ export type ListProxyRotationsResponses = {
           city: string;
           city_ru?: string;
           operator: string;
+          operator_ru?: string;
         };
         to: {
           country: string;
           city: string;
           city_ru?: string;
           operator: string;
+          operator_ru?: string;
         };
       };
     }>;
@@ -908,6 +917,7 @@ export type GetStockResponses = {
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
       free: number;
     }>;
     prices: Array<{
@@ -1066,6 +1076,7 @@ export type PlaceOrderResponses = {
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
       period_days: number;
       price: number;
     }>;
@@ -1093,6 +1104,7 @@ export type PlaceOrderResponses = {
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
       period_days: number;
       price: number;
     }>;
@@ -1293,12 +1305,14 @@ export type QuoteProxyMoveResponses = {
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
     };
     to: {
       country: string;
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
     };
     available: number;
     period_days: number;
@@ -1385,12 +1399,14 @@ export type MoveProxyResponses = {
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
     };
     to: {
       country: string;
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
     };
     fee: number;
     currency: 'RUB' | 'USD' | 'EUR';
@@ -1410,12 +1426,14 @@ export type MoveProxyResponses = {
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
     };
     to: {
       country: string;
       city: string;
       city_ru?: string;
       operator: string;
+      operator_ru?: string;
     };
     fee: number;
     currency: 'RUB' | 'USD' | 'EUR';

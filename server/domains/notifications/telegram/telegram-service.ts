@@ -10,6 +10,7 @@
  * a crash between the two loses an answer rather than doubling an effect, and no network call holds the lock.
  */
 import { createHash, randomInt } from 'node:crypto';
+import { cityName, operatorName } from '@proxy/contract/countries';
 import { DEFAULT_LANGUAGE, isLanguage, localizePath, type Language } from '@proxy/contract/languages';
 import { PROXY_LIST, type Proxy } from '@proxy/contract/schemas/proxies';
 import { readListParams } from '@proxy/contract/schemas/list-query';
@@ -197,7 +198,7 @@ export function telegramService(db: Db, options: TelegramServiceOptions) {
     const lines = list.map((proxy) =>
       [
         proxyName(proxy),
-        `${proxy.country}, ${language === 'ru' && proxy.city_ru ? proxy.city_ru : proxy.city}, ${proxy.operator}`,
+        `${proxy.country}, ${cityName(proxy, language)}, ${operatorName(proxy, language)}`,
         proxy.ip ?? BOT_TEXTS.noIp[language],
         BOT_TEXTS.until({ date: date.format(new Date(proxy.expires_at)) })[language],
         (proxy.online ? BOT_TEXTS.online : BOT_TEXTS.offline)[language],

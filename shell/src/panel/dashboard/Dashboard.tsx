@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Card, Statistic, Tag } from 'antd';
 import { Link } from 'react-router';
 import { getDashboardWidget } from '@proxy/contract/api/panel-dashboard';
-import { cityName } from '@proxy/contract/countries';
+import { cityName, countryName, operatorName } from '@proxy/contract/countries';
 import { localizePath, type Language } from '@proxy/contract/languages';
 import { formatPrice } from '@proxy/contract/money';
 import {
@@ -209,7 +209,11 @@ function FarmCard() {
               {data.stock.map((place) => (
                 <li key={`${place.country}/${place.city}/${place.operator}`}>
                   <Link to={to(place.link)}>
-                    {t('dashboard.farm.place', { ...place, city: cityName(place, language) })}{' '}
+                    {t('dashboard.farm.place', {
+                      country: countryName(place.country, language),
+                      city: cityName(place, language),
+                      operator: operatorName(place, language),
+                    })}{' '}
                     <strong>{place.free}</strong>
                   </Link>
                 </li>

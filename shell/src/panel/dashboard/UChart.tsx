@@ -23,6 +23,20 @@ export function timeFormats(language: Language, spanSeconds: number) {
   };
 }
 
+/**
+ * The value axis as wide as its longest label ("RUB 10,000" is wider than "10 000 ₽"): a fixed width cut the
+ * English money labels to "UB 5,000" (#49). Measured on the chart's canvas in the axis's font; uPlot asks again as the
+ * labels change.
+ */
+export function axisWidth(chart: uPlot, labels: readonly string[] | null, index: number): number {
+  // Drawn, uPlot keeps an axis's font as [CSS font, size] and its ticks as an object (the options' types say neither).
+  const axis = chart.axes[index] as { font?: unknown; gap?: number; ticks?: { size?: number } } | undefined;
+  const longest = (labels ?? []).reduce((widest, label) => (label.length > widest.length ? label : widest), '');
+  if (Array.isArray(axis?.font)) chart.ctx.font = String(axis.font[0]);
+  const text = longest === '' ? 0 : chart.ctx.measureText(longest).width / devicePixelRatio;
+  return Math.ceil((axis?.ticks?.size ?? 0) + (axis?.gap ?? 0) + text + 4);
+}
+
 export interface ChartSeries {
   readonly label: string;
   readonly values: readonly number[];
@@ -74,7 +88,7 @@ export function UChart({ times, series, format, label, height = 180 }: UChartPro
             ],
             axes: [
               { values: (_: uPlot, ticks: number[]) => ticks.map(when.tick) },
-              { values: (_: uPlot, ticks: number[]) => ticks.map(format), size: 70 },
+              { values: (_: uPlot, ticks: number[]) => ticks.map(format), size: axisWidth },
             ],
             scales: { x: { time: true } },
           },
