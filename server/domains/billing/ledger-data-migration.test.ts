@@ -119,14 +119,14 @@ describe.each(BACKENDS)('the ledger data migration on $name', (backend) => {
     expect(await read(sender, 'ru')).toEqual([
       'Начальный баланс',
       '',
-      `Прокси #${proxy.id} перенесён: RU, Москва, MTS`,
+      `Прокси #${proxy.id} перенесён: RU, Москва, МТС`,
       'Продлено прокси: 2, на 7 дн.',
       'Прокси #13 продлён автоматически на 30 дн.',
       'Оплачено наличными',
-      'Прокси RU, Москва, MTS передан recipient@example.com',
+      'Прокси RU, Москва, МТС передан recipient@example.com',
       'handed over by hand',
     ]);
-    expect(await read(recipient, 'ru')).toEqual(['Прокси RU, Москва, MTS получен от sender@example.com', '']);
+    expect(await read(recipient, 'ru')).toEqual(['Прокси RU, Москва, МТС получен от sender@example.com', '']);
 
     const data = await db.query<{ reference: string; data: Record<string, unknown> }>(
       'SELECT reference, data FROM ledger_entries WHERE user_id = $1 ORDER BY id',
